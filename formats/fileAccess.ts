@@ -1,0 +1,38 @@
+/**
+ * The only way the core touches files. Adapters (CLI, language server, webview host, tests)
+ * implement it over `fs`, over VS Code's workspace API or over memory. Paths are POSIX-style
+ * ('/'-separated, absolute or relative to whatever root the adapter chose).
+ */
+
+export interface FileStat {
+  size: number;
+  /** Modification time in ms since the epoch: part of the cache key for asset summaries. */
+  mtimeMs: number;
+  isDirectory: boolean;
+}
+
+export interface FileAccess {
+  /** `undefined` when nothing exists at `path`. */
+  stat(path: string): Promise<FileStat | undefined>;
+  /** Up to `length` bytes from `offset`; fewer only at the end of the file. */
+  read(path: string, offset: number, length: number): Promise<Uint8Array>;
+  /** Entry names (not paths) of a directory. */
+  readDirectory(path: string): Promise<string[]>;
+}
+
+/** Random access to the bytes of one file, on disk or in an editor's unsaved edit model. */
+export interface ByteSource {
+  readonly size: number;
+  read(offset: number, length: number): Promise<Uint8Array>;
+}
+
+export function byteSourceOf(access: FileAccess, path: string, size: number): ByteSource {
+  return { size, read: (offset, length) => access.read(path, offset, length) };
+}
+
+export function memoryByteSource(bytes: Uint8Array): ByteSource {
+  return {
+    size: bytes.length,
+    read: async (offset, length) => bytes.subarray(offset, Math.min(bytes.length, offset + length)),
+  };
+}

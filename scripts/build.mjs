@@ -1,0 +1,50 @@
+// Bundles every adapter with esbuild. One table: add an entry here, nowhere else.
+import * as esbuild from 'esbuild';
+import { existsSync, chmodSync } from 'node:fs';
+
+const watch = process.argv.includes('--watch');
+const production = process.argv.includes('--production');
+
+/** @type {{name: string, entry: string, outfile: string, platform: 'node'|'browser', format: 'cjs'|'iife'|'esm', banner?: string}[]} */
+const targets = [
+  { name: 'client', entry: 'client/src/extension.ts', outfile: 'dist/client/extension.js', platform: 'node', format: 'cjs' },
+  { name: 'server', entry: 'server/src/server.ts', outfile: 'dist/server/server.js', platform: 'node', format: 'cjs' },
+  { name: 'cli', entry: 'cli/ewzanim.ts', outfile: 'dist/cli/ewzanim.js', platform: 'node', format: 'cjs', banner: '#!/usr/bin/env node' },
+  { name: 'hex editor webview', entry: 'webview/hex/main.ts', outfile: 'dist/webview/hex.js', platform: 'browser', format: 'iife' },
+  { name: 'preview webview', entry: 'webview/preview/main.ts', outfile: 'dist/webview/preview.js', platform: 'browser', format: 'iife' },
+  { name: 'e2e test suite', entry: 'test/e2e/suite/index.ts', outfile: 'dist/test/e2e/index.js', platform: 'node', format: 'cjs' },
+];
+
+const missing = targets.filter((t) => !existsSync(t.entry));
+for (const t of missing) console.warn(`build: skipping ${t.name}: ${t.entry} does not exist yet`);
+
+const contexts = await Promise.all(
+  targets
+    .filter((t) => existsSync(t.entry))
+    .map((t) =>
+      esbuild.context({
+        entryPoints: [t.entry],
+        outfile: t.outfile,
+        bundle: true,
+        platform: t.platform,
+        format: t.format,
+        target: t.platform === 'node' ? 'node20' : 'es2022',
+        external: ['vscode'],
+        sourcemap: production ? false : 'linked',
+        minify: production,
+        loader: { '.wgsl': 'text' },
+        banner: t.banner ? { js: t.banner } : undefined,
+        logLevel: 'warning',
+      }),
+    ),
+);
+
+if (watch) {
+  await Promise.all(contexts.map((c) => c.watch()));
+  console.log('build: watching');
+} else {
+  await Promise.all(contexts.map((c) => c.rebuild()));
+  await Promise.all(contexts.map((c) => c.dispose()));
+  if (existsSync('dist/cli/ewzanim.js')) chmodSync('dist/cli/ewzanim.js', 0o755);
+  console.log(`build: ${contexts.length} bundles written to dist/`);
+}
