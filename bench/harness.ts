@@ -1,0 +1,123 @@
+/**
+ * The bench harness: modules (`bench/<area>.bench.ts`) add rows to one table; `bench/run.ts`
+ * prints it as markdown. Every figure that has a target is compared either with a baseline
+ * measured in the same run (ratio) or with an absolute threshold (value).
+ */
+
+/** A measured figure other rows can be compared with (e.g. memcpy keyframes/s). */
+export interface BenchBaseline {
+  name: string;
+  value: number;
+  unit: string;
+}
+
+/**
+ * What a row must reach. `on: 'ratio'` compares value / baseline.value (same unit) with the
+ * threshold, `on: 'value'` compares the value itself.
+ */
+export interface BenchTarget {
+  on: 'ratio' | 'value';
+  op: '>=' | '<=' | '<';
+  threshold: number;
+}
+
+export interface BenchRow {
+  name: string;
+  value: number;
+  unit: string;
+  baseline?: BenchBaseline;
+  target?: BenchTarget;
+  /** A short remark printed after the result (what was measured, how many reads...). */
+  note?: string;
+}
+
+export interface BenchContext {
+  /** A private temporary folder for generated inputs; run.ts deletes it afterwards. */
+  readonly tmpDir: string;
+  add(row: BenchRow): void;
+}
+
+/** A bench module's one export: measures its area and adds rows. */
+export type BenchModule = (bench: BenchContext) => Promise<void>;
+
+export interface Timing {
+  /** Seconds of the fastest run: the least disturbed by the other processes on the machine. */
+  bestSeconds: number;
+  runs: number;
+}
+
+/**
+ * Runs `fn` until both `minRuns` runs and `minSeconds` of total time have passed, after one
+ * warm-up run (JIT), and returns the fastest run.
+ */
+export async function time(
+  fn: () => unknown | Promise<unknown>,
+  { minRuns = 5, minSeconds = 1 }: { minRuns?: number; minSeconds?: number } = {},
+): Promise<Timing> {
+  await fn();
+  let best = Infinity;
+  let runs = 0;
+  const started = process.hrtime.bigint();
+  for (;;) {
+    const t0 = process.hrtime.bigint();
+    await fn();
+    const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+    best = Math.min(best, seconds);
+    runs++;
+    const total = Number(process.hrtime.bigint() - started) / 1e9;
+    if (runs >= minRuns && total >= minSeconds) return { bestSeconds: best, runs };
+  }
+}
+
+export function ratioOf(row: BenchRow): number | undefined {
+  if (!row.baseline || row.baseline.value === 0) return undefined;
+  return row.value / row.baseline.value;
+}
+
+export function passes(row: BenchRow): boolean | undefined {
+  const target = row.target;
+  if (!target) return undefined;
+  const subject = target.on === 'ratio' ? ratioOf(row) : row.value;
+  if (subject === undefined) return false;
+  if (target.op === '>=') return subject >= target.threshold;
+  if (target.op === '<=') return subject <= target.threshold;
+  return subject < target.threshold;
+}
+
+/** Three significant digits, thousands grouped: readable without hiding the magnitude. */
+export function formatNumber(value: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  const abs = Math.abs(value);
+  if (abs >= 1000) return Math.round(value).toLocaleString('en-US');
+  if (abs === 0) return '0';
+  return Number(value.toPrecision(3)).toString();
+}
+
+function formatTarget(row: BenchRow): string {
+  const t = row.target;
+  if (!t) return '';
+  const op = t.op === '>=' ? '≥' : t.op === '<=' ? '≤' : '<';
+  return t.on === 'ratio'
+    ? `${op} ${formatNumber(t.threshold * 100)}% of baseline`
+    : `${op} ${formatNumber(t.threshold)} ${row.unit}`;
+}
+
+export function renderTable(rows: readonly BenchRow[]): string {
+  const header = '| name | value | unit | baseline | ratio | target | result |\n|---|---:|---|---|---:|---|---|';
+  const lines = rows.map((row) => {
+    const ratio = ratioOf(row);
+    const pass = passes(row);
+    const result = pass === undefined ? '' : pass ? 'pass' : '**FAIL**';
+    const cells = [
+      row.name,
+      formatNumber(row.value),
+      row.unit,
+      row.baseline ? `${row.baseline.name}: ${formatNumber(row.baseline.value)} ${row.baseline.unit}` : '',
+      ratio === undefined ? '' : `${formatNumber(ratio * 100)}%`,
+      formatTarget(row),
+      row.note ? `${result}${result ? ' ' : ''}(${row.note})` : result,
+    ];
+    return `| ${cells.join(' | ')} |`;
+  });
+  return [header, ...lines].join('\n');
+}
