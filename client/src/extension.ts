@@ -1,0 +1,63 @@
+import * as vscode from 'vscode';
+import { State, type LanguageClient } from 'vscode-languageclient/node';
+import { CHECK_STATUS_NOTIFICATION, SERVER_INFO_REQUEST, type CheckStatusParams, type ServerInfoResult } from '../../protocol/serverStatus';
+import { registerHexEditor } from './hexEditor/register';
+import { createLanguageClient } from './languageServer';
+import { registerListing } from './listing/register';
+import { registerPreview } from './preview/register';
+import { ClipSelectionBus } from './selectionSync';
+import type { ExtensionServices } from './services';
+import { CheckStatusBar } from './statusBar';
+
+/** What `activate` returns: used by the end-to-end suite (server pid for the resilience test). */
+export interface ExtensionApi {
+  services: ExtensionServices;
+  /** Resolves once the server answers; the pid of the server process. */
+  serverInfo(): Promise<ServerInfoResult>;
+}
+
+let client: LanguageClient | undefined;
+
+export async function activate(context: vscode.ExtensionContext): Promise<ExtensionApi> {
+  const output = vscode.window.createOutputChannel('Nethercore ZX Language Server', { log: true });
+  const statusBar = new CheckStatusBar();
+  const selection = new ClipSelectionBus();
+  context.subscriptions.push(output, statusBar, selection);
+
+  const languageClient = createLanguageClient(context, output);
+  client = languageClient;
+  context.subscriptions.push(
+    languageClient.onNotification(CHECK_STATUS_NOTIFICATION, (status: CheckStatusParams) => statusBar.update(status)),
+    languageClient.onDidChangeState((change) => {
+      if (change.newState === State.Stopped) statusBar.showStopped();
+      else statusBar.showRunning();
+    }),
+    vscode.commands.registerCommand('ewzanim.restartServer', async () => {
+      output.info('Restarting the language server on request.');
+      await languageClient.restart();
+    }),
+  );
+
+  const services: ExtensionServices = {
+    languageClient: () => (languageClient.state === State.Running ? languageClient : undefined),
+    selection,
+  };
+  // Features register before the server is up: they ask `services.languageClient()` when used.
+  registerListing(context, services);
+  registerHexEditor(context, services);
+  registerPreview(context, services);
+
+  await languageClient.start();
+  return {
+    services,
+    serverInfo: async () => {
+      if (languageClient.state !== State.Running) await languageClient.start();
+      return languageClient.sendRequest<ServerInfoResult>(SERVER_INFO_REQUEST);
+    },
+  };
+}
+
+export async function deactivate(): Promise<void> {
+  await client?.stop();
+  client = undefined;
+}

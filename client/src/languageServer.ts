@@ -1,0 +1,71 @@
+import * as vscode from 'vscode';
+import {
+  CloseAction,
+  ErrorAction,
+  LanguageClient,
+  TransportKind,
+  type CloseHandlerResult,
+  type ErrorHandler,
+  type ErrorHandlerResult,
+  type LanguageClientOptions,
+  type ServerOptions,
+} from 'vscode-languageclient/node';
+import { BINARY_EXTENSIONS, MANIFEST_NAMES } from '../../formats/fileKinds';
+
+/** Restarts allowed inside `RESTART_WINDOW_MS` before the client gives up and says so. */
+const MAX_RESTARTS = 5;
+const RESTART_WINDOW_MS = 3 * 60 * 1000;
+
+/** Glob of every file the server checks: binary assets of both eras and the manifests. */
+export function watchedFilesGlob(): string {
+  const names = [...BINARY_EXTENSIONS.map((ext) => `*${ext}`), ...MANIFEST_NAMES];
+  return `**/{${names.join(',')}}`;
+}
+
+/**
+ * Restarts a server that died, and tells the user each time (the default handler restarts
+ * silently). After too many crashes in a short time it stops and offers the restart command.
+ */
+class RestartingErrorHandler implements ErrorHandler {
+  private readonly restarts: number[] = [];
+
+  error(): ErrorHandlerResult {
+    return { action: ErrorAction.Continue, handled: true };
+  }
+
+  closed(): CloseHandlerResult {
+    const now = Date.now();
+    this.restarts.push(now);
+    while (this.restarts.length > 0 && now - this.restarts[0]! > RESTART_WINDOW_MS) this.restarts.shift();
+    if (this.restarts.length > MAX_RESTARTS) {
+      return {
+        action: CloseAction.DoNotRestart,
+        message: `The Nethercore ZX language server stopped ${this.restarts.length} times in 3 minutes and was not restarted. Run "Nethercore ZX: Restart Language Server" to try again.`,
+      };
+    }
+    return { action: CloseAction.Restart, message: 'The Nethercore ZX language server stopped unexpectedly; it was restarted.' };
+  }
+}
+
+/** Builds the language client for the bundled server (dist/server/server.js), Node IPC. */
+export function createLanguageClient(context: vscode.ExtensionContext, output: vscode.LogOutputChannel): LanguageClient {
+  const module = context.asAbsolutePath('dist/server/server.js');
+  const serverOptions: ServerOptions = {
+    run: { module, transport: TransportKind.ipc },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
+  };
+  const fileWatcher = vscode.workspace.createFileSystemWatcher(watchedFilesGlob());
+  context.subscriptions.push(fileWatcher);
+  const clientOptions: LanguageClientOptions = {
+    // Text documents the server works on: manifests (language id toml, by file name) and the
+    // keyframe listing (any URI scheme its provider uses). Binary files get diagnostics by URI.
+    documentSelector: [
+      ...MANIFEST_NAMES.map((name) => ({ language: 'toml', pattern: `**/${name}` })),
+      { language: 'ewzanim-listing' },
+    ],
+    synchronize: { configurationSection: 'ewzanim', fileEvents: fileWatcher },
+    outputChannel: output,
+    errorHandler: new RestartingErrorHandler(),
+  };
+  return new LanguageClient('ewzanim', 'Nethercore ZX Language Server', serverOptions, clientOptions);
+}

@@ -1,0 +1,44 @@
+import * as vscode from 'vscode';
+import type { CheckStatusParams } from '../../protocol/serverStatus';
+
+/** The status bar text for a check status: what is being checked, then the problem counts. */
+export function statusText(status: CheckStatusParams): string {
+  const problems = `$(error) ${status.errors} $(warning) ${status.warnings}`;
+  if (status.state === 'checking') {
+    return `$(sync~spin) ZX: checking ${status.checked}/${status.queued} files ${problems}`;
+  }
+  return `ZX: ${status.files} files ${problems}`;
+}
+
+/** Shows the workspace check's progress and totals; clicking it opens the Problems panel. */
+export class CheckStatusBar implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem('ewzanim.checkStatus', vscode.StatusBarAlignment.Left, 10);
+
+  constructor() {
+    this.item.name = 'Nethercore ZX Checks';
+    this.item.command = 'workbench.actions.view.problems';
+  }
+
+  update(status: CheckStatusParams): void {
+    this.item.text = statusText(status);
+    this.item.tooltip =
+      `Nethercore ZX: ${status.files} supported files in the workspace; ` +
+      `${status.errors} errors, ${status.warnings} warnings, ${status.others} other problems.`;
+    this.item.show();
+  }
+
+  showStopped(): void {
+    this.item.text = '$(debug-disconnect) ZX: server stopped';
+    this.item.tooltip = 'The Nethercore ZX language server is not running. Click to restart it.';
+    this.item.command = 'ewzanim.restartServer';
+    this.item.show();
+  }
+
+  showRunning(): void {
+    this.item.command = 'workbench.actions.view.problems';
+  }
+
+  dispose(): void {
+    this.item.dispose();
+  }
+}

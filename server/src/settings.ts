@@ -1,0 +1,43 @@
+import type { Severity } from '../../formats/diagnostics';
+import type { ServerSettings } from './context';
+
+/** The defaults declared in package.json `contributes.configuration`. */
+export const DEFAULT_SETTINGS: ServerSettings = {
+  frameRate: 30,
+  maxKeyframeProblems: 100,
+  severityOverrides: {},
+  exclude: ['**/node_modules/**', '**/target/**'],
+};
+
+const OVERRIDE_VALUES: ReadonlySet<string> = new Set<Severity | 'off'>(['error', 'warning', 'information', 'hint', 'off']);
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Settings as the client sent them (`workspace/configuration` for section `ewzanim`), checked
+ * field by field: a missing or malformed value falls back to its default instead of breaking
+ * every check.
+ */
+export function normalizeSettings(raw: unknown): ServerSettings {
+  const source = isRecord(raw) ? raw : {};
+  const frameRate = source.frameRate;
+  const cap = source.maxKeyframeProblems;
+  const overrides: Record<string, Severity | 'off'> = {};
+  if (isRecord(source.severityOverrides)) {
+    for (const [code, value] of Object.entries(source.severityOverrides)) {
+      if (typeof value === 'string' && OVERRIDE_VALUES.has(value)) overrides[code] = value as Severity | 'off';
+    }
+  }
+  const exclude = Array.isArray(source.exclude)
+    ? source.exclude.filter((p): p is string => typeof p === 'string' && p.length > 0)
+    : DEFAULT_SETTINGS.exclude;
+  return {
+    frameRate: typeof frameRate === 'number' && Number.isFinite(frameRate) && frameRate > 0 ? frameRate : DEFAULT_SETTINGS.frameRate,
+    maxKeyframeProblems:
+      typeof cap === 'number' && Number.isInteger(cap) && cap >= 0 ? cap : DEFAULT_SETTINGS.maxKeyframeProblems,
+    severityOverrides: overrides,
+    exclude,
+  };
+}
