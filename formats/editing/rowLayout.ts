@@ -1,0 +1,129 @@
+/**
+ * How the hex editor cuts a clip or skeleton into rows: the header row, one row per record
+ * (16-byte keyframe, 48-byte inverse bind matrix), then 16-byte rows for whatever does not
+ * form a whole record. A file whose header cannot be read becomes plain 16-byte rows from
+ * byte 0. Pure arithmetic on plain data, shared by the extension host and the webview.
+ */
+import type { ClipHeader, SkeletonHeader } from '../records';
+
+export const CLIP_HEADER_BYTES = 4;
+export const KEYFRAME_BYTES = 16;
+export const SKELETON_HEADER_BYTES = 8;
+export const MATRIX_BYTES = 48;
+/** Row width of plain and tail rows. */
+export const PLAIN_ROW_BYTES = 16;
+
+export interface RowLayout {
+  kind: 'clip' | 'skeleton';
+  size: number;
+  /** Bytes of the header row; 0 when the header is unreadable (plain rows from byte 0). */
+  headerSize: number;
+  /** Bytes per record row: 16 (keyframe), 48 (matrix), or 16 in plain mode. */
+  recordSize: number;
+  /** Clip: bones per frame; skeleton: bones; 0 in plain mode. */
+  boneCount: number;
+  /** Clip: frames the header promises; skeleton: 1; 0 in plain mode. */
+  frameCount: number;
+  /** Whole records present in the file (fewer than promised when it is truncated). */
+  recordCount: number;
+  /** Size the header promises (0 in plain mode). */
+  expectedSize: number;
+  rowCount: number;
+}
+
+export type RowRole = 'header' | 'record' | 'incomplete' | 'trailing' | 'plain';
+
+export interface RowInfo {
+  row: number;
+  start: number;
+  /** Exclusive; never beyond the file. */
+  end: number;
+  role: RowRole;
+  /** Record rows of a clip. */
+  frame?: number;
+  /** Record rows (skeleton: the bone of the matrix). */
+  bone?: number;
+  /** `frame 3 · bone 1`, `bone 2`, `header`, `trailing`, or '' for plain rows. */
+  label: string;
+}
+
+export function clipRowLayout(size: number, header: ClipHeader | undefined): RowLayout {
+  if (!header || size < CLIP_HEADER_BYTES) return plainLayout('clip', size);
+  const promised = header.boneCount * header.frameCount;
+  return gridLayout('clip', size, CLIP_HEADER_BYTES, KEYFRAME_BYTES, header.boneCount, header.frameCount, promised, header.expectedSize);
+}
+
+export function skeletonRowLayout(size: number, header: SkeletonHeader | undefined): RowLayout {
+  if (!header || size < SKELETON_HEADER_BYTES) return plainLayout('skeleton', size);
+  return gridLayout('skeleton', size, SKELETON_HEADER_BYTES, MATRIX_BYTES, header.boneCount, 1, header.boneCount, header.expectedSize);
+}
+
+function plainLayout(kind: RowLayout['kind'], size: number): RowLayout {
+  return {
+    kind, size, headerSize: 0, recordSize: PLAIN_ROW_BYTES, boneCount: 0, frameCount: 0, recordCount: 0,
+    expectedSize: 0, rowCount: Math.ceil(size / PLAIN_ROW_BYTES),
+  };
+}
+
+function gridLayout(
+  kind: RowLayout['kind'], size: number, headerSize: number, recordSize: number,
+  boneCount: number, frameCount: number, promised: number, expectedSize: number,
+): RowLayout {
+  const recordCount = Math.min(promised, Math.floor((size - headerSize) / recordSize));
+  const tailBytes = size - headerSize - recordCount * recordSize;
+  return {
+    kind, size, headerSize, recordSize, boneCount, frameCount, recordCount, expectedSize,
+    rowCount: 1 + recordCount + Math.ceil(tailBytes / PLAIN_ROW_BYTES),
+  };
+}
+
+/** First byte after the record rows. */
+function tailStart(layout: RowLayout): number {
+  return layout.headerSize + layout.recordCount * layout.recordSize;
+}
+
+/** The first row of a layout that holds records (0 in plain mode). */
+function firstRecordRow(layout: RowLayout): number {
+  return layout.headerSize > 0 ? 1 : 0;
+}
+
+export function rowStart(layout: RowLayout, row: number): number {
+  if (layout.headerSize > 0 && row === 0) return 0;
+  const record = row - firstRecordRow(layout);
+  if (record < layout.recordCount) return layout.headerSize + record * layout.recordSize;
+  return tailStart(layout) + (record - layout.recordCount) * PLAIN_ROW_BYTES;
+}
+
+/** The row holding byte `offset` (clamped into the file). */
+export function rowOfOffset(layout: RowLayout, offset: number): number {
+  const at = Math.max(0, Math.min(offset, layout.size - 1));
+  if (layout.headerSize > 0 && at < layout.headerSize) return 0;
+  const tail = tailStart(layout);
+  if (at < tail) return firstRecordRow(layout) + Math.floor((at - layout.headerSize) / layout.recordSize);
+  return firstRecordRow(layout) + layout.recordCount + Math.floor((at - tail) / PLAIN_ROW_BYTES);
+}
+
+export function rowInfo(layout: RowLayout, row: number): RowInfo {
+  const start = rowStart(layout, row);
+  if (layout.headerSize > 0 && row === 0) {
+    return { row, start, end: Math.min(layout.size, layout.headerSize), role: 'header', label: 'header' };
+  }
+  const record = row - firstRecordRow(layout);
+  if (layout.headerSize > 0 && record < layout.recordCount) {
+    const end = start + layout.recordSize;
+    if (layout.kind === 'skeleton') return { row, start, end, role: 'record', bone: record, label: `bone ${record}` };
+    const frame = Math.floor(record / layout.boneCount);
+    const bone = record % layout.boneCount;
+    return { row, start, end, role: 'record', frame, bone, label: `frame ${frame} · bone ${bone}` };
+  }
+  const end = Math.min(layout.size, start + PLAIN_ROW_BYTES);
+  if (layout.headerSize === 0) return { row, start, end, role: 'plain', label: '' };
+  return start < layout.expectedSize
+    ? { row, start, end, role: 'incomplete', label: 'incomplete record' }
+    : { row, start, end, role: 'trailing', label: 'trailing bytes' };
+}
+
+/** Byte offset of a clip's keyframe, or of a skeleton's matrix (frame 0). */
+export function recordStart(layout: RowLayout, frame: number, bone: number): number {
+  return layout.headerSize + (frame * layout.boneCount + bone) * layout.recordSize;
+}
