@@ -1,0 +1,238 @@
+/**
+ * Clip (`.ewzanim` / `.nczxanim`) codec: header, record addressing, the scalar reference decoder
+ * and encoder, the 3x4 bone matrix, and typed-array bulk paths that are bit-identical to the
+ * scalar ones (the tests check that).
+ *
+ * Layout: u8 bone_count, u8 flags (0), u16 LE frame_count, then frame-major 16-byte records:
+ * u32 LE smallest-three rotation, position x,y,z and scale x,y,z as f16 LE.
+ */
+import { readF32LE, readU16LE, readU32LE, u32View, writeU16LE, writeU32LE } from './bytes';
+import { f16LookupTable, f16ToF32, f32ToF16 } from './f16';
+import type { BoneMatrix, BoneTransform, ClipHeader, RawKeyframe } from './records';
+import { decodeRotation, encodeRotation, rotationFieldTable, rotationPairTable, rotationSquareTable } from './rotation';
+
+export const CLIP_HEADER_SIZE = 4;
+export const KEYFRAME_SIZE = 16;
+/** 4 + 255 bones x 65535 frames x 16 bytes: the largest legal clip. */
+export const MAX_CLIP_SIZE = 267382804;
+/** Floats per keyframe in `decodeClipRecords` output: qx qy qz qw, px py pz, sx sy sz. */
+export const TRANSFORM_FLOATS = 10;
+/** Floats per keyframe in `clipBoneMatrices` output: a row-major 3x4 matrix. */
+export const MATRIX_FLOATS = 12;
+
+export function parseClipHeader(first4: Uint8Array): ClipHeader | undefined {
+  if (first4.length < CLIP_HEADER_SIZE) return undefined;
+  const boneCount = first4[0];
+  const frameCount = readU16LE(first4, 2);
+  return { boneCount, flags: first4[1], frameCount, expectedSize: CLIP_HEADER_SIZE + frameCount * boneCount * KEYFRAME_SIZE };
+}
+
+/** Byte offset of the record of `frame`, `bone`. */
+export function keyframeOffset(header: Pick<ClipHeader, 'boneCount'>, frame: number, bone: number): number {
+  return CLIP_HEADER_SIZE + (frame * header.boneCount + bone) * KEYFRAME_SIZE;
+}
+
+export type KeyframeField = 'rotation' | 'position.x' | 'position.y' | 'position.z' | 'scale.x' | 'scale.y' | 'scale.z';
+
+/** Field of a record by byte offset inside it (0..15). */
+export const KEYFRAME_FIELDS: readonly { field: KeyframeField; start: number; end: number }[] = [
+  { field: 'rotation', start: 0, end: 4 },
+  { field: 'position.x', start: 4, end: 6 },
+  { field: 'position.y', start: 6, end: 8 },
+  { field: 'position.z', start: 8, end: 10 },
+  { field: 'scale.x', start: 10, end: 12 },
+  { field: 'scale.y', start: 12, end: 14 },
+  { field: 'scale.z', start: 14, end: 16 },
+];
+
+export function keyframeFieldAt(offsetInRecord: number): { field: KeyframeField; start: number; end: number } {
+  for (const f of KEYFRAME_FIELDS) if (offsetInRecord < f.end) return f;
+  return KEYFRAME_FIELDS[KEYFRAME_FIELDS.length - 1];
+}
+
+export interface KeyframeLocation {
+  frame: number;
+  bone: number;
+  recordStart: number;
+  field: KeyframeField;
+}
+
+/** Which record (by the header's counts) holds byte `offset`; undefined in the header or past the records. */
+export function locateKeyframe(header: Pick<ClipHeader, 'boneCount' | 'frameCount'>, offset: number): KeyframeLocation | undefined {
+  if (header.boneCount === 0 || offset < CLIP_HEADER_SIZE || !Number.isInteger(offset)) return undefined;
+  const index = Math.floor((offset - CLIP_HEADER_SIZE) / KEYFRAME_SIZE);
+  if (index >= header.boneCount * header.frameCount) return undefined;
+  const recordStart = CLIP_HEADER_SIZE + index * KEYFRAME_SIZE;
+  return {
+    frame: Math.floor(index / header.boneCount),
+    bone: index % header.boneCount,
+    recordStart,
+    field: keyframeFieldAt(offset - recordStart).field,
+  };
+}
+
+export function readRawKeyframe(bytes: Uint8Array, offset: number): RawKeyframe {
+  return {
+    rotationWord: readU32LE(bytes, offset),
+    positionBits: [readU16LE(bytes, offset + 4), readU16LE(bytes, offset + 6), readU16LE(bytes, offset + 8)],
+    scaleBits: [readU16LE(bytes, offset + 10), readU16LE(bytes, offset + 12), readU16LE(bytes, offset + 14)],
+  };
+}
+
+/** Scalar reference decoder (arithmetic, no tables). */
+export function decodeRawKeyframe(raw: RawKeyframe): BoneTransform {
+  return {
+    rotation: decodeRotation(raw.rotationWord),
+    position: [f16ToF32(raw.positionBits[0]), f16ToF32(raw.positionBits[1]), f16ToF32(raw.positionBits[2])],
+    scale: [f16ToF32(raw.scaleBits[0]), f16ToF32(raw.scaleBits[1]), f16ToF32(raw.scaleBits[2])],
+  };
+}
+
+export function decodeKeyframe(bytes: Uint8Array, offset: number): BoneTransform {
+  return decodeRawKeyframe(readRawKeyframe(bytes, offset));
+}
+
+/** The writer: rotation through `encodeRotation`, position and scale through `f32ToF16`. */
+export function encodeKeyframe(t: BoneTransform, out: Uint8Array, offset: number): void {
+  writeU32LE(out, offset, encodeRotation(t.rotation));
+  for (let i = 0; i < 3; i++) {
+    writeU16LE(out, offset + 4 + i * 2, f32ToF16(t.position[i]));
+    writeU16LE(out, offset + 10 + i * 2, f32ToF16(t.scale[i]));
+  }
+}
+
+const fr = Math.fround;
+
+/**
+ * Writes `[R(q) * diag(s) | t]` row-major at `out[o..o+12]`, every step in f32, q as decoded
+ * (not renormalised): r00 = 1-2(yy+zz), r01 = 2(xy-wz), r02 = 2(xz+wy), r10 = 2(xy+wz),
+ * r11 = 1-2(xx+zz), r12 = 2(yz-wx), r20 = 2(xz-wy), r21 = 2(yz+wx), r22 = 1-2(xx+yy); column j
+ * times s_j. Shared by the scalar and the bulk path so both round identically.
+ */
+function writeMatrix(
+  x: number, y: number, z: number, w: number,
+  px: number, py: number, pz: number,
+  sx: number, sy: number, sz: number,
+  out: Float32Array, o: number,
+): void {
+  const xx = fr(x * x), yy = fr(y * y), zz = fr(z * z);
+  const xy = fr(x * y), xz = fr(x * z), yz = fr(y * z);
+  const wx = fr(w * x), wy = fr(w * y), wz = fr(w * z);
+  // Doubling an f32 is exact, so 2 * fr(...) needs no further rounding.
+  out[o] = fr(1 - 2 * fr(yy + zz)) * sx;
+  out[o + 1] = 2 * fr(xy - wz) * sy;
+  out[o + 2] = 2 * fr(xz + wy) * sz;
+  out[o + 3] = px;
+  out[o + 4] = 2 * fr(xy + wz) * sx;
+  out[o + 5] = fr(1 - 2 * fr(xx + zz)) * sy;
+  out[o + 6] = 2 * fr(yz - wx) * sz;
+  out[o + 7] = py;
+  out[o + 8] = 2 * fr(xz - wy) * sx;
+  out[o + 9] = 2 * fr(yz + wx) * sy;
+  out[o + 10] = fr(1 - 2 * fr(xx + yy)) * sz;
+  out[o + 11] = pz;
+}
+
+/** 3x4 row-major bone matrix of a decoded transform (what `keyframe_bind` uploads). */
+export function boneMatrix(t: BoneTransform, out: Float32Array = new Float32Array(MATRIX_FLOATS)): BoneMatrix {
+  const [x, y, z, w] = t.rotation;
+  writeMatrix(x, y, z, w, t.position[0], t.position[1], t.position[2], t.scale[0], t.scale[1], t.scale[2], out, 0);
+  return out;
+}
+
+/** Aligned little-endian u32 words of `count` records starting at `byteOffset`. */
+function recordWords(bytes: Uint8Array, byteOffset: number, count: number): Uint32Array {
+  const length = count * KEYFRAME_SIZE;
+  if (byteOffset < 0 || byteOffset + length > bytes.length) {
+    throw new RangeError(`records ${byteOffset}..${byteOffset + length} exceed the ${bytes.length} bytes given`);
+  }
+  return u32View(bytes.subarray(byteOffset, byteOffset + length));
+}
+
+/**
+ * Bulk decode of `count` consecutive records into `out` (10 f32 per record: qx qy qz qw,
+ * px py pz, sx sy sz). Lookup tables (1024 field values, 1M (a, b) partial radicands, 65,536
+ * f16 values) give exactly the scalar decoder's f32 results.
+ */
+export function decodeClipRecords(bytes: Uint8Array, byteOffset: number, count: number, out: Float32Array): Float32Array {
+  const words = recordWords(bytes, byteOffset, count);
+  const field = rotationFieldTable();
+  const square = rotationSquareTable();
+  const pair = rotationPairTable();
+  const half = f16LookupTable();
+  for (let i = 0, wi = 0, o = 0; i < count; i++, wi += 4, o += TRANSFORM_FLOATS) {
+    const rot = words[wi];
+    const c = (rot >>> 2) & 0x3ff;
+    const radicand = fr(pair[rot >>> 12] - square[c]);
+    const largest = Math.sqrt(radicand > 0 ? radicand : 0);
+    const a = field[rot >>> 22];
+    const b = field[(rot >>> 12) & 0x3ff];
+    const cv = field[c];
+    switch (rot & 3) {
+      case 0: out[o] = largest; out[o + 1] = a; out[o + 2] = b; out[o + 3] = cv; break;
+      case 1: out[o] = a; out[o + 1] = largest; out[o + 2] = b; out[o + 3] = cv; break;
+      case 2: out[o] = a; out[o + 1] = b; out[o + 2] = largest; out[o + 3] = cv; break;
+      default: out[o] = a; out[o + 1] = b; out[o + 2] = cv; out[o + 3] = largest; break;
+    }
+    const w1 = words[wi + 1];
+    const w2 = words[wi + 2];
+    const w3 = words[wi + 3];
+    out[o + 4] = half[w1 & 0xffff];
+    out[o + 5] = half[w1 >>> 16];
+    out[o + 6] = half[w2 & 0xffff];
+    out[o + 7] = half[w2 >>> 16];
+    out[o + 8] = half[w3 & 0xffff];
+    out[o + 9] = half[w3 >>> 16];
+  }
+  return out;
+}
+
+/** Bulk decode straight to 3x4 row-major bone matrices (12 f32 per record). */
+export function clipBoneMatrices(bytes: Uint8Array, byteOffset: number, count: number, out: Float32Array): Float32Array {
+  const words = recordWords(bytes, byteOffset, count);
+  const field = rotationFieldTable();
+  const square = rotationSquareTable();
+  const pair = rotationPairTable();
+  const half = f16LookupTable();
+  for (let i = 0, wi = 0, o = 0; i < count; i++, wi += 4, o += MATRIX_FLOATS) {
+    const rot = words[wi];
+    const c = (rot >>> 2) & 0x3ff;
+    const radicand = fr(pair[rot >>> 12] - square[c]);
+    const largest = fr(Math.sqrt(radicand > 0 ? radicand : 0));
+    const a = field[rot >>> 22];
+    const b = field[(rot >>> 12) & 0x3ff];
+    const cv = field[c];
+    let x: number, y: number, z: number, w: number;
+    switch (rot & 3) {
+      case 0: x = largest; y = a; z = b; w = cv; break;
+      case 1: x = a; y = largest; z = b; w = cv; break;
+      case 2: x = a; y = b; z = largest; w = cv; break;
+      default: x = a; y = b; z = cv; w = largest; break;
+    }
+    const w1 = words[wi + 1];
+    const w2 = words[wi + 2];
+    const w3 = words[wi + 3];
+    writeMatrix(x, y, z, w, half[w1 & 0xffff], half[w1 >>> 16], half[w2 & 0xffff], half[w2 >>> 16], half[w3 & 0xffff], half[w3 >>> 16], out, o);
+  }
+  return out;
+}
+
+/** The two-day-old layout: 16-byte header (u32 bones, u32 frames, f32 fps, u32 flags), then 48-byte 3x4 matrices. */
+export interface LegacyClipLayout {
+  boneCount: number;
+  frameCount: number;
+  frameRate: number;
+  flags: number;
+  expectedSize: number;
+}
+
+/** Recognises the legacy layout by `size == 16 + u32@0 * u32@4 * 48` (with non-zero counts). */
+export function detectLegacyClip(first16: Uint8Array, size: number): LegacyClipLayout | undefined {
+  if (first16.length < 16 || size < 16) return undefined;
+  const boneCount = readU32LE(first16, 0);
+  const frameCount = readU32LE(first16, 4);
+  if (boneCount === 0 || frameCount === 0) return undefined;
+  const expectedSize = 16 + boneCount * frameCount * 48;
+  if (expectedSize !== size) return undefined;
+  return { boneCount, frameCount, frameRate: readF32LE(first16, 8), flags: readU32LE(first16, 12), expectedSize };
+}

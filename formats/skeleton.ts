@@ -1,0 +1,48 @@
+/**
+ * Skeleton (`.ewzskel` / `.nczxskel`): u32 LE bone_count (1..256), u32 LE reserved (documented
+ * "must be 0", never enforced upstream), then bone_count inverse bind matrices of 12 f32 LE,
+ * column-major 3x4 (c0.xyz, c1.xyz, c2.xyz, t.xyz; implicit bottom row 0 0 0 1).
+ */
+import { readF32LE, readU32LE } from './bytes';
+import type { InverseBindMatrix, SkeletonHeader } from './records';
+
+export const SKELETON_HEADER_SIZE = 8;
+export const INVERSE_BIND_SIZE = 48;
+export const MAX_SKELETON_BONES = 256;
+
+export function parseSkeletonHeader(first8: Uint8Array): SkeletonHeader | undefined {
+  if (first8.length < SKELETON_HEADER_SIZE) return undefined;
+  const boneCount = readU32LE(first8, 0);
+  return { boneCount, reserved: readU32LE(first8, 4), expectedSize: SKELETON_HEADER_SIZE + boneCount * INVERSE_BIND_SIZE };
+}
+
+export function inverseBindOffset(bone: number): number {
+  return SKELETON_HEADER_SIZE + bone * INVERSE_BIND_SIZE;
+}
+
+/** The 12 stored f32 values at `offset`, column-major as stored. */
+export function readInverseBind(bytes: Uint8Array, offset: number): InverseBindMatrix {
+  const m = new Float32Array(12);
+  for (let i = 0; i < 12; i++) m[i] = readF32LE(bytes, offset + i * 4);
+  return m;
+}
+
+/** Column-major 3x4 -> row-major 3x4 (`[r00 r01 r02 tx, r10 ..., r20 ...]`), like `BoneMatrix`. */
+export function inverseBindToRowMajor(m: ArrayLike<number>): Float32Array {
+  const out = new Float32Array(12);
+  for (let row = 0; row < 3; row++) {
+    for (let col = 0; col < 4; col++) out[row * 4 + col] = m[col * 3 + row];
+  }
+  return out;
+}
+
+/** Determinant of the 3x3 linear part of a column-major 3x4 matrix, in double precision. */
+export function inverseBindDeterminant(m: ArrayLike<number>): number {
+  const [a, d, g, b, e, h, c, f, i] = [m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8]];
+  return a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g);
+}
+
+/** Names of the 12 stored floats in order (`ibm.c0.x` ... `ibm.t.z`). */
+export const INVERSE_BIND_FIELD_NAMES: readonly string[] = ['c0', 'c1', 'c2', 't'].flatMap((col) =>
+  ['x', 'y', 'z'].map((axis) => `ibm.${col}.${axis}`),
+);
