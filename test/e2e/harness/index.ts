@@ -1,0 +1,4 @@
+export { withVSCode, WEBGPU_CHROMIUM_ARGS, type SuiteResult, type VSCodeOptions, type VSCodeSession } from './withVSCode';
+export { packageVsix, VSIX_PATH } from './vsix';
+export { REPO_ROOT } from './tools';
+export { makeWorkspace, type WorkspaceFiles } from './workspace';

@@ -1,0 +1,33 @@
+/** Helpers the suite files share: the extension's API and waiting for conditions. */
+import * as vscode from 'vscode';
+import type { ExtensionApi } from '../../../client/src/extension';
+
+export const EXTENSION_ID = 'ewzanim-tools.ewzanim-tools';
+
+export async function activeExtension(): Promise<ExtensionApi> {
+  const extension = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
+  if (!extension) throw new Error(`extension ${EXTENSION_ID} is not installed`);
+  return extension.activate();
+}
+
+/** Polls `probe` until it returns a value other than undefined, or fails after `timeoutMs`. */
+export async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const started = Date.now();
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value !== undefined) return value;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export function workspaceUri(relative: string): vscode.Uri {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder) throw new Error('the e2e suite needs a workspace folder');
+  return vscode.Uri.joinPath(folder.uri, relative);
+}
