@@ -1,2 +1,3 @@
 export * from './describe';
 export * from './serverStatus';
+export * from './listing';
