@@ -1,0 +1,124 @@
+/** Command-line parsing for `ewzanim`: turns argv into one typed command or a usage error. */
+import { parseArgs } from 'node:util';
+
+/** Bad usage: reported in one line with a pointer to --help, exit status 2. */
+export class UsageError extends Error {}
+
+/** Half-open index range `[start, end)`; `end` undefined means "to the last one". */
+export interface IndexRange {
+  start: number;
+  end?: number;
+}
+
+export type Command =
+  | { name: 'help' }
+  | { name: 'check'; paths: string[]; json: boolean; maxProblems: number }
+  | { name: 'dump'; path: string; json: boolean; frames?: IndexRange; bones?: IndexRange; vertices?: IndexRange }
+  | { name: 'info'; path: string; fps: number; maxProblems: number };
+
+export const DEFAULT_MAX_PROBLEMS = 100;
+export const DEFAULT_FPS = 30;
+
+function nonNegativeInteger(text: string, what: string): number {
+  if (!/^\d+$/.test(text)) throw new UsageError(`${what} must be a non-negative integer, got "${text}"`);
+  return Number(text);
+}
+
+function positiveNumber(text: string, what: string): number {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value <= 0) throw new UsageError(`${what} must be a positive number, got "${text}"`);
+  return value;
+}
+
+/** `A:B`, `A:` or `:B` (half-open), or a single index `N` meaning `N:N+1`. */
+export function parseRange(text: string, option: string): IndexRange {
+  const colon = text.indexOf(':');
+  if (colon < 0) {
+    const index = nonNegativeInteger(text, option);
+    return { start: index, end: index + 1 };
+  }
+  const startText = text.slice(0, colon);
+  const endText = text.slice(colon + 1);
+  const start = startText === '' ? 0 : nonNegativeInteger(startText, `${option} start`);
+  const end = endText === '' ? undefined : nonNegativeInteger(endText, `${option} end`);
+  if (end !== undefined && end < start) throw new UsageError(`${option} ${text}: the end is before the start`);
+  return { start, end };
+}
+
+const OPTIONS = {
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  'max-problems': { type: 'string' },
+  fps: { type: 'string' },
+  frames: { type: 'string' },
+  bones: { type: 'string' },
+  vertices: { type: 'string' },
+} as const;
+
+/** Which options each command takes; any other is a usage error. */
+const ALLOWED: Record<string, readonly string[]> = {
+  check: ['json', 'max-problems'],
+  dump: ['json', 'frames', 'bones', 'vertices'],
+  info: ['fps', 'max-problems'],
+};
+
+export function parseCommand(argv: readonly string[]): Command {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message.split('\n')[0] : String(error));
+  }
+  const { values, positionals } = parsed;
+  const [name, ...operands] = positionals;
+  if (values.help || name === undefined || name === 'help') return { name: 'help' };
+  const allowed = ALLOWED[name];
+  if (!allowed) throw new UsageError(`unknown command "${name}" (commands: check, dump, info, help)`);
+  for (const [option, value] of Object.entries(values)) {
+    if (value !== undefined && option !== 'help' && !allowed.includes(option)) {
+      throw new UsageError(`${name} does not take --${option}`);
+    }
+  }
+  const maxProblems =
+    values['max-problems'] === undefined ? DEFAULT_MAX_PROBLEMS : nonNegativeInteger(values['max-problems'], '--max-problems');
+  const json = values.json ?? false;
+  if (name === 'check') {
+    if (operands.length === 0) throw new UsageError('check needs at least one PATH');
+    return { name, paths: operands, json, maxProblems };
+  }
+  if (operands.length !== 1) throw new UsageError(`${name} takes exactly one FILE, got ${operands.length}`);
+  const path = operands[0] as string;
+  if (name === 'info') {
+    const fps = values.fps === undefined ? DEFAULT_FPS : positiveNumber(values.fps, '--fps');
+    return { name, path, fps, maxProblems };
+  }
+  return {
+    name: 'dump',
+    path,
+    json,
+    frames: values.frames === undefined ? undefined : parseRange(values.frames, '--frames'),
+    bones: values.bones === undefined ? undefined : parseRange(values.bones, '--bones'),
+    vertices: values.vertices === undefined ? undefined : parseRange(values.vertices, '--vertices'),
+  };
+}
+
+export const HELP_TEXT = `ewzanim: check and inspect Nethercore ZX / Emberware Z animation data
+
+Usage:
+  ewzanim check [--json] [--max-problems N] PATH...
+      Check every supported file; directories are searched recursively (skipping
+      node_modules and hidden folders). Prints "file:offset: severity code: message".
+      Exit status: 0 no errors, 1 some error, 2 bad usage or an unreadable path.
+  ewzanim dump [--json] FILE [--frames A:B] [--bones A:B] [--vertices A:B]
+      Print the decoded records: clip keyframes, skeleton inverse bind matrices, mesh
+      header and vertices, ROM magic. Ranges are half-open (A:B, A:, :B, or N).
+      Numbers are exact f32 values (shortest digits that round-trip).
+  ewzanim info [--fps N] [--max-problems N] FILE
+      One-screen summary: counts, size, duration (at 30 fps unless --fps), problems.
+  ewzanim --help
+
+Files: clips .nczxanim .ewzanim, skeletons .nczxskel .ewzskel, meshes .nczxmesh .nczmesh
+.ewzmesh, packed ROMs .nczx .ewzx .ewz.
+--max-problems N: report at most N per-keyframe problems per file (default ${DEFAULT_MAX_PROBLEMS}),
+plus one summary diagnostic with the total.
+`;

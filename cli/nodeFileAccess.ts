@@ -1,0 +1,48 @@
+/**
+ * `FileAccess` over Node's `fs/promises`: the core's only window on disk for the CLI, the
+ * language server and the bench. Reads exactly the requested piece through a FileHandle, so a
+ * 267 MB clip is never loaded whole. No dependency on the CLI: import it from anywhere in Node.
+ */
+import { open, readdir, stat } from 'node:fs/promises';
+import type { FileAccess, FileStat } from '../formats/fileAccess';
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+/** Reads `length` bytes at `offset`; fewer only where the file ends. */
+export async function readFilePiece(path: string, offset: number, length: number): Promise<Uint8Array> {
+  const handle = await open(path, 'r');
+  try {
+    // Never allocate more than the file still holds, however much the caller asked for.
+    const available = (await handle.stat()).size - offset;
+    const buffer = new Uint8Array(Math.max(0, Math.min(length, available)));
+    let filled = 0;
+    while (filled < buffer.length) {
+      // One read may return less than asked (pipes, network file systems): keep going to EOF.
+      const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, offset + filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+    return filled === buffer.length ? buffer : buffer.subarray(0, filled);
+  } finally {
+    await handle.close();
+  }
+}
+
+export const nodeFileAccess: FileAccess = {
+  async stat(path: string): Promise<FileStat | undefined> {
+    try {
+      const s = await stat(path);
+      return { size: s.size, mtimeMs: s.mtimeMs, isDirectory: s.isDirectory() };
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+  },
+  read: readFilePiece,
+  async readDirectory(path: string): Promise<string[]> {
+    return readdir(path);
+  },
+};
