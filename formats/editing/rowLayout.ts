@@ -4,7 +4,9 @@
  * form a whole record. A file whose header cannot be read becomes plain 16-byte rows from
  * byte 0. Pure arithmetic on plain data, shared by the extension host and the webview.
  */
+import { detectLegacyClip, parseClipHeader } from '../clip';
 import type { ClipHeader, SkeletonHeader } from '../records';
+import { MAX_SKELETON_BONES, parseSkeletonHeader } from '../skeleton';
 
 export const CLIP_HEADER_BYTES = 4;
 export const KEYFRAME_BYTES = 16;
@@ -47,14 +49,27 @@ export interface RowInfo {
   label: string;
 }
 
+/**
+ * The layout of a file from its first 16 bytes and its size. The two-day-old clip layout
+ * (16-byte header, 48-byte matrices) is shown as plain rows: read as today's format it is noise.
+ */
+export function layoutOfFile(kind: RowLayout['kind'], first16: Uint8Array, size: number): RowLayout {
+  if (kind === 'skeleton') {
+    const header = parseSkeletonHeader(first16);
+    return skeletonRowLayout(size, header && header.boneCount <= MAX_SKELETON_BONES ? header : undefined);
+  }
+  return clipRowLayout(size, detectLegacyClip(first16, size) ? undefined : parseClipHeader(first16));
+}
+
 export function clipRowLayout(size: number, header: ClipHeader | undefined): RowLayout {
-  if (!header || size < CLIP_HEADER_BYTES) return plainLayout('clip', size);
+  // No bones or no frames: nothing to lay out as records; the diagnostics explain the header.
+  if (!header || size < CLIP_HEADER_BYTES || header.boneCount === 0 || header.frameCount === 0) return plainLayout('clip', size);
   const promised = header.boneCount * header.frameCount;
   return gridLayout('clip', size, CLIP_HEADER_BYTES, KEYFRAME_BYTES, header.boneCount, header.frameCount, promised, header.expectedSize);
 }
 
 export function skeletonRowLayout(size: number, header: SkeletonHeader | undefined): RowLayout {
-  if (!header || size < SKELETON_HEADER_BYTES) return plainLayout('skeleton', size);
+  if (!header || size < SKELETON_HEADER_BYTES || header.boneCount === 0) return plainLayout('skeleton', size);
   return gridLayout('skeleton', size, SKELETON_HEADER_BYTES, MATRIX_BYTES, header.boneCount, 1, header.boneCount, header.expectedSize);
 }
 

@@ -1,5 +1,50 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
+import { parseFrameBone, parseOffset, type GoToResult } from '../../../formats/editing/goTo';
+import type { RowLayout } from '../../../formats/editing/rowLayout';
 import type { ExtensionServices } from '../services';
+import { HEX_EDITOR_VIEW_TYPE, HexEditorProvider } from './hexEditorProvider';
 
-/** Placeholder so the extension builds; its owner replaces it. */
-export function registerHexEditor(_context: vscode.ExtensionContext, _services: ExtensionServices): void {}
+/** Registers the annotated hex editor and its Go to commands. */
+export function registerHexEditor(context: vscode.ExtensionContext, services: ExtensionServices): void {
+  const provider = new HexEditorProvider(context.extensionUri, services);
+  context.subscriptions.push(
+    vscode.window.registerCustomEditorProvider(HEX_EDITOR_VIEW_TYPE, provider, {
+      webviewOptions: { retainContextWhenHidden: false },
+      supportsMultipleEditorsPerDocument: false,
+    }),
+    vscode.commands.registerCommand('ewzanim.hexEditor.goToFrameBone', (text?: string) =>
+      goTo(provider, text, 'Frame and bone, e.g. "12 3"', parseFrameBone),
+    ),
+    vscode.commands.registerCommand('ewzanim.hexEditor.goToOffset', (text?: string) =>
+      goTo(provider, text, 'Byte offset, decimal or 0x hex', (t, layout) => parseOffset(t, layout.size)),
+    ),
+  );
+}
+
+/**
+ * Asks for a place (validated as the user types) and scrolls the active hex editor there.
+ * Tests and other commands may pass the text directly. Returns the offset gone to.
+ */
+async function goTo(
+  provider: HexEditorProvider,
+  text: string | undefined,
+  prompt: string,
+  parse: (text: string, layout: RowLayout) => GoToResult,
+): Promise<number | undefined> {
+  const panel = provider.activePanel;
+  if (!panel) {
+    void vscode.window.showInformationMessage('Open a clip or skeleton in the Annotated Clip Hex editor first.');
+    return undefined;
+  }
+  const { layout } = await panel.document.info();
+  const answer =
+    text ?? (await vscode.window.showInputBox({ prompt, validateInput: (value) => parse(value, layout).error ?? null }));
+  if (answer === undefined) return undefined;
+  const result = parse(answer, layout);
+  if (result.error !== undefined) {
+    void vscode.window.showErrorMessage(result.error);
+    return undefined;
+  }
+  panel.reveal(result.offset);
+  return result.offset;
+}

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clipRowLayout, rowInfo, rowOfOffset, rowStart, skeletonRowLayout, type RowLayout } from '../../../formats/editing/rowLayout';
+import { clipRowLayout, layoutOfFile, rowInfo, rowOfOffset, rowStart, skeletonRowLayout, type RowLayout } from '../../../formats/editing/rowLayout';
 import { parseFrameBone, parseOffset } from '../../../formats/editing/goTo';
 
 const clip = (bones: number, frames: number, size = 4 + bones * frames * 16): RowLayout =>
@@ -96,4 +96,16 @@ test('Go to Offset takes decimal or hex inside the file', () => {
     if (typeof expected === 'number') assert.deepEqual(result, { offset: expected }, text);
     else assert.match(result.error ?? '', expected, text);
   }
+});
+
+test('layoutOfFile reads the header bytes of both kinds and refuses unusable headers', () => {
+  const u32 = (...values: number[]) => new Uint8Array(Uint32Array.from(values).buffer);
+  assert.equal(layoutOfFile('clip', Uint8Array.of(3, 0, 30, 0), 1444).rowCount, 91);
+  assert.equal(layoutOfFile('clip', Uint8Array.of(0, 0, 30, 0), 1444).headerSize, 0, 'no bones');
+  assert.equal(layoutOfFile('clip', Uint8Array.of(3, 0, 0, 0), 1444).headerSize, 0, 'no frames');
+  assert.equal(layoutOfFile('clip', Uint8Array.of(3), 1).headerSize, 0, 'shorter than a header');
+  // The legacy layout: 2 bones x 3 frames of 48-byte matrices after a 16-byte header.
+  assert.equal(layoutOfFile('clip', u32(2, 3, 0x41f00000, 0), 16 + 2 * 3 * 48).headerSize, 0, 'legacy');
+  assert.equal(layoutOfFile('skeleton', u32(3, 0), 152).rowCount, 4);
+  assert.equal(layoutOfFile('skeleton', u32(257, 0), 152).headerSize, 0, 'too many bones');
 });

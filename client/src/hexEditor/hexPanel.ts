@@ -1,0 +1,134 @@
+import * as vscode from 'vscode';
+import { describeByte } from '../../../formats/describe';
+import { rowInfo, rowOfOffset } from '../../../formats/editing/rowLayout';
+import { EditRefused } from '../../../formats/editing/editModel';
+import { DESCRIBE_BYTE_REQUEST, type DescribeByteParams, type DescribeByteResult } from '../../../protocol/describe';
+import { MAX_READ_BYTES, type HexToHostMessage, type HostToHexMessage } from '../../../protocol/hexEditor';
+import type { ExtensionServices } from '../services';
+import type { HexDocument } from './hexDocument';
+import { hexEditorHtml, hexEditorResourceRoots } from './webviewHtml';
+
+/** Called for every applied edit so the provider can tell VS Code (undo stack, dirty state). */
+export type EditListener = (document: HexDocument, label: string) => void;
+
+/** One webview showing a HexDocument: answers its requests and forwards the document's news. */
+export class HexPanel implements vscode.Disposable {
+  private readonly disposables: vscode.Disposable[] = [];
+  private ready = false;
+
+  constructor(
+    readonly document: HexDocument,
+    readonly panel: vscode.WebviewPanel,
+    extensionUri: vscode.Uri,
+    private readonly services: ExtensionServices,
+    private readonly onEdit: EditListener,
+  ) {
+    panel.webview.options = { enableScripts: true, localResourceRoots: hexEditorResourceRoots(extensionUri) };
+    panel.webview.html = hexEditorHtml(panel.webview, extensionUri, document.uri.path);
+    this.disposables.push(
+      panel.webview.onDidReceiveMessage((message: HexToHostMessage) => void this.handle(message)),
+      document.onDidChangeContent(() => void this.sendInfo('changed')),
+      document.onDidChangeDiagnostics((diagnostics) => this.post({ type: 'diagnostics', diagnostics })),
+      services.selection.onDidSelect((selection) => {
+        if (selection.source === 'hexEditor' || selection.clip !== document.uri.toString()) return;
+        void this.revealFrameBone(selection.frame, selection.bone);
+      }),
+    );
+  }
+
+  post(message: HostToHexMessage): void {
+    if (this.ready) void this.panel.webview.postMessage(message);
+  }
+
+  reveal(offset: number): void {
+    this.post({ type: 'reveal', offset });
+  }
+
+  private async revealFrameBone(frame: number, bone: number): Promise<void> {
+    const { layout } = await this.document.info();
+    if (layout.headerSize === 0 || layout.kind !== 'clip' || bone >= layout.boneCount) return;
+    const record = frame * layout.boneCount + bone;
+    if (record < layout.recordCount) this.reveal(layout.headerSize + record * layout.recordSize);
+  }
+
+  private async sendInfo(type: 'init' | 'changed'): Promise<void> {
+    this.post({ type, info: await this.document.info() });
+  }
+
+  private async handle(message: HexToHostMessage): Promise<void> {
+    switch (message.type) {
+      case 'ready':
+        this.ready = true;
+        await this.sendInfo('init');
+        this.post({ type: 'diagnostics', diagnostics: this.document.diagnostics });
+        return;
+      case 'readBytes': {
+        const length = Math.min(MAX_READ_BYTES, Math.max(0, message.length));
+        const bytes = await this.document.model.read(message.offset, length);
+        this.post({ type: 'bytes', requestId: message.requestId, offset: message.offset, bytes });
+        return;
+      }
+      case 'describe':
+        try {
+          this.post({ type: 'description', requestId: message.requestId, description: await this.describe(message.offset) });
+        } catch (error) {
+          this.post({ type: 'description', requestId: message.requestId, description: null, error: errorText(error) });
+        }
+        return;
+      case 'edit':
+        try {
+          await this.document.applyEdit(message.offset, message.bytes, message.label);
+          this.onEdit(this.document, message.label);
+          this.post({ type: 'editResult', requestId: message.requestId });
+        } catch (error) {
+          if (!(error instanceof EditRefused)) throw error;
+          this.post({ type: 'editResult', requestId: message.requestId, error: error.message });
+        }
+        return;
+      case 'select':
+        await this.publishSelection(message.offset);
+        return;
+      case 'openPreview':
+        await vscode.commands.executeCommand('ewzanim.openPreview', { clip: this.document.uri.toString() });
+        return;
+      case 'firstPaint':
+        return;
+    }
+  }
+
+  /**
+   * The language server's description, so the tooltip says what the keyframe listing says.
+   * Unsaved bytes of the row travel with the request. While the server is down, the same core
+   * function answers here.
+   */
+  private async describe(offset: number): Promise<DescribeByteResult> {
+    const { layout } = await this.document.info();
+    const row = rowInfo(layout, rowOfOffset(layout, offset));
+    const client = this.services.languageClient();
+    if (!client) {
+      const frameRate = vscode.workspace.getConfiguration('ewzanim').get<number>('frameRate', 30);
+      return (await describeByte(this.document.kind, this.document.model.source, offset, { frameRate })) ?? null;
+    }
+    const params: DescribeByteParams = { uri: this.document.uri.toString(), offset };
+    if (this.document.model.isEdited(row.start, row.end)) {
+      const bytes = await this.document.model.read(row.start, row.end - row.start);
+      params.overlay = { offset: row.start, base64: Buffer.from(bytes).toString('base64') };
+    }
+    return client.sendRequest<DescribeByteResult>(DESCRIBE_BYTE_REQUEST, params);
+  }
+
+  private async publishSelection(offset: number): Promise<void> {
+    const { layout } = await this.document.info();
+    const row = rowInfo(layout, rowOfOffset(layout, offset));
+    if (layout.kind !== 'clip' || row.frame === undefined || row.bone === undefined) return;
+    this.services.selection.select({ clip: this.document.uri.toString(), frame: row.frame, bone: row.bone, source: 'hexEditor' });
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
