@@ -17,7 +17,7 @@ test('identity with unit scale encodes to the notes\' bytes', () => {
 
 test('the stored values are the quantised ones, not the typed ones', () => {
   const result = encodeKeyframeForm(form({ position: ['0.1', '1000.3', '-2'], scale: ['2', '0.5', '3'] }));
-  assert.deepEqual(result.stored!.position, [0.0999755859375, 1000.5, -2] // f16 steps: 2^-14 near 0.1, 0.5 near 1000);
+  assert.deepEqual(result.stored!.position, [0.0999755859375, 1000.5, -2]); // f16 steps: 2^-14 near 0.1, 0.5 near 1000
   assert.equal(hex(result.bytes!.subarray(10)), '0040' + '0038' + '0042');
 });
 
