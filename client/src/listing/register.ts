@@ -1,5 +1,66 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
+import { kindOfPath } from '../../../formats/fileKinds';
+import { LISTING_SCHEME, listingUri, parseListingUri } from '../../../protocol/listing';
 import type { ExtensionServices } from '../services';
+import { KeyframeListingProvider } from './listingProvider';
 
-/** Placeholder so the extension builds; its owner replaces it. */
-export function registerListing(_context: vscode.ExtensionContext, _services: ExtensionServices): void {}
+/** "Show Keyframe Listing" and the listing window commands. */
+export function registerListing(context: vscode.ExtensionContext, services: ExtensionServices): void {
+  const provider = new KeyframeListingProvider(services);
+  const clipWatcher = vscode.workspace.createFileSystemWatcher('**/*.{ewzanim,nczxanim}');
+  context.subscriptions.push(
+    provider,
+    clipWatcher,
+    vscode.workspace.registerTextDocumentContentProvider(LISTING_SCHEME, provider),
+    clipWatcher.onDidChange((uri) => provider.refreshClip(uri)),
+    clipWatcher.onDidCreate((uri) => provider.refreshClip(uri)),
+    vscode.workspace.onDidCloseTextDocument((document) => provider.forget(document.uri)),
+    vscode.commands.registerCommand('ewzanim.showKeyframeListing', (clip?: vscode.Uri) => showListing(clip)),
+    vscode.commands.registerCommand('ewzanim.listing.nextWindow', () => moveWindow(provider, +1)),
+    vscode.commands.registerCommand('ewzanim.listing.previousWindow', () => moveWindow(provider, -1)),
+  );
+}
+
+function isClip(uri: vscode.Uri): boolean {
+  return kindOfPath(uri.path)?.kind === 'clip';
+}
+
+/** The clip the user means: the argument (explorer, hex editor), the active editor or tab, or a picked file. */
+async function clipToShow(argument: unknown): Promise<vscode.Uri | undefined> {
+  if (argument instanceof vscode.Uri && isClip(argument)) return argument;
+  const editorUri = vscode.window.activeTextEditor?.document.uri;
+  if (editorUri && isClip(editorUri)) return editorUri;
+  const tabInput = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+  if ((tabInput instanceof vscode.TabInputCustom || tabInput instanceof vscode.TabInputText) && isClip(tabInput.uri)) return tabInput.uri;
+  const picked = await vscode.window.showOpenDialog({
+    canSelectMany: false,
+    openLabel: 'Show Keyframe Listing',
+    filters: { 'Keyframe clips': ['nczxanim', 'ewzanim'] },
+  });
+  return picked?.[0];
+}
+
+async function showListing(argument: unknown): Promise<vscode.TextEditor | undefined> {
+  const clip = await clipToShow(argument);
+  if (!clip) return undefined;
+  const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(listingUri({ clip: clip.toString(), firstFrame: 0 })));
+  return vscode.window.showTextDocument(document, { preview: false, viewColumn: vscode.ViewColumn.Beside });
+}
+
+/** Replaces the active listing with the next (+1) or previous (-1) window of its clip. */
+async function moveWindow(provider: KeyframeListingProvider, direction: 1 | -1): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  const location = editor && parseListingUri(editor.document.uri.toString());
+  const window = editor && provider.windowOf(editor.document.uri);
+  if (!editor || !location || !window) {
+    void vscode.window.showInformationMessage('Open a keyframe listing first ("Nethercore ZX: Show Keyframe Listing").');
+    return;
+  }
+  const firstFrame = window.firstFrame + direction * window.windowFrames;
+  if (firstFrame < 0 || firstFrame >= window.totalFrames) {
+    void vscode.window.showInformationMessage(direction > 0 ? 'This is the last window of frames.' : 'This is the first window of frames.');
+    return;
+  }
+  const next = await vscode.workspace.openTextDocument(vscode.Uri.parse(listingUri({ clip: location.clip, firstFrame })));
+  await vscode.window.showTextDocument(next, { preview: true, viewColumn: editor.viewColumn });
+}
