@@ -1,0 +1,129 @@
+// Keyframe decoding, bit-exact with the TypeScript core (formats/f16.ts, formats/rotation.ts):
+// every step is one f32 operation in the same order as the core's Math.fround chain. No
+// unpack2x16float (its denormal handling is implementation-defined), no normalize() or
+// inverseSqrt() (approximate); constants are given as bit patterns so no compiler rounds them
+// differently. Library file: no bindings, no entry points; prepended to the shaders that use it.
+
+// Math.fround(1 / 511.5).
+const ROT_INV_SCALE: f32 = bitcast<f32>(0x3b002008u);
+// Math.fround(1 / Math.fround(Math.SQRT2)).
+const ROT_INV_SQRT_2: f32 = bitcast<f32>(0x3f3504f3u);
+
+// IEEE binary16 bits (low 16 bits of h) to f32 by bit manipulation: every f16, subnormals
+// included, is exactly representable as f32.
+fn f16_bits_to_f32(h: u32) -> f32 {
+  let sign = (h & 0x8000u) << 16u;
+  let exponent = (h >> 10u) & 0x1fu;
+  var mantissa = h & 0x3ffu;
+  if (exponent == 0x1fu) {
+    return bitcast<f32>(sign | 0x7f800000u | (mantissa << 13u));
+  }
+  if (exponent != 0u) {
+    return bitcast<f32>(sign | ((exponent + 112u) << 23u) | (mantissa << 13u));
+  }
+  if (mantissa == 0u) {
+    return bitcast<f32>(sign);
+  }
+  // Subnormal f16 (mantissa * 2^-24): shift the leading one up to the implicit bit.
+  var e = 113u;
+  loop {
+    if ((mantissa & 0x400u) != 0u) { break; }
+    mantissa = mantissa << 1u;
+    e = e - 1u;
+  }
+  return bitcast<f32>(sign | (e << 23u) | ((mantissa & 0x3ffu) << 13u));
+}
+
+fn rotation_field(q: u32) -> f32 {
+  return (f32(q) * ROT_INV_SCALE - 1.0) * ROT_INV_SQRT_2;
+}
+
+// Smallest-three word to (x, y, z, w), not renormalised.
+fn decode_rotation(word: u32) -> vec4f {
+  let a = rotation_field((word >> 22u) & 0x3ffu);
+  let b = rotation_field((word >> 12u) & 0x3ffu);
+  let c = rotation_field((word >> 2u) & 0x3ffu);
+  let radicand = ((1.0 - a * a) - b * b) - c * c;
+  let largest = sqrt(max(radicand, 0.0));
+  switch (word & 3u) {
+    case 0u: { return vec4f(largest, a, b, c); }
+    case 1u: { return vec4f(a, largest, b, c); }
+    case 2u: { return vec4f(a, b, largest, c); }
+    default: { return vec4f(a, b, c, largest); }
+  }
+}
+
+// One decoded keyframe record.
+struct Transform {
+  rotation: vec4f,
+  position: vec3f,
+  scale: vec3f,
+}
+
+// The 16-byte record as four little-endian u32 words: rotation word, then six f16 (px py pz sx sy sz).
+fn decode_record(w: vec4u) -> Transform {
+  var t: Transform;
+  t.rotation = decode_rotation(w.x);
+  t.position = vec3f(f16_bits_to_f32(w.y & 0xffffu), f16_bits_to_f32(w.y >> 16u), f16_bits_to_f32(w.z & 0xffffu));
+  t.scale = vec3f(f16_bits_to_f32(w.z >> 16u), f16_bits_to_f32(w.w & 0xffffu), f16_bits_to_f32(w.w >> 16u));
+  return t;
+}
+
+// Blended mode: shortest-path normalised lerp of rotations, lerp of position and scale.
+// Spelled out (no mix(), dot(), normalize()) so the CPU mirror can follow every f32 step.
+fn blend_transforms(t0: Transform, t1: Transform, f: f32) -> Transform {
+  let q0 = t0.rotation;
+  var q1 = t1.rotation;
+  let d = ((q0.x * q1.x + q0.y * q1.y) + q0.z * q1.z) + q0.w * q1.w;
+  if (d < 0.0) { q1 = -q1; }
+  let q = q0 + (q1 - q0) * f;
+  let len = sqrt(((q.x * q.x + q.y * q.y) + q.z * q.z) + q.w * q.w);
+  var t: Transform;
+  t.rotation = q / len;
+  t.position = t0.position + (t1.position - t0.position) * f;
+  t.scale = t0.scale + (t1.scale - t0.scale) * f;
+  return t;
+}
+
+// 3x4 row-major bone matrix [R(q) * diag(s) | t], as keyframe_bind builds it.
+struct Rows {
+  r0: vec4f,
+  r1: vec4f,
+  r2: vec4f,
+}
+
+fn bone_matrix(t: Transform) -> Rows {
+  let q = t.rotation;
+  let xx = q.x * q.x; let yy = q.y * q.y; let zz = q.z * q.z;
+  let xy = q.x * q.y; let xz = q.x * q.z; let yz = q.y * q.z;
+  let wx = q.w * q.x; let wy = q.w * q.y; let wz = q.w * q.z;
+  let s = t.scale;
+  let p = t.position;
+  var m: Rows;
+  m.r0 = vec4f((1.0 - 2.0 * (yy + zz)) * s.x, (2.0 * (xy - wz)) * s.y, (2.0 * (xz + wy)) * s.z, p.x);
+  m.r1 = vec4f((2.0 * (xy + wz)) * s.x, (1.0 - 2.0 * (xx + zz)) * s.y, (2.0 * (yz - wx)) * s.z, p.y);
+  m.r2 = vec4f((2.0 * (xz - wy)) * s.x, (2.0 * (yz + wx)) * s.y, (1.0 - 2.0 * (xx + yy)) * s.z, p.z);
+  return m;
+}
+
+fn identity_rows() -> Rows {
+  return Rows(vec4f(1.0, 0.0, 0.0, 0.0), vec4f(0.0, 1.0, 0.0, 0.0), vec4f(0.0, 0.0, 1.0, 0.0));
+}
+
+// Bone matrix times an inverse bind matrix given column-major (c0, c1, c2, t), bottom row 0 0 0 1.
+fn times_inverse_bind(m: Rows, c0: vec3f, c1: vec3f, c2: vec3f, t: vec3f) -> Rows {
+  var o: Rows;
+  o.r0 = row_times_columns(m.r0, c0, c1, c2, t);
+  o.r1 = row_times_columns(m.r1, c0, c1, c2, t);
+  o.r2 = row_times_columns(m.r2, c0, c1, c2, t);
+  return o;
+}
+
+fn row_times_columns(r: vec4f, c0: vec3f, c1: vec3f, c2: vec3f, t: vec3f) -> vec4f {
+  return vec4f(
+    (r.x * c0.x + r.y * c0.y) + r.z * c0.z,
+    (r.x * c1.x + r.y * c1.y) + r.z * c1.z,
+    (r.x * c2.x + r.y * c2.y) + r.z * c2.z,
+    ((r.x * t.x + r.y * t.y) + r.z * t.z) + r.w,
+  );
+}

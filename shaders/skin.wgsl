@@ -1,0 +1,23 @@
+// Vertex skinning as the console does it: for each of 4 influences with weight > 0,
+// pos += (B * vec4(p, 1)).xyz * w, B the bone's skinning matrix; weights not renormalised.
+// Library file: declares the bone matrices binding (the output of bones.wgsl: 6 vec4 rows per
+// bone, skinning matrix in rows 3..5) and is prepended to mesh.wgsl and skin-bench.wgsl.
+
+@group(0) @binding(0) var<storage, read> bone_rows: array<vec4f>;
+
+// `base` is the first row of this character's bones (0 in the preview; c * bones * 6 in the bench).
+fn skin_transform(base: u32, bone: u32, p: vec4f) -> vec3f {
+  let o = base + bone * 6u + 3u;
+  return vec3f(dot(bone_rows[o], p), dot(bone_rows[o + 1u], p), dot(bone_rows[o + 2u], p));
+}
+
+fn skin_position(base: u32, position: vec3f, joints: vec4u, weights: vec4f) -> vec3f {
+  let p = vec4f(position, 1.0);
+  var out = vec3f(0.0);
+  for (var i = 0u; i < 4u; i = i + 1u) {
+    if (weights[i] > 0.0) {
+      out = out + skin_transform(base, joints[i], p) * weights[i];
+    }
+  }
+  return out;
+}
