@@ -1,0 +1,31 @@
+/** POSIX path arithmetic for manifest paths (the core has no `node:path`). */
+
+export function directoryOf(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash < 0 ? '' : slash === 0 ? '/' : path.slice(0, slash);
+}
+
+function isAbsolute(path: string): boolean {
+  return path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path);
+}
+
+/** `relative` resolved against the folder `base`, with `.` and `..` folded (like `Path::join`). */
+export function resolveManifestPath(base: string, relative: string): string {
+  const joined = isAbsolute(relative) || base === '' ? relative : `${base.replace(/\/+$/, '')}/${relative}`;
+  const absolute = joined.startsWith('/');
+  const parts: string[] = [];
+  for (const part of joined.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..' && parts.length > 0 && parts[parts.length - 1] !== '..') parts.pop();
+    else if (part !== '..' || !absolute) parts.push(part);
+  }
+  const result = parts.join('/');
+  return absolute ? `/${result}` : result || '.';
+}
+
+/** Lower-case extension without the dot (`walk.NCZXANIM` -> `nczxanim`), '' when none. */
+export function extensionOf(path: string): string {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  return dot <= 0 ? '' : name.slice(dot + 1).toLowerCase();
+}
