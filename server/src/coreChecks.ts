@@ -1,0 +1,42 @@
+/**
+ * The server's calls into the core: binary files through `checkFile`, manifests through the
+ * manifest check, sharing one summary cache so a manifest check after the workspace check
+ * reads no asset again.
+ */
+import { checkFile } from '../../formats/check';
+import type { FormatDiagnostic } from '../../formats/diagnostics';
+import type { FileAccess } from '../../formats/fileAccess';
+import { parseManifest } from '../../formats/manifest/parseManifest';
+import { AssetSummaryCache } from '../../formats/manifest/summaryCache';
+import type { ManifestCheckResult, ServerSettings } from './context';
+
+export interface CoreChecks {
+  checkAsset(path: string): Promise<readonly FormatDiagnostic[]>;
+  checkManifest(path: string, text: string): Promise<ManifestCheckResult>;
+  /** A file changed or went away: drop its cached summary. */
+  forget(path: string): void;
+  forgetAll(): void;
+}
+
+export function createCoreChecks(files: FileAccess, settings: () => ServerSettings): CoreChecks {
+  const cache = new AssetSummaryCache();
+  return {
+    async checkAsset(path) {
+      const stat = await files.stat(path).catch(() => undefined);
+      const result = await checkFile(files, path, { maxKeyframeProblems: settings().maxKeyframeProblems });
+      const summary = result.summary;
+      if (stat && summary) {
+        cache.invalidate(path);
+        await cache.summary(path, stat, async () => summary);
+      }
+      return result.diagnostics;
+    },
+    async checkManifest(path, text) {
+      // TODO(H4): switch to the full manifest check (rules, links) when formats/manifest exports it.
+      const model = parseManifest(text, path);
+      return { diagnostics: model.diagnostics };
+    },
+    forget: (path) => cache.invalidate(path),
+    forgetAll: () => cache.clear(),
+  };
+}

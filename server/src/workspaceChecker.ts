@@ -1,0 +1,202 @@
+/**
+ * Workspace diagnostics: finds every supported file at start, checks them with the core and
+ * publishes per file; re-checks files reported created/changed/deleted, debounced and in the
+ * background (every step awaits I/O, so requests are answered in between).
+ */
+import type { FormatDiagnostic } from '../../formats/diagnostics';
+import type { FileAccess } from '../../formats/fileAccess';
+import { kindOfPath } from '../../formats/fileKinds';
+import type { CheckStatusParams } from '../../protocol/serverStatus';
+import type { DiagnosticsStore } from './diagnosticsStore';
+import { ExcludeFilter } from './exclude';
+import { findSupportedFiles } from './workspaceScan';
+
+/** Quiet time after the last file event before a re-check starts. */
+export const RECHECK_DEBOUNCE_MS = 150;
+/** Binary files checked at once: overlaps reads without holding many chunks in memory. */
+const PARALLEL_CHECKS = 8;
+/** At most this often a status notification while a pass runs. */
+const STATUS_INTERVAL_MS = 250;
+
+export interface Progress {
+  report(done: number, total: number): void;
+  done(): void;
+}
+
+export interface WorkspaceCheckerDeps {
+  files: FileAccess;
+  store: DiagnosticsStore;
+  /** Binary asset -> core diagnostics (checkFile with the current cap). */
+  checkAsset(path: string): Promise<readonly FormatDiagnostic[]>;
+  /** Re-checks a manifest (from its unsaved text when open) and stores its diagnostics itself. */
+  checkManifest(path: string): Promise<void>;
+  /** Forgets a deleted manifest or asset (cached summaries, open results). */
+  forget(path: string): void;
+  roots(): readonly string[];
+  exclude(): readonly string[];
+  sendStatus(status: CheckStatusParams): void;
+  /** A progress report for a full scan (work-done progress in the client). */
+  beginProgress(title: string): Promise<Progress>;
+  log(message: string): void;
+}
+
+export class WorkspaceChecker {
+  private readonly known = new Set<string>();
+  private readonly queue = new Set<string>();
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private passChecked = 0;
+  private passQueued = 0;
+  private lastStatus = 0;
+  private filter: ExcludeFilter;
+
+  constructor(private readonly deps: WorkspaceCheckerDeps) {
+    this.filter = new ExcludeFilter(deps.exclude(), deps.roots());
+  }
+
+  isKnown(path: string): boolean {
+    return this.known.has(path);
+  }
+
+  /** Supported files currently known (after `exclude`). */
+  fileCount(): number {
+    return this.known.size;
+  }
+
+  /** Finds every supported file and checks them all; clears files no longer included. */
+  async scanAll(): Promise<void> {
+    const progress = await this.deps.beginProgress('Checking Nethercore ZX files');
+    const started = Date.now();
+    try {
+      this.filter = new ExcludeFilter(this.deps.exclude(), this.deps.roots());
+      const found = await findSupportedFiles(this.deps.files, this.deps.roots(), this.filter);
+      const stillThere = new Set(found);
+      for (const path of [...this.known]) {
+        if (!stillThere.has(path)) this.removed(path);
+      }
+      for (const path of found) {
+        this.known.add(path);
+        this.queue.add(path);
+      }
+      await this.drain((done, total) => progress.report(done, total));
+      this.deps.log(`checked ${found.length} files in ${Date.now() - started} ms`);
+    } finally {
+      progress.done();
+    }
+  }
+
+  /** A watcher event. Created and changed files are re-checked after a short quiet time. */
+  fileEvent(path: string, type: 'created' | 'changed' | 'deleted'): void {
+    if (!kindOfPath(path)) return;
+    if (type === 'deleted') {
+      this.removed(path);
+      this.queueManifests();
+    } else {
+      if (this.filter.excludesFile(path) || !this.insideRoots(path)) return;
+      this.known.add(path);
+      this.queue.add(path);
+    }
+    this.schedule();
+  }
+
+  /** Waits until nothing is queued or running (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.timer || this.running) {
+      if (this.timer) {
+        clearTimeout(this.timer);
+        this.timer = undefined;
+        await this.drain();
+      }
+      if (this.running) await this.running;
+    }
+  }
+
+  private insideRoots(path: string): boolean {
+    return this.deps.roots().some((root) => path === root || path.startsWith(root.endsWith('/') ? root : `${root}/`));
+  }
+
+  private removed(path: string): void {
+    this.known.delete(path);
+    this.queue.delete(path);
+    this.deps.forget(path);
+    this.deps.store.delete(path);
+  }
+
+  private queueManifests(): void {
+    for (const path of this.known) if (kindOfPath(path)?.kind === 'manifest') this.queue.add(path);
+  }
+
+  private schedule(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.drain();
+    }, RECHECK_DEBOUNCE_MS);
+  }
+
+  /** Checks everything queued (binaries first, so manifests see fresh summaries), then stops. */
+  private async drain(report?: (done: number, total: number) => void): Promise<void> {
+    while (this.running) await this.running;
+    if (this.queue.size === 0) return;
+    this.running = this.runPass(report).finally(() => (this.running = undefined));
+    await this.running;
+  }
+
+  private async runPass(report?: (done: number, total: number) => void): Promise<void> {
+    this.passChecked = 0;
+    this.passQueued = 0;
+    while (this.queue.size > 0) {
+      const batch = [...this.queue];
+      this.queue.clear();
+      const binaries = batch.filter((p) => kindOfPath(p)?.kind !== 'manifest');
+      const manifests = batch.filter((p) => kindOfPath(p)?.kind === 'manifest');
+      // A changed asset can change what a manifest says about it (bone counts, kinds).
+      if (binaries.length > 0) {
+        for (const path of this.known) if (kindOfPath(path)?.kind === 'manifest' && !manifests.includes(path)) manifests.push(path);
+      }
+      this.passQueued += binaries.length + manifests.length;
+      const step = (): void => {
+        this.passChecked++;
+        report?.(this.passChecked, this.passQueued);
+        this.status('checking');
+      };
+      let next = 0;
+      const worker = async (): Promise<void> => {
+        while (next < binaries.length) {
+          const path = binaries[next++]!;
+          await this.checkBinary(path);
+          step();
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(PARALLEL_CHECKS, binaries.length) }, worker));
+      for (const path of manifests) {
+        if (this.known.has(path)) await this.deps.checkManifest(path).catch((e: unknown) => this.deps.log(`manifest ${path}: ${String(e)}`));
+        step();
+      }
+    }
+    this.status('idle', true);
+  }
+
+  private async checkBinary(path: string): Promise<void> {
+    try {
+      const diagnostics = await this.deps.checkAsset(path);
+      // Deleted while it was being checked: its problems must not come back.
+      if (this.known.has(path)) this.deps.store.set(path, diagnostics);
+    } catch (error) {
+      this.deps.log(`check ${path} failed: ${String(error)}`);
+    }
+  }
+
+  private status(state: 'checking' | 'idle', force = false): void {
+    const now = Date.now();
+    if (!force && now - this.lastStatus < STATUS_INTERVAL_MS) return;
+    this.lastStatus = now;
+    this.deps.sendStatus({
+      state,
+      checked: this.passChecked,
+      queued: this.passQueued,
+      files: this.known.size,
+      ...this.deps.store.totals(),
+    });
+  }
+}
