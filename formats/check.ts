@@ -1,0 +1,135 @@
+/**
+ * Checks one binary file: header and size in constant time (first 16 bytes + `source.size`),
+ * then content in bounded chunks. Every malformed input becomes diagnostics; nothing throws
+ * for bad bytes. `checkFile` adds stat, kind-by-extension and read failures.
+ */
+import { checkClipStructure } from './clipCheck';
+import { lintClipRecords } from './clipLint';
+import { binaryDiagnostic } from './diagnosticCodes';
+import type { FormatDiagnostic } from './diagnostics';
+import { byteSourceOf, type ByteSource, type FileAccess } from './fileAccess';
+import { type AssetKind, kindOfPath } from './fileKinds';
+import { checkMesh } from './meshCheck';
+import { DEFAULT_MAX_KEYFRAME_PROBLEMS } from './problemCollector';
+import type { AssetSummary } from './records';
+import { printableMagic, readRomMagic } from './rom';
+import { checkSkeleton } from './skeletonCheck';
+import { type SummaryFacts, summarize } from './summary';
+
+export interface CheckOptions {
+  /** Per-record problems reported per file before one summary diagnostic (default 100). */
+  maxKeyframeProblems: number;
+  /** Bytes read per piece while linting content (default 4 MiB; whole records). */
+  chunkBytes?: number;
+}
+
+export const DEFAULT_CHECK_OPTIONS: CheckOptions = { maxKeyframeProblems: DEFAULT_MAX_KEYFRAME_PROBLEMS };
+
+export interface FileCheckResult {
+  path: string;
+  /** 'unknown' only for a path whose extension no rule knows (with `file/unknown-kind`). */
+  kind: AssetKind | 'unknown';
+  diagnostics: FormatDiagnostic[];
+  summary?: AssetSummary;
+}
+
+export type BinaryKind = 'clip' | 'skeleton' | 'mesh' | 'rom';
+
+/** Header bytes every structural check needs: the legacy clip header is the longest (16). */
+export const HEAD_BYTES = 16;
+
+export async function checkBytes(kind: BinaryKind, source: ByteSource, path: string, options: CheckOptions = DEFAULT_CHECK_OPTIONS): Promise<FileCheckResult> {
+  const size = source.size;
+  let diagnostics: FormatDiagnostic[];
+  let facts: SummaryFacts = { size };
+  try {
+    const first16 = size > 0 ? await source.read(0, Math.min(HEAD_BYTES, size)) : new Uint8Array(0);
+    ({ diagnostics, facts } = await checkByKind(kind, source, first16, options));
+  } catch (error) {
+    diagnostics = [unreadable(path, error)];
+  }
+  const result: FileCheckResult = { path, kind, diagnostics };
+  result.summary = summarize(result, facts);
+  return result;
+}
+
+async function checkByKind(kind: BinaryKind, source: ByteSource, first16: Uint8Array, options: CheckOptions): Promise<{ diagnostics: FormatDiagnostic[]; facts: SummaryFacts }> {
+  const size = source.size;
+  switch (kind) {
+    case 'clip': {
+      const structure = checkClipStructure(first16, size);
+      const diagnostics = structure.diagnostics;
+      if (structure.header && structure.recordsReadable) diagnostics.push(...(await lintClipRecords(source, structure.header, options)));
+      const facts: SummaryFacts = { size };
+      if (structure.header && structure.recordsReadable) {
+        facts.boneCount = structure.header.boneCount;
+        facts.frameCount = structure.header.frameCount;
+      }
+      return { diagnostics, facts };
+    }
+    case 'skeleton': {
+      const { diagnostics, header } = await checkSkeleton(source, first16, options);
+      return { diagnostics, facts: { size, boneCount: header?.boneCount } };
+    }
+    case 'mesh': {
+      const { diagnostics, header, maxBoneIndex } = await checkMesh(source, first16, options);
+      const facts: SummaryFacts = { size, vertexCount: header?.vertexCount, indexCount: header?.indexCount, meshFormat: header?.format };
+      if (maxBoneIndex !== undefined) facts.boneCount = maxBoneIndex + 1;
+      return { diagnostics, facts };
+    }
+    case 'rom': {
+      const magic = readRomMagic(first16);
+      if (magic) return { diagnostics: [], facts: { size, romMagic: magic } };
+      const found = size < 4 ? `only ${size} byte${size === 1 ? '' : 's'}` : `"${printableMagic(first16)}"`;
+      return {
+        diagnostics: [
+          binaryDiagnostic(
+            'rom/bad-magic',
+            { start: 0, end: Math.min(4, size) },
+            `ROM starts with ${found}; expected one of the magics "EWZ\\0", "EWZX" or "NCZX". This is not a packed ROM: re-run the packer (nether pack).`,
+          ),
+        ],
+        facts: { size },
+      };
+    }
+  }
+}
+
+function unreadable(path: string, error: unknown): FormatDiagnostic {
+  const reason = error instanceof Error ? error.message : String(error);
+  return binaryDiagnostic('file/unreadable', { start: 0, end: 0 }, `Cannot read ${path}: ${reason}. Check that the file exists and is readable.`);
+}
+
+/**
+ * stat + kind by extension + `checkBytes`. A manifest path yields a result with no diagnostics
+ * (the manifest module checks manifests). Missing files and unknown extensions become
+ * diagnostics, never exceptions.
+ */
+export async function checkFile(access: FileAccess, path: string, options: CheckOptions = DEFAULT_CHECK_OPTIONS): Promise<FileCheckResult> {
+  const kind = kindOfPath(path);
+  if (kind?.kind === 'manifest') return { path, kind: 'manifest', diagnostics: [] };
+  let stat;
+  try {
+    stat = await access.stat(path);
+  } catch (error) {
+    return { path, kind: kind?.kind ?? 'unknown', diagnostics: [unreadable(path, error)] };
+  }
+  if (!kind) {
+    return {
+      path,
+      kind: 'unknown',
+      diagnostics: [
+        binaryDiagnostic(
+          'file/unknown-kind',
+          { start: 0, end: 0 },
+          `${path} has an extension the tools do not know; expected .nczxanim/.ewzanim, .nczxskel/.ewzskel, .nczxmesh/.nczmesh/.ewzmesh, .nczx/.ewzx/.ewz, or nether.toml/ember.toml.`,
+        ),
+      ],
+    };
+  }
+  if (!stat || stat.isDirectory) {
+    const why = stat ? 'it is a directory' : 'no such file';
+    return { path, kind: kind.kind, diagnostics: [unreadable(path, new Error(why))] };
+  }
+  return checkBytes(kind.kind, byteSourceOf(access, path, stat.size), path, options);
+}

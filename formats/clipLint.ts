@@ -1,0 +1,118 @@
+/**
+ * Streaming content lint of a clip's records: non-unit rotations, non-finite positions and
+ * scales, zero scales. Reads bounded chunks (default 4 MiB, a multiple of 16), checks each
+ * record with integer operations on a Uint32Array view and an exact table-driven non-unit test,
+ * and only builds messages for the (capped) problems it reports. Peak memory: one chunk plus the
+ * 4 MiB (a, b) rotation table.
+ */
+import { hexWord, u32View } from './bytes';
+import { CLIP_HEADER_SIZE, KEYFRAME_FIELDS, KEYFRAME_SIZE, type KeyframeField } from './clip';
+import { binaryDiagnostic } from './diagnosticCodes';
+import type { FormatDiagnostic } from './diagnostics';
+import { f16ToF32 } from './f16';
+import type { ByteSource } from './fileAccess';
+import { DEFAULT_CHUNK_BYTES, ProblemCollector, forEachRecordChunk } from './problemCollector';
+import type { ClipHeader } from './records';
+import { rotationPairTable, rotationSquareSum, rotationSquareTable } from './rotation';
+
+export interface ClipLintOptions {
+  /** Per-keyframe problems reported before the summary (default 100). */
+  maxKeyframeProblems: number;
+  /** Bytes read per piece (rounded down to whole records, default 4 MiB). */
+  chunkBytes?: number;
+}
+
+/** Number of complete records that are both promised by the header and present in the file. */
+export function lintableRecordCount(header: ClipHeader, size: number): number {
+  const present = Math.max(0, Math.floor((size - CLIP_HEADER_SIZE) / KEYFRAME_SIZE));
+  return Math.min(header.boneCount * header.frameCount, present);
+}
+
+/** Lints the records of a clip whose header has non-zero counts. */
+export async function lintClipRecords(source: ByteSource, header: ClipHeader, options: ClipLintOptions): Promise<FormatDiagnostic[]> {
+  const count = lintableRecordCount(header, source.size);
+  const problems = new ProblemCollector(options.maxKeyframeProblems);
+  const pair = rotationPairTable();
+  const square = rotationSquareTable();
+  const chunkBytes = Math.max(KEYFRAME_SIZE, options.chunkBytes ?? DEFAULT_CHUNK_BYTES);
+  await forEachRecordChunk((o, l) => source.read(o, l), CLIP_HEADER_SIZE, count, KEYFRAME_SIZE, chunkBytes, (bytes, firstRecord, records) => {
+    const words = u32View(bytes);
+    for (let r = 0, i = 0; r < records; r++, i += 4) {
+      const rot = words[i];
+      const w1 = words[i + 1];
+      const w2 = words[i + 2];
+      const w3 = words[i + 3];
+      // A half is non-finite when its five exponent bits are all ones, i.e. all zero in ~word.
+      const n1 = ~w1, n2 = ~w2, n3 = ~w3;
+      if (
+        pair[rot >>> 12] < square[(rot >>> 2) & 0x3ff] ||
+        (n1 & 0x7c00) === 0 || (n1 & 0x7c000000) === 0 ||
+        (n2 & 0x7c00) === 0 || (n2 & 0x7c000000) === 0 ||
+        (n3 & 0x7c00) === 0 || (n3 & 0x7c000000) === 0 ||
+        (w2 & 0x7fff0000) === 0 || (w3 & 0x7fff) === 0 || (w3 & 0x7fff0000) === 0
+      ) {
+        reportRecord(problems, header, firstRecord + r, rot, w1, w2, w3);
+      }
+    }
+  });
+  const recordsEnd = CLIP_HEADER_SIZE + count * KEYFRAME_SIZE;
+  return problems.finish('anim/more-problems', { start: CLIP_HEADER_SIZE, end: recordsEnd }, 'keyframe');
+}
+
+/** The slow path for one record that failed the fast test: one diagnostic per bad field. */
+function reportRecord(problems: ProblemCollector, header: ClipHeader, record: number, rot: number, w1: number, w2: number, w3: number): void {
+  const frame = Math.floor(record / header.boneCount);
+  const bone = record % header.boneCount;
+  const start = CLIP_HEADER_SIZE + record * KEYFRAME_SIZE;
+  const where = `Frame ${frame}, bone ${bone}`;
+  const data = { frame, bone };
+  const pair = rotationPairTable();
+  const square = rotationSquareTable();
+  if (pair[rot >>> 12] < square[(rot >>> 2) & 0x3ff]) {
+    problems.add('anim/non-unit-rotation', () =>
+      binaryDiagnostic(
+        'anim/non-unit-rotation',
+        { start, end: start + 4 },
+        `${where}: rotation word ${hexWord(rot, 8)} stores three components whose squares sum to ` +
+          `${rotationSquareSum(rot).toFixed(6)} (above 1), so the decoder clamps the dropped component to 0 and the ` +
+          'quaternion is not unit length (the bone is skewed/scaled). An exporter never writes this: re-export the clip ' +
+          'or re-enter the rotation in the hex editor.',
+        { ...data, field: 'rotation' },
+      ),
+    );
+  }
+  const halves = [w1 & 0xffff, w1 >>> 16, w2 & 0xffff, w2 >>> 16, w3 & 0xffff, w3 >>> 16];
+  for (let h = 0; h < 6; h++) {
+    const bits = halves[h];
+    const { field, start: fieldStart, end: fieldEnd } = KEYFRAME_FIELDS[h + 1];
+    const range = { start: start + fieldStart, end: start + fieldEnd };
+    if ((bits & 0x7c00) === 0x7c00) {
+      problems.add('anim/non-finite', () =>
+        binaryDiagnostic(
+          'anim/non-finite',
+          range,
+          `${where}: ${field} is ${describeNonFinite(bits)} (f16 ${hexWord(bits, 4)}); expected a finite value. ` +
+            'A NaN or infinity poisons the bone matrix and every vertex it skins. Re-export the clip or enter a finite value.',
+          { ...data, field },
+        ),
+      );
+    } else if (h >= 3 && (bits & 0x7fff) === 0) {
+      problems.add('anim/zero-scale', () => zeroScale(range, where, field, bits, data));
+    }
+  }
+}
+
+function describeNonFinite(bits: number): string {
+  const value = f16ToF32(bits);
+  return Number.isNaN(value) ? 'NaN' : value > 0 ? '+infinity' : '-infinity';
+}
+
+function zeroScale(range: { start: number; end: number }, where: string, field: KeyframeField, bits: number, data: { frame: number; bone: number }): FormatDiagnostic {
+  return binaryDiagnostic(
+    'anim/zero-scale',
+    range,
+    `${where}: ${field} is ${bits & 0x8000 ? '-0' : '0'}; a zero scale collapses the bone (and the vertices it skins) flat. ` +
+      'Expected a non-zero scale (1.0 = 0x3C00) unless hiding the bone is intended.',
+    { ...data, field },
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * Caps per-record problems (keyframes, matrices, vertices, indices) at a limit and counts the
+ * rest, so a file with millions of bad records yields a bounded list plus one summary.
+ */
+import type { ByteRange, FormatDiagnostic } from './diagnostics';
+import { binaryDiagnostic } from './diagnosticCodes';
+
+export class ProblemCollector {
+  readonly reported: FormatDiagnostic[] = [];
+  private readonly totals = new Map<string, number>();
+  private total = 0;
+
+  constructor(private readonly limit: number) {}
+
+  /** True while another problem would still be reported (lets callers skip building messages). */
+  get wantsMore(): boolean {
+    return this.reported.length < this.limit;
+  }
+
+  /** Counts a problem; `build` runs only when it will be reported. */
+  add(code: string, build: () => FormatDiagnostic): void {
+    this.total++;
+    this.totals.set(code, (this.totals.get(code) ?? 0) + 1);
+    if (this.reported.length < this.limit) this.reported.push(build());
+  }
+
+  /** The reported diagnostics, plus `<prefix>/more-problems` when some were left out. */
+  finish(summaryCode: string, range: ByteRange, recordWord: string): FormatDiagnostic[] {
+    const hidden = this.total - this.reported.length;
+    if (hidden <= 0) return this.reported;
+    const perCode = [...this.totals].map(([code, count]) => `${code}: ${count}`).join(', ');
+    const data: Record<string, number> = { total: this.total, reported: this.reported.length };
+    for (const [code, count] of this.totals) data[code] = count;
+    return [
+      ...this.reported,
+      binaryDiagnostic(
+        summaryCode,
+        range,
+        `${this.total} ${recordWord} problems in total (${perCode}); only the first ${this.reported.length} are reported. ` +
+          'Raise the ewzanim.maxKeyframeProblems setting to see more, or fix the exporter that wrote them.',
+        data,
+      ),
+    ];
+  }
+}
+
+/**
+ * Calls `visit` with consecutive pieces of `[start, start + count * recordSize)`, each a whole
+ * number of records and at most `chunkBytes` long (at least one record), so memory stays bounded.
+ */
+export async function forEachRecordChunk(
+  read: (offset: number, length: number) => Promise<Uint8Array>,
+  start: number,
+  count: number,
+  recordSize: number,
+  chunkBytes: number,
+  visit: (bytes: Uint8Array, firstRecord: number, records: number) => void,
+): Promise<void> {
+  const perChunk = Math.max(1, Math.floor(chunkBytes / recordSize));
+  for (let first = 0; first < count; first += perChunk) {
+    const records = Math.min(perChunk, count - first);
+    const bytes = await read(start + first * recordSize, records * recordSize);
+    const whole = Math.min(records, Math.floor(bytes.length / recordSize));
+    if (whole > 0) visit(bytes, first, whole);
+    if (whole < records) return; // The source ended early (it changed under us): stop, never throw.
+  }
+}
+
+export const DEFAULT_CHUNK_BYTES = 4 * 1024 * 1024;
+export const DEFAULT_MAX_KEYFRAME_PROBLEMS = 100;
