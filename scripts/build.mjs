@@ -15,11 +15,15 @@ const targets = [
   { name: 'e2e test suite', entry: 'test/e2e/suite/index.ts', outfile: 'dist/test/e2e/index.js', platform: 'node', format: 'cjs' },
 ];
 
-const missing = targets.filter((t) => !existsSync(t.entry));
+// `node scripts/build.mjs cli server` builds only the named targets (all of them by default).
+const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const selected = only.length ? targets.filter((t) => only.includes(t.name)) : targets;
+
+const missing = selected.filter((t) => !existsSync(t.entry));
 for (const t of missing) console.warn(`build: skipping ${t.name}: ${t.entry} does not exist yet`);
 
 const contexts = await Promise.all(
-  targets
+  selected
     .filter((t) => existsSync(t.entry))
     .map((t) =>
       esbuild.context({
