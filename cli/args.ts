@@ -67,7 +67,13 @@ export function parseCommand(argv: readonly string[]): Command {
   try {
     parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message.split('\n')[0] : String(error));
+    // Node's messages are long ("...place it at the end of the command after '--'..."): keep the gist.
+    const message = error instanceof Error ? error.message : String(error);
+    const option = /'(-[^']*)'/.exec(message)?.[1];
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) throw new UsageError(`unknown option ${option}`);
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option) throw new UsageError(`option ${option.split(' ')[0]} needs a value`);
+    throw new UsageError(message.split('\n')[0] ?? message);
   }
   const { values, positionals } = parsed;
   const [name, ...operands] = positionals;

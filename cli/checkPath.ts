@@ -1,0 +1,116 @@
+/**
+ * The one place that decides what `ewzanim check` does with a path: walks directories and
+ * dispatches each file by kind to the core. Add a kind here (manifests) and the CLI checks it.
+ */
+import { checkFile, type CheckOptions } from '../formats/index';
+import type { AssetKind } from '../formats/fileKinds';
+import { kindOfPath } from '../formats/fileKinds';
+import type { FileAccess } from '../formats/fileAccess';
+import type { FormatDiagnostic } from '../formats/diagnostics';
+import { errorText } from './io';
+
+export interface CheckedFile {
+  /** As given on the command line, or the given directory joined with the walked names. */
+  path: string;
+  kind: AssetKind;
+  diagnostics: FormatDiagnostic[];
+}
+
+/** A path that could not be checked at all (missing, unreadable, unsupported): exit status 2. */
+export interface PathProblem {
+  path: string;
+  message: string;
+}
+
+export interface PathCheck {
+  files: CheckedFile[];
+  problems: PathProblem[];
+}
+
+/** The kinds `check` can validate today (manifests come with the manifest rules). */
+const CHECKABLE_KINDS: ReadonlySet<AssetKind> = new Set<AssetKind>(['clip', 'skeleton', 'mesh', 'rom']);
+
+/** Folders a walk never enters: dependencies and hidden folders (.git, .vscode...). */
+function skippedDirectory(name: string): boolean {
+  return name === 'node_modules' || name.startsWith('.');
+}
+
+/** Symbolic-link loops would otherwise walk forever. */
+const MAX_WALK_DEPTH = 64;
+
+function joinPath(directory: string, name: string): string {
+  return directory.endsWith('/') ? directory + name : `${directory}/${name}`;
+}
+
+/** The core reports read failures as this diagnostic; the CLI makes them exit status 2. */
+export const UNREADABLE_CODE = 'file/unreadable';
+
+async function checkOneFile(access: FileAccess, path: string, kind: AssetKind, options: CheckOptions): Promise<CheckedFile | PathProblem> {
+  const result = await checkFile(access, path, options);
+  const unreadable = result.diagnostics.find((d) => d.code === UNREADABLE_CODE);
+  if (unreadable) return { path, message: unreadable.message };
+  return { path, kind, diagnostics: result.diagnostics };
+}
+
+async function walk(access: FileAccess, directory: string, options: CheckOptions, depth: number, into: PathCheck): Promise<void> {
+  if (depth > MAX_WALK_DEPTH) {
+    into.problems.push({ path: directory, message: `more than ${MAX_WALK_DEPTH} folders deep (a symbolic-link loop?); not entered` });
+    return;
+  }
+  let names: string[];
+  try {
+    names = (await access.readDirectory(directory)).sort();
+  } catch (error) {
+    into.problems.push({ path: directory, message: `cannot read folder: ${errorText(error)}` });
+    return;
+  }
+  for (const name of names) {
+    const path = joinPath(directory, name);
+    let stat;
+    try {
+      stat = await access.stat(path);
+    } catch (error) {
+      into.problems.push({ path, message: `cannot read: ${errorText(error)}` });
+      continue;
+    }
+    if (!stat) continue; // a dangling link inside a folder is not something the user asked for
+    if (stat.isDirectory) {
+      if (!skippedDirectory(name)) await walk(access, path, options, depth + 1, into);
+      continue;
+    }
+    const kind = kindOfPath(name)?.kind;
+    if (kind && CHECKABLE_KINDS.has(kind)) await checkInto(access, path, kind, options, into);
+  }
+}
+
+async function checkInto(access: FileAccess, path: string, kind: AssetKind, options: CheckOptions, into: PathCheck): Promise<void> {
+  try {
+    const checked = await checkOneFile(access, path, kind, options);
+    if ('diagnostics' in checked) into.files.push(checked);
+    else into.problems.push(checked);
+  } catch (error) {
+    into.problems.push({ path, message: `cannot read: ${errorText(error)}` });
+  }
+}
+
+/** Checks one command-line path: a supported file, or a directory searched recursively. */
+export async function checkPath(access: FileAccess, path: string, options: CheckOptions): Promise<PathCheck> {
+  const into: PathCheck = { files: [], problems: [] };
+  let stat;
+  try {
+    stat = await access.stat(path);
+  } catch (error) {
+    into.problems.push({ path, message: `cannot read: ${errorText(error)}` });
+    return into;
+  }
+  if (!stat) {
+    into.problems.push({ path, message: 'no such file or folder' });
+  } else if (stat.isDirectory) {
+    await walk(access, path, options, 0, into);
+  } else {
+    const kind = kindOfPath(path)?.kind;
+    if (kind && CHECKABLE_KINDS.has(kind)) await checkInto(access, path, kind, options, into);
+    else into.problems.push({ path, message: 'not a supported file (see ewzanim --help for the extensions)' });
+  }
+  return into;
+}

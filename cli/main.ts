@@ -1,0 +1,33 @@
+/** `ewzanim` as a function of argv and streams, so tests can run it in-process. */
+import { HELP_TEXT, UsageError, parseCommand, type Command } from './args';
+import { checkCommand } from './checkCommand';
+import { dumpCommand } from './dumpCommand';
+import { infoCommand } from './infoCommand';
+import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+
+async function run(io: CliIo, command: Command): Promise<number> {
+  switch (command.name) {
+    case 'help':
+      await io.out(HELP_TEXT);
+      return EXIT_OK;
+    case 'check':
+      return checkCommand(io, command.paths, command.json, command.maxProblems);
+    case 'dump':
+      return dumpCommand(io, command);
+    case 'info':
+      return infoCommand(io, command.path, command.fps, command.maxProblems);
+  }
+}
+
+/** Returns the exit status. Usage errors are one line on stderr, never a stack trace. */
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  try {
+    return await run(io, parseCommand(argv));
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`ewzanim: ${error.message}\nRun "ewzanim --help" for usage.\n`);
+      return EXIT_USAGE;
+    }
+    throw error;
+  }
+}
