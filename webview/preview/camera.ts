@@ -1,0 +1,80 @@
+/** Orbit camera around a target, fitted to bounds; matrices with gl-matrix. */
+import { mat4, vec3 } from 'gl-matrix';
+
+export interface Bounds {
+  min: [number, number, number];
+  max: [number, number, number];
+}
+
+export interface CameraState {
+  target: [number, number, number];
+  distance: number;
+  yaw: number;
+  pitch: number;
+}
+
+const FOV_Y = (45 * Math.PI) / 180;
+
+export class OrbitCamera {
+  state: CameraState = { target: [0, 0, 0], distance: 5, yaw: 0.6, pitch: 0.35 };
+
+  /** Frames the bounds' bounding sphere from the current direction (the default on load). */
+  fit(bounds: Bounds): void {
+    const center: [number, number, number] = [0, 1, 2].map((i) => (bounds.min[i] + bounds.max[i]) / 2) as [number, number, number];
+    const radius = Math.max(1e-3, 0.5 * Math.hypot(bounds.max[0] - bounds.min[0], bounds.max[1] - bounds.min[1], bounds.max[2] - bounds.min[2]));
+    this.state = { ...this.state, target: center, distance: (radius / Math.sin(FOV_Y / 2)) * 1.05 };
+  }
+
+  orbit(dx: number, dy: number): void {
+    this.state.yaw -= dx * 0.01;
+    this.state.pitch = Math.max(-1.55, Math.min(1.55, this.state.pitch + dy * 0.01));
+  }
+
+  zoom(factor: number): void {
+    this.state.distance = Math.max(1e-4, this.state.distance * factor);
+  }
+
+  /** Moves the target in the view plane by a fraction of the distance. */
+  pan(dx: number, dy: number): void {
+    const { right, up } = this.axes();
+    const k = this.state.distance * 0.002;
+    for (let i = 0; i < 3; i++) this.state.target[i] += (-dx * right[i] + dy * up[i]) * k;
+  }
+
+  eye(): vec3 {
+    const { yaw, pitch, distance, target } = this.state;
+    return vec3.fromValues(
+      target[0] + distance * Math.cos(pitch) * Math.sin(yaw),
+      target[1] + distance * Math.sin(pitch),
+      target[2] + distance * Math.cos(pitch) * Math.cos(yaw),
+    );
+  }
+
+  /**
+   * Projection times view. `zeroToOne` depth for WebGPU, -1..1 for WebGL: x and y are the same
+   * either way, so both renderers draw the same image.
+   */
+  viewProjection(aspect: number, zeroToOne: boolean): Float32Array {
+    const near = Math.max(1e-4, this.state.distance * 0.01);
+    const far = this.state.distance * 100;
+    const projection = mat4.create();
+    if (zeroToOne) mat4.perspectiveZO(projection, FOV_Y, aspect, near, far);
+    else mat4.perspectiveNO(projection, FOV_Y, aspect, near, far);
+    const view = mat4.lookAt(mat4.create(), this.eye(), vec3.fromValues(...this.state.target), vec3.fromValues(0, 1, 0));
+    return new Float32Array(mat4.multiply(mat4.create(), projection, view));
+  }
+
+  /** Direction towards the light: over the viewer's shoulder. */
+  lightDirection(): [number, number, number] {
+    const eye = this.eye();
+    const d = vec3.normalize(vec3.create(), vec3.sub(vec3.create(), eye, vec3.fromValues(...this.state.target)));
+    return [d[0] + 0.3, d[1] + 0.6, d[2]];
+  }
+
+  private axes(): { right: vec3; up: vec3 } {
+    const forward = vec3.normalize(vec3.create(), vec3.sub(vec3.create(), vec3.fromValues(...this.state.target), this.eye()));
+    const right = vec3.normalize(vec3.create(), vec3.cross(vec3.create(), forward, vec3.fromValues(0, 1, 0)));
+    const up = vec3.cross(vec3.create(), right, forward);
+    return { right, up };
+  }
+}

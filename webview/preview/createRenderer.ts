@@ -1,0 +1,38 @@
+/** Picks the renderer: WebGPU when it works, else WebGL2 with the reason WebGPU did not. */
+import type { PreviewRenderer } from './renderer';
+import { WebGpuUnavailable } from './renderer';
+import { WebGl2Renderer } from './webgl/renderer';
+import { requestPreviewDevice, WebGpuRenderer } from './webgpu/renderer';
+
+export interface RendererChoice {
+  renderer: PreviewRenderer;
+  /** Set when WebGL2 draws instead of WebGPU: what happened and what to try. */
+  fallbackReason?: string;
+}
+
+/**
+ * `onLost` is called when a WebGPU device is lost later (driver reset, GPU removed): the caller
+ * switches to WebGL2 and says so.
+ */
+export async function createRenderer(canvas: () => HTMLCanvasElement, clipBytes: number, options: { forceWebGl?: string; onLost(reason: string): void }): Promise<RendererChoice> {
+  if (options.forceWebGl) return { renderer: new WebGl2Renderer(canvas()), fallbackReason: options.forceWebGl };
+  try {
+    const device = await requestPreviewDevice(clipBytes);
+    let disposed = false;
+    device.lost.then((info) => {
+      if (!disposed) options.onLost(`The WebGPU device was lost (${info.reason}: ${info.message || 'no message'}). Drawing with WebGL2 now; reopen the preview to try WebGPU again.`);
+    });
+    const renderer = new WebGpuRenderer(device, canvas());
+    const dispose = renderer.dispose.bind(renderer);
+    renderer.dispose = () => {
+      disposed = true;
+      dispose();
+      device.destroy();
+    };
+    return { renderer };
+  } catch (error) {
+    const reason = error instanceof WebGpuUnavailable ? error.message : `WebGPU failed to start (${String(error)}).`;
+    // A canvas that had a WebGPU context cannot give a WebGL2 one: the caller hands a fresh canvas.
+    return { renderer: new WebGl2Renderer(canvas()), fallbackReason: `${reason} Drawing with WebGL2 (same results, bones decoded on the CPU).` };
+  }
+}

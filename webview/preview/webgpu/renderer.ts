@@ -1,0 +1,255 @@
+/**
+ * The WebGPU renderer: bones are built on the GPU (GpuBoneCompute), the mesh is skinned in the
+ * vertex shader from the same buffer, gizmos are instanced from it too. Per displayed frame the
+ * CPU writes the 32-byte bone parameters and the 112-byte view uniform, whatever the bone count.
+ */
+import { MESH_FORMAT } from '../../../formats/records';
+import { GRID_VERTEX_FLOATS } from '../grid';
+import type { FrameRequest } from '../pose';
+import type { PreviewRenderer, ViewState } from '../renderer';
+import { WebGpuUnavailable } from '../renderer';
+import type { PreviewScene } from '../scene';
+import { LINES_WGSL, MESH_WGSL } from '../shaderSources';
+import { BONE_PARAMS_BYTES, GpuBoneCompute } from './boneCompute';
+
+const VIEW_BYTES = 112;
+const DEPTH_FORMAT: GPUTextureFormat = 'depth24plus';
+
+/** Asks for an adapter and device; throws WebGpuUnavailable saying which step failed and what to try. */
+export async function requestPreviewDevice(clipBytes: number): Promise<GPUDevice> {
+  if (!('gpu' in navigator) || !navigator.gpu) {
+    throw new WebGpuUnavailable('WebGPU is not available here (navigator.gpu is missing). Update VS Code, or check that hardware acceleration is not disabled ("disable-hardware-acceleration" in argv.json).');
+  }
+  const adapter = await navigator.gpu.requestAdapter();
+  if (!adapter) {
+    throw new WebGpuUnavailable('WebGPU found no GPU adapter. Update the graphics driver, or start VS Code with --enable-unsafe-webgpu on Linux.');
+  }
+  const needed = (clipBytes + 3) & ~3;
+  if (needed > adapter.limits.maxStorageBufferBindingSize || needed > adapter.limits.maxBufferSize) {
+    throw new WebGpuUnavailable(`This GPU binds at most ${adapter.limits.maxStorageBufferBindingSize} bytes in one storage buffer; the clip has ${clipBytes}.`);
+  }
+  try {
+    return await adapter.requestDevice({
+      requiredLimits: { maxStorageBufferBindingSize: Math.max(needed, 128 << 20), maxBufferSize: Math.max(needed, 256 << 20) },
+    });
+  } catch (error) {
+    throw new WebGpuUnavailable(`WebGPU could not create a device (${String(error)}). Update the graphics driver.`);
+  }
+}
+
+interface MeshBuffers {
+  vertices: GPUBuffer;
+  indices?: GPUBuffer;
+  count: number;
+  pipeline: GPURenderPipeline;
+}
+
+export class WebGpuRenderer implements PreviewRenderer {
+  readonly kind = 'webgpu';
+  readonly zeroToOneDepth = true;
+  lastFrameUploadBytes = 0;
+  private readonly context: GPUCanvasContext;
+  private readonly format: GPUTextureFormat;
+  private readonly bones: GpuBoneCompute;
+  private readonly view: GPUBuffer;
+  private readonly viewData = new ArrayBuffer(VIEW_BYTES);
+  private readonly meshModule: GPUShaderModule;
+  private readonly gizmoPipeline: GPURenderPipeline;
+  private readonly gridPipeline: GPURenderPipeline;
+  private depth?: GPUTexture;
+  private grid?: { buffer: GPUBuffer; count: number };
+  private mesh?: MeshBuffers;
+  private scene?: PreviewScene;
+  private bonesGroup?: GPUBindGroup;
+  private viewGroup?: GPUBindGroup;
+
+  constructor(private readonly device: GPUDevice, private readonly canvas: HTMLCanvasElement) {
+    const context = canvas.getContext('webgpu');
+    if (!context) throw new WebGpuUnavailable('The canvas gave no WebGPU context.');
+    this.context = context;
+    this.format = navigator.gpu.getPreferredCanvasFormat();
+    // COPY_SRC lets tests read the presented image back.
+    context.configure({ device, format: this.format, alphaMode: 'opaque', usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.COPY_SRC });
+    this.bones = new GpuBoneCompute(device);
+    this.view = device.createBuffer({ label: 'view', size: VIEW_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+    this.meshModule = device.createShaderModule({ label: 'mesh.wgsl', code: MESH_WGSL });
+    const lines = device.createShaderModule({ label: 'lines.wgsl', code: LINES_WGSL });
+    this.gizmoPipeline = this.linePipeline(lines, 'vs_gizmo', [], false);
+    this.gridPipeline = this.linePipeline(lines, 'vs_grid', [
+      { arrayStride: GRID_VERTEX_FLOATS * 4, attributes: [{ shaderLocation: 0, offset: 0, format: 'float32x3' }, { shaderLocation: 1, offset: 12, format: 'float32x3' }] },
+    ], true);
+  }
+
+  load(scene: PreviewScene, grid: Float32Array): void {
+    this.scene = scene;
+    this.bones.setClip({ bytes: scene.clip.bytes, boneCount: scene.clip.bones, frameCount: scene.clip.frames });
+    this.bones.setSkeleton(scene.skeleton?.bytes, scene.skeleton?.bones ?? 0);
+    this.grid?.buffer.destroy();
+    this.grid = { buffer: this.upload('grid', grid, GPUBufferUsage.VERTEX), count: grid.length / GRID_VERTEX_FLOATS };
+    this.mesh?.vertices.destroy();
+    this.mesh?.indices?.destroy();
+    this.mesh = scene.mesh ? this.loadMesh(scene) : undefined;
+    this.bonesGroup = undefined;
+  }
+
+  render(request: FrameRequest, view: ViewState): void {
+    const scene = this.scene;
+    if (!scene || !this.grid) return;
+    this.resizeDepth();
+    this.writeView(view);
+    const encoder = this.device.createCommandEncoder();
+    this.bones.encode(encoder, request);
+    const pass = encoder.beginRenderPass({
+      colorAttachments: [{ view: this.context.getCurrentTexture().createView(), loadOp: 'clear', storeOp: 'store', clearValue: { r: view.clearColor[0], g: view.clearColor[1], b: view.clearColor[2], a: 1 } }],
+      depthStencilAttachment: { view: this.depth!.createView(), depthLoadOp: 'clear', depthStoreOp: 'store', depthClearValue: 1 },
+    });
+    const groups = this.groups();
+    pass.setBindGroup(0, groups.bones);
+    pass.setBindGroup(1, groups.view);
+    pass.setPipeline(this.gridPipeline);
+    pass.setVertexBuffer(0, this.grid.buffer);
+    pass.draw(this.grid.count);
+    if (this.mesh) {
+      pass.setPipeline(this.mesh.pipeline);
+      pass.setVertexBuffer(0, this.mesh.vertices);
+      if (this.mesh.indices) {
+        pass.setIndexBuffer(this.mesh.indices, 'uint16');
+        pass.drawIndexed(this.mesh.count);
+      } else {
+        pass.draw(this.mesh.count);
+      }
+    }
+    pass.setPipeline(this.gizmoPipeline);
+    pass.draw(6, scene.clip.bones);
+    pass.end();
+    this.device.queue.submit([encoder.finish()]);
+    this.lastFrameUploadBytes = BONE_PARAMS_BYTES + VIEW_BYTES;
+  }
+
+  async readPixels(): Promise<Uint8Array> {
+    const texture = this.context.getCurrentTexture();
+    const width = texture.width;
+    const height = texture.height;
+    const bytesPerRow = Math.ceil((width * 4) / 256) * 256;
+    const buffer = this.device.createBuffer({ size: bytesPerRow * height, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
+    const encoder = this.device.createCommandEncoder();
+    encoder.copyTextureToBuffer({ texture }, { buffer, bytesPerRow }, { width, height });
+    this.device.queue.submit([encoder.finish()]);
+    await buffer.mapAsync(GPUMapMode.READ);
+    const padded = new Uint8Array(buffer.getMappedRange());
+    const out = new Uint8Array(width * height * 4);
+    const bgra = texture.format.startsWith('bgra');
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const s = y * bytesPerRow + x * 4;
+        const d = (y * width + x) * 4;
+        out[d] = padded[s + (bgra ? 2 : 0)];
+        out[d + 1] = padded[s + 1];
+        out[d + 2] = padded[s + (bgra ? 0 : 2)];
+        out[d + 3] = 255;
+      }
+    }
+    buffer.unmap();
+    buffer.destroy();
+    return out;
+  }
+
+  dispose(): void {
+    this.bones.destroy();
+    this.view.destroy();
+    this.grid?.buffer.destroy();
+    this.mesh?.vertices.destroy();
+    this.mesh?.indices?.destroy();
+    this.depth?.destroy();
+    this.context.unconfigure();
+  }
+
+  private groups(): { bones: GPUBindGroup; view: GPUBindGroup } {
+    if (!this.bonesGroup) {
+      // Both pipelines read the bone matrices at group 0 and the view at group 1; 'auto' layouts
+      // differ per pipeline, so each pipeline is given the same explicit layout (see linePipeline).
+      this.bonesGroup = this.device.createBindGroup({ layout: this.sharedLayouts()[0], entries: [{ binding: 0, resource: { buffer: this.bones.output } }] });
+      this.viewGroup = this.device.createBindGroup({ layout: this.sharedLayouts()[1], entries: [{ binding: 0, resource: { buffer: this.view } }] });
+    }
+    return { bones: this.bonesGroup, view: this.viewGroup! };
+  }
+
+  private layouts?: [GPUBindGroupLayout, GPUBindGroupLayout];
+
+  private sharedLayouts(): [GPUBindGroupLayout, GPUBindGroupLayout] {
+    if (!this.layouts) {
+      const stages = GPUShaderStage.VERTEX | GPUShaderStage.FRAGMENT;
+      this.layouts = [
+        this.device.createBindGroupLayout({ entries: [{ binding: 0, visibility: GPUShaderStage.VERTEX, buffer: { type: 'read-only-storage' } }] }),
+        this.device.createBindGroupLayout({ entries: [{ binding: 0, visibility: stages, buffer: { type: 'uniform' } }] }),
+      ];
+    }
+    return this.layouts;
+  }
+
+  private pipelineLayout(): GPUPipelineLayout {
+    return this.device.createPipelineLayout({ bindGroupLayouts: this.sharedLayouts() });
+  }
+
+  private linePipeline(module: GPUShaderModule, entryPoint: string, buffers: GPUVertexBufferLayout[], depthTest: boolean): GPURenderPipeline {
+    return this.device.createRenderPipeline({
+      label: entryPoint,
+      layout: this.pipelineLayout(),
+      vertex: { module, entryPoint, buffers },
+      fragment: { module, entryPoint: 'fs_line', targets: [{ format: this.format }] },
+      primitive: { topology: 'line-list' },
+      // Gizmos draw over the mesh (always visible); the grid is depth-tested.
+      depthStencil: { format: DEPTH_FORMAT, depthWriteEnabled: depthTest, depthCompare: depthTest ? 'less' : 'always' },
+    });
+  }
+
+  private loadMesh(scene: PreviewScene): MeshBuffers {
+    const mesh = scene.mesh!;
+    const skinned = mesh.skinned && (mesh.header.format & MESH_FORMAT.SKINNED) !== 0;
+    const attributes: GPUVertexAttribute[] = [{ shaderLocation: 0, offset: 0, format: 'float16x4' }];
+    if (skinned) {
+      attributes.push({ shaderLocation: 1, offset: mesh.jointsOffset, format: 'uint8x4' }, { shaderLocation: 2, offset: mesh.jointsOffset + 4, format: 'unorm8x4' });
+    }
+    const pipeline = this.device.createRenderPipeline({
+      label: 'mesh',
+      layout: this.pipelineLayout(),
+      vertex: { module: this.meshModule, entryPoint: skinned ? 'vs_skinned' : 'vs_static', buffers: [{ arrayStride: mesh.header.stride, attributes }] },
+      fragment: { module: this.meshModule, entryPoint: 'fs_mesh', targets: [{ format: this.format }] },
+      primitive: { topology: 'triangle-list', cullMode: 'none' },
+      depthStencil: { format: DEPTH_FORMAT, depthWriteEnabled: true, depthCompare: 'less' },
+    });
+    return {
+      // The mesh file's vertex bytes as they are: the GPU reads f16 positions and u8 joints itself.
+      vertices: this.upload('mesh vertices', mesh.vertices, GPUBufferUsage.VERTEX),
+      indices: mesh.indices ? this.upload('mesh indices', mesh.indices, GPUBufferUsage.INDEX) : undefined,
+      count: mesh.indices ? mesh.header.indexCount : mesh.header.vertexCount,
+      pipeline,
+    };
+  }
+
+  private upload(label: string, data: ArrayBufferView, usage: number): GPUBuffer {
+    const bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+    const buffer = this.device.createBuffer({ label, size: Math.max(16, (bytes.length + 3) & ~3), usage, mappedAtCreation: true });
+    new Uint8Array(buffer.getMappedRange()).set(bytes);
+    buffer.unmap();
+    return buffer;
+  }
+
+  private writeView(view: ViewState): void {
+    const f = new Float32Array(this.viewData);
+    const i = new Int32Array(this.viewData);
+    f.set(view.viewProjection, 0);
+    f.set([...view.light, 0], 16);
+    f.set([view.gizmoLength, 0, 0, 0], 20);
+    i.set([view.selectedBone, view.hoveredBone, 0, 0], 24);
+    this.device.queue.writeBuffer(this.view, 0, this.viewData);
+  }
+
+  private resizeDepth(): void {
+    const width = this.canvas.width;
+    const height = this.canvas.height;
+    if (this.depth && this.depth.width === width && this.depth.height === height) return;
+    this.depth?.destroy();
+    this.depth = this.device.createTexture({ size: { width, height }, format: DEPTH_FORMAT, usage: GPUTextureUsage.RENDER_ATTACHMENT });
+  }
+}
