@@ -1,3 +1,5 @@
 export * from './describe';
 export * from './serverStatus';
+export * from './hexEditor';
 export * from './listing';
+export * from './preview';
