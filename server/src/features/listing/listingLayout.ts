@@ -93,6 +93,17 @@ export function frameLine(window: ListingWindow, frame: number): number {
   return LISTING_HEADER_LINES + (frame - window.firstFrame) * linesPerFrame(window);
 }
 
+/** Characters `[start, end)` of a column's value on a keyframe line (what a hover highlights). */
+export function keyframeColumnSpan(field: KeyframeColumnField): { start: number; end: number } {
+  let at = 0;
+  for (const column of KEYFRAME_COLUMNS) {
+    at += column.prefix.length;
+    if (column.field === field) return { start: at, end: at + column.width };
+    at += column.width;
+  }
+  return { start: 0, end: 0 };
+}
+
 /** The column under `character` on a keyframe line; prefixes belong to their column. */
 export function keyframeColumnAt(character: number): KeyframeColumn | undefined {
   let end = 0;
