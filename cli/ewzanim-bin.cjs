@@ -1,0 +1,13 @@
+#!/usr/bin/env node
+// The file package.json's `bin` names. It is tracked (the bundle is not), so npm and npx always
+// find a file to link, even when they set up the link before the first build; it then runs
+// the bundle that `npm run build` writes.
+const { existsSync } = require('node:fs');
+const { join } = require('node:path');
+
+const bundle = join(__dirname, '..', 'dist', 'cli', 'ewzanim.js');
+if (!existsSync(bundle)) {
+  process.stderr.write('ewzanim: the CLI is not built yet; run "npm run build" in ' + join(__dirname, '..') + '\n');
+  process.exit(2);
+}
+require(bundle);
