@@ -1,7 +1,7 @@
 /**
  * The server's calls into the core: binary files through `checkFile`, manifests through the
- * manifest check, sharing one summary cache so a manifest check after the workspace check
- * reads no asset again.
+ * manifest check. The manifest check keeps its summaries of referenced files in one cache, which
+ * a changed or deleted file leaves.
  */
 import { checkFile } from '../../formats/check';
 import type { FormatDiagnostic } from '../../formats/diagnostics';
@@ -22,13 +22,8 @@ export function createCoreChecks(files: FileAccess, settings: () => ServerSettin
   const cache = new AssetSummaryCache();
   return {
     async checkAsset(path) {
-      const stat = await files.stat(path).catch(() => undefined);
+      cache.invalidate(path);
       const result = await checkFile(files, path, { maxKeyframeProblems: settings().maxKeyframeProblems });
-      const summary = result.summary;
-      if (stat && summary) {
-        cache.invalidate(path);
-        await cache.summary(path, stat, async () => summary);
-      }
       return result.diagnostics;
     },
     async checkManifest(path, text) {

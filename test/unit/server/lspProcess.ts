@@ -20,6 +20,8 @@ export interface LspProcess {
   statuses: CheckStatusParams[];
   /** Resolves when a status with state 'idle' arrives after `since` notifications. */
   waitForIdle(since?: number, timeoutMs?: number): Promise<CheckStatusParams>;
+  /** Replaces the `ewzanim` settings and tells the server (workspace/didChangeConfiguration). */
+  setSettings(settings: Record<string, unknown>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -35,6 +37,7 @@ export async function startServer(options: StartOptions): Promise<LspProcess> {
   const connection = createMessageConnection(new IPCMessageReader(child), new IPCMessageWriter(child));
   const diagnostics = new Map<string, Diagnostic[]>();
   const statuses: CheckStatusParams[] = [];
+  let settings = options.settings ?? {};
   const idleWaiters: { since: number; resolve(s: CheckStatusParams): void }[] = [];
   connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
     options.onDiagnostics?.(params, process.hrtime.bigint());
@@ -49,7 +52,7 @@ export async function startServer(options: StartOptions): Promise<LspProcess> {
     }
   });
   connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
-    params.items.map((item) => (item.section === 'ewzanim' ? (options.settings ?? {}) : null)),
+    params.items.map((item) => (item.section === 'ewzanim' ? settings : null)),
   );
   connection.onRequest('window/workDoneProgress/create', () => null);
   connection.onRequest('client/registerCapability', () => null);
@@ -75,6 +78,10 @@ export async function startServer(options: StartOptions): Promise<LspProcess> {
         const timer = setTimeout(() => reject(new Error(`server not idle after ${timeoutMs} ms`)), timeoutMs);
         idleWaiters.push({ since, resolve: (s) => (clearTimeout(timer), resolve(s)) });
       });
+    },
+    setSettings: async (next) => {
+      settings = next;
+      await connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
     },
     stop: async () => {
       const exited = new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));

@@ -1,0 +1,34 @@
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { ExcludeFilter } from '../../../server/src/exclude';
+
+const filter = new ExcludeFilter(['**/node_modules/**', '**/target/**', '**/*.ewzskel', 'big/**', '/abs/only/**'], ['/ws', '/other/']);
+
+test('files: patterns match paths relative to any workspace folder, or absolute', () => {
+  const table: [string, boolean][] = [
+    ['/ws/node_modules/a.ewzanim', true],
+    ['/ws/x/target/b.nczxanim', true],
+    ['/ws/a.ewzskel', true],
+    ['/ws/ok.ewzanim', false],
+    ['/ws/big/x.ewzanim', true],
+    ['/other/big/x.ewzanim', true],
+    ['/elsewhere/big/x.ewzanim', false],
+    ['/ws/target.ewzanim', false],
+    ['/abs/only/x.nczx', true],
+    ['/ws/.hidden/node_modules/x.nczx', true],
+  ];
+  for (const [path, excluded] of table) assert.equal(filter.excludesFile(path), excluded, path);
+});
+
+test('folders: the walk skips excluded folders and version control, nothing else', () => {
+  const table: [string, boolean][] = [
+    ['/ws/node_modules', true],
+    ['/ws/x/target', true],
+    ['/ws/big', true],
+    ['/ws/src', false],
+    ['/ws/targets', false],
+    ['/ws/.git', true],
+    ['/ws/.github', false],
+  ];
+  for (const [path, excluded] of table) assert.equal(filter.excludesDirectory(path), excluded, path);
+});

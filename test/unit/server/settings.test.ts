@@ -1,0 +1,22 @@
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { DEFAULT_SETTINGS, normalizeSettings } from '../../../server/src/settings';
+
+test('settings from the client are taken field by field; malformed fields fall back to defaults', () => {
+  const table: { raw: unknown; expected: typeof DEFAULT_SETTINGS }[] = [
+    { raw: undefined, expected: DEFAULT_SETTINGS },
+    { raw: null, expected: DEFAULT_SETTINGS },
+    { raw: [], expected: DEFAULT_SETTINGS },
+    {
+      raw: { frameRate: 60, maxKeyframeProblems: 5, severityOverrides: { 'anim/trailing-bytes': 'error' }, exclude: ['**/out/**'] },
+      expected: { frameRate: 60, maxKeyframeProblems: 5, severityOverrides: { 'anim/trailing-bytes': 'error' }, exclude: ['**/out/**'] },
+    },
+    {
+      raw: { frameRate: 0, maxKeyframeProblems: -1, severityOverrides: { a: 'loud', b: 'off', c: 3 }, exclude: 'nope' },
+      expected: { ...DEFAULT_SETTINGS, severityOverrides: { b: 'off' } },
+    },
+    { raw: { frameRate: Number.NaN, maxKeyframeProblems: 2.5 }, expected: DEFAULT_SETTINGS },
+    { raw: { maxKeyframeProblems: 0, exclude: ['', 'x/**', 7] }, expected: { ...DEFAULT_SETTINGS, maxKeyframeProblems: 0, exclude: ['x/**'] } },
+  ];
+  for (const row of table) assert.deepEqual(normalizeSettings(row.raw), row.expected, JSON.stringify(row.raw));
+});
