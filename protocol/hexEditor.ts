@@ -15,6 +15,8 @@ export interface HexDocumentInfo {
   layout: RowLayout;
   /** The header's bytes (up to 16) as currently edited: the webview decodes the header row. */
   headerBytes: Uint8Array;
+  /** Frames per second (setting `ewzanim.frameRate`), for the header row's duration. */
+  frameRate: number;
   /** Explanation shown on top when the header cannot be read (plain rows below). */
   headerProblem?: string;
 }

@@ -17,7 +17,7 @@ export interface KeyframeFormInput {
   scale: string[];
 }
 
-export type EncodeResult = { bytes: Uint8Array; stored: BoneTransform; error?: undefined } | { bytes?: undefined; error: string };
+export type EncodeResult = { bytes: Uint8Array; stored: BoneTransform; error?: undefined } | { bytes?: undefined; stored?: undefined; error: string };
 
 const AXES = ['x', 'y', 'z', 'w'];
 

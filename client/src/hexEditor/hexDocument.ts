@@ -48,6 +48,7 @@ export class HexDocument implements vscode.CustomDocument {
       fileName: this.uri.path.slice(this.uri.path.lastIndexOf('/') + 1),
       layout,
       headerBytes,
+      frameRate: vscode.workspace.getConfiguration('ewzanim').get<number>('frameRate', 30),
       headerProblem:
         layout.headerSize === 0
           ? `The ${this.kind} header cannot be read, so the bytes are shown as plain 16-byte rows. The problems below say why.`

@@ -1,0 +1,160 @@
+/**
+ * The hex editor webview: builds the page, connects the rows, panels and tooltip to the
+ * extension host. Bytes come in pages on demand; nothing here ever holds the whole file.
+ */
+import '@vscode-elements/elements/dist/vscode-button/index.js';
+import '@vscode-elements/elements/dist/vscode-option/index.js';
+import '@vscode-elements/elements/dist/vscode-single-select/index.js';
+import '@vscode-elements/elements/dist/vscode-textfield/index.js';
+import './hex.css';
+import { rowInfo, rowOfOffset } from '../../formats/editing/rowLayout';
+import type { HexDocumentInfo, HexToHostMessage, HostToHexMessage } from '../../protocol/hexEditor';
+import { describeLines } from './describeText';
+import { EditPanel } from './editPanel';
+import { HexView } from './hexView';
+import { HostChannel } from './hostChannel';
+import { Inspector } from './inspector';
+import { PageCache } from './pageCache';
+import { ProblemsStrip } from './problemsStrip';
+import { FrameBoneRuler } from './ruler';
+
+declare function acquireVsCodeApi(): { postMessage(message: HexToHostMessage): void };
+
+const HOVER_DELAY_MS = 200;
+const started = performance.now();
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, id?: string): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  e.className = className;
+  if (id) e.id = id;
+  return e;
+}
+
+// Page structure: banner and problems on top, the ruler, then rows (left) and panels (right).
+const app = document.getElementById('app')!;
+const banner = element('div', 'banner', 'header-problem');
+const problems = element('div', 'problems', 'problems');
+const rulerBox = element('div', 'ruler');
+const rulerText = element('span', 'ruler-text', 'ruler-text');
+const rulerBar = element('div', 'ruler-bar');
+const rulerMarker = element('div', 'ruler-marker');
+rulerBar.append(rulerMarker);
+const previewButton = document.createElement('vscode-button');
+previewButton.id = 'open-preview';
+previewButton.textContent = 'Preview';
+rulerBox.append(rulerText, rulerBar, previewButton);
+const main = element('div', 'main');
+const grid = element('div', 'grid');
+const viewport = element('div', 'viewport', 'rows');
+viewport.tabIndex = 0;
+const track = element('div', 'track');
+const thumb = element('div', 'thumb');
+track.append(thumb);
+grid.append(viewport, track);
+const side = element('div', 'side');
+const inspectorHead = element('div', 'side-head');
+inspectorHead.textContent = 'Inspector';
+const copyButton = document.createElement('vscode-button');
+copyButton.id = 'inspector-copy';
+copyButton.textContent = 'Copy';
+inspectorHead.append(copyButton);
+const inspectorBody = element('pre', 'inspector', 'inspector');
+const editHead = element('div', 'side-head');
+editHead.textContent = 'Edit selected row';
+const editBox = element('div', 'edit', 'edit');
+side.append(inspectorHead, inspectorBody, editHead, editBox);
+main.append(grid, side);
+const tooltip = element('pre', 'tooltip', 'tooltip');
+tooltip.hidden = true;
+app.append(banner, problems, rulerBox, main, tooltip);
+
+let info: HexDocumentInfo | undefined;
+const channel = new HostChannel(acquireVsCodeApi(), (notice) => void onNotice(notice));
+const cache = new PageCache((offset, length) => channel.readBytes(offset, length), 0);
+const strip = new ProblemsStrip(banner, problems, (offset) => view.select(offset, true));
+const ruler = new FrameBoneRuler(rulerText, rulerBar, rulerMarker, (offset) => view.select(offset, true));
+const inspector = new Inspector(inspectorBody, copyButton);
+const editPanel = new EditPanel(editBox, async (offset, bytes, label) => {
+  const answer = await channel.request({ type: 'edit', offset, bytes, label });
+  return answer.type === 'editResult' ? answer.error : undefined;
+});
+let hoverTimer: ReturnType<typeof setTimeout> | undefined;
+let hoverOffset: number | undefined;
+
+const view = new HexView(viewport, track, thumb, cache, {
+  onSelect: (offset) => {
+    channel.send({ type: 'select', offset });
+    void refreshSelection();
+  },
+  onHover: (offset, anchor) => {
+    if (hoverTimer) clearTimeout(hoverTimer);
+    hoverOffset = offset;
+    if (offset === undefined || !anchor) {
+      tooltip.hidden = true;
+      return;
+    }
+    hoverTimer = setTimeout(() => void showTooltip(offset, anchor), HOVER_DELAY_MS);
+  },
+  onFirstPaint: () => {
+    const ms = performance.now() - started;
+    document.body.dataset.firstPaintMs = ms.toFixed(1);
+    channel.send({ type: 'firstPaint', ms });
+  },
+});
+previewButton.addEventListener('click', () => channel.send({ type: 'openPreview' }));
+
+async function describe(offset: number): Promise<string[]> {
+  const answer = await channel.request({ type: 'describe', offset });
+  if (answer.type !== 'description') return [];
+  if (answer.error) return [`No description: ${answer.error}`];
+  return answer.description ? describeLines(answer.description) : ['No description for this byte.'];
+}
+
+async function showTooltip(offset: number, anchor: HTMLElement): Promise<void> {
+  const lines = await describe(offset);
+  if (hoverOffset !== offset || !anchor.isConnected) return;
+  tooltip.textContent = lines.join('\n');
+  tooltip.dataset.offset = String(offset);
+  const box = anchor.getBoundingClientRect();
+  tooltip.hidden = false;
+  const left = Math.min(box.left, window.innerWidth - tooltip.offsetWidth - 4);
+  const below = box.bottom + 4 + tooltip.offsetHeight < window.innerHeight;
+  tooltip.style.left = `${Math.max(0, left)}px`;
+  tooltip.style.top = `${below ? box.bottom + 4 : Math.max(0, box.top - tooltip.offsetHeight - 4)}px`;
+}
+
+/** Inspector, ruler and edit form follow the selected byte (and its bytes' edits). */
+async function refreshSelection(): Promise<void> {
+  const offset = view.selectedOffset;
+  if (!info || offset === undefined) return;
+  const layout = info.layout;
+  ruler.update(layout, offset);
+  const row = rowInfo(layout, rowOfOffset(layout, offset));
+  await cache.ensure(row.start, row.end - row.start);
+  editPanel.show(layout, row, cache.peek(row.start, row.end - row.start));
+  inspector.show(await describe(offset));
+}
+
+async function onNotice(notice: Exclude<HostToHexMessage, { requestId: number }>): Promise<void> {
+  switch (notice.type) {
+    case 'init':
+    case 'changed':
+      info = notice.info;
+      cache.reset(info.layout.size);
+      strip.setHeaderProblem(info.headerProblem);
+      view.setLayout(info.layout, info.headerBytes, info.frameRate);
+      ruler.update(info.layout, view.selectedOffset);
+      if (notice.type === 'changed') await refreshSelection();
+      return;
+    case 'diagnostics':
+      strip.setDiagnostics(notice.diagnostics);
+      view.setDiagnostics(notice.diagnostics);
+      return;
+    case 'reveal':
+      view.select(notice.offset, true);
+      viewport.focus();
+      return;
+  }
+}
+
+channel.send({ type: 'ready' });

@@ -1,0 +1,38 @@
+/**
+ * The decoded values one row shows beside its bytes. Pure: the core's decoders, no DOM.
+ * (Which field each byte belongs to comes from the core's `fieldsOfRow`.)
+ */
+import { decodeKeyframe } from '../../formats/clip';
+import { readU16LE, readU32LE } from '../../formats/bytes';
+import type { RowInfo, RowLayout } from '../../formats/editing/rowLayout';
+import { readInverseBind } from '../../formats/skeleton';
+
+/** Up to 6 significant digits, no exponent for ordinary magnitudes. */
+export function formatValue(value: number): string {
+  if (Number.isNaN(value)) return 'NaN';
+  if (!Number.isFinite(value)) return value > 0 ? '+inf' : '-inf';
+  if (value === 0) return Object.is(value, -0) ? '-0' : '0';
+  return Number(value.toPrecision(6)).toString();
+}
+
+const list = (values: ArrayLike<number>): string => Array.from(values, formatValue).join(', ');
+
+/** The decoded values of a row, one line per display line (skeleton matrices: 3 rows). */
+export function decodedLines(layout: RowLayout, row: RowInfo, bytes: Uint8Array, frameRate: number): string[] {
+  if (row.role === 'header') {
+    if (layout.kind === 'clip') {
+      const bones = bytes[0];
+      const frames = readU16LE(bytes, 2);
+      return [`${bones} bones · flags ${bytes[1]} · ${frames} frames (${formatValue(frames / frameRate)} s at ${frameRate} fps)`];
+    }
+    return [`${readU32LE(bytes, 0)} bones · reserved ${readU32LE(bytes, 4)}`];
+  }
+  if (row.role !== 'record') return [row.label];
+  if (layout.kind === 'clip') {
+    const t = decodeKeyframe(bytes, 0);
+    return [`q (${list(t.rotation)})  p (${list(t.position)})  s (${list(t.scale)})`];
+  }
+  // Stored column-major (c0, c1, c2, t); shown as the 3x4 matrix's rows.
+  const m = readInverseBind(bytes, 0);
+  return [0, 1, 2].map((r) => `[${list([m[r], m[3 + r], m[6 + r]])} | ${formatValue(m[9 + r])}]`);
+}

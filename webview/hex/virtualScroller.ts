@@ -1,0 +1,113 @@
+/**
+ * A scroller over row indices, not pixels: browsers cap element heights near 16.7 million
+ * rows' worth of pixels, and the largest clip has 16.7 million rows. The viewport shows
+ * `visibleRows` rows starting at `topRow`; a drawn scrollbar maps its thumb to row indices.
+ */
+export class VirtualScroller {
+  topRow = 0;
+  rowCount = 0;
+  /** Rows that fit (the last one possibly cut). */
+  visibleRows = 1;
+  private rowHeight = 18;
+  private wheelRemainder = 0;
+
+  constructor(
+    private readonly viewport: HTMLElement,
+    private readonly track: HTMLElement,
+    private readonly thumb: HTMLElement,
+    private readonly onChange: () => void,
+  ) {
+    viewport.addEventListener('wheel', (event) => this.onWheel(event), { passive: false });
+    track.addEventListener('mousedown', (event) => this.onTrackDown(event));
+    new ResizeObserver(() => this.measure()).observe(viewport);
+  }
+
+  setRowHeight(px: number): void {
+    this.rowHeight = px;
+    this.measure();
+  }
+
+  setRowCount(count: number): void {
+    this.rowCount = count;
+    this.scrollTo(this.topRow);
+  }
+
+  /** Rows wholly inside the viewport. */
+  get fullRows(): number {
+    return Math.max(1, Math.floor(this.viewport.clientHeight / this.rowHeight));
+  }
+
+  get maxTop(): number {
+    return Math.max(0, this.rowCount - this.fullRows);
+  }
+
+  scrollTo(row: number): void {
+    this.topRow = Math.max(0, Math.min(this.maxTop, Math.round(row)));
+    this.layoutThumb();
+    this.onChange();
+  }
+
+  /** Scrolls only when `row` is not wholly visible; then puts it a third down the view. */
+  reveal(row: number): void {
+    if (row >= this.topRow && row < this.topRow + this.fullRows) return;
+    this.scrollTo(row - Math.floor(this.fullRows / 3));
+  }
+
+  private measure(): void {
+    this.visibleRows = Math.max(1, Math.ceil(this.viewport.clientHeight / this.rowHeight));
+    this.scrollTo(this.topRow);
+  }
+
+  private onWheel(event: WheelEvent): void {
+    event.preventDefault();
+    const pixels = event.deltaMode === WheelEvent.DOM_DELTA_LINE ? event.deltaY * this.rowHeight
+      : event.deltaMode === WheelEvent.DOM_DELTA_PAGE ? event.deltaY * this.viewport.clientHeight
+      : event.deltaY;
+    this.wheelRemainder += pixels / this.rowHeight;
+    const rows = Math.trunc(this.wheelRemainder);
+    if (rows === 0) return;
+    this.wheelRemainder -= rows;
+    this.scrollTo(this.topRow + rows);
+  }
+
+  private thumbHeight(): number {
+    const trackHeight = this.track.clientHeight;
+    if (this.rowCount === 0) return trackHeight;
+    // Never thinner than 20 px, whatever the proportion (16.7 M rows would make it invisible).
+    return Math.max(20, Math.min(trackHeight, (trackHeight * this.fullRows) / this.rowCount));
+  }
+
+  private layoutThumb(): void {
+    const trackHeight = this.track.clientHeight;
+    const height = this.thumbHeight();
+    const fraction = this.maxTop === 0 ? 0 : this.topRow / this.maxTop;
+    this.thumb.style.height = `${height}px`;
+    this.thumb.style.transform = `translateY(${fraction * (trackHeight - height)}px)`;
+    this.thumb.hidden = this.maxTop === 0;
+  }
+
+  private onTrackDown(event: MouseEvent): void {
+    event.preventDefault();
+    const trackTop = this.track.getBoundingClientRect().top;
+    const height = this.thumbHeight();
+    const thumbTop = this.maxTop === 0 ? 0 : (this.topRow / this.maxTop) * (this.track.clientHeight - height);
+    const y = event.clientY - trackTop;
+    if (event.target !== this.thumb) {
+      // A click on the track pages towards it.
+      this.scrollTo(this.topRow + (y < thumbTop ? -this.fullRows : this.fullRows));
+      return;
+    }
+    const grab = y - thumbTop;
+    const move = (e: MouseEvent) => {
+      const usable = Math.max(1, this.track.clientHeight - height);
+      const fraction = Math.max(0, Math.min(1, (e.clientY - trackTop - grab) / usable));
+      this.scrollTo(fraction * this.maxTop);
+    };
+    const up = () => {
+      window.removeEventListener('mousemove', move);
+      window.removeEventListener('mouseup', up);
+    };
+    window.addEventListener('mousemove', move);
+    window.addEventListener('mouseup', up);
+  }
+}
