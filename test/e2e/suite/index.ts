@@ -16,6 +16,8 @@ interface SuiteResult {
 /** Add one line per suite file (a literal path, so esbuild bundles it). */
 function loadSuites(): void {
   require('./smoke.e2e');
+  require('./diagnostics.e2e');
+  require('./resilience.e2e');
 }
 
 export async function run(): Promise<void> {
