@@ -15,6 +15,8 @@ export interface GltfSkinInfo {
 export interface GltfInfo {
   skins: GltfSkinInfo[];
   animations: string[];
+  /** Highest JOINTS_0 value of any mesh primitive, when the file has skinned meshes. */
+  maxJointIndex?: number;
   /** Set when the file could not be read as glTF: what went wrong. */
   error?: string;
 }
@@ -83,10 +85,19 @@ export async function readGltfInfo(access: FileAccess, path: string, size: numbe
       document = await io.readJSON(jsonDocument);
     }
     const root = document.getRoot();
-    return {
+    const info: GltfInfo = {
       skins: root.listSkins().map((skin) => ({ name: skin.getName(), jointCount: skin.listJoints().length })),
       animations: root.listAnimations().map((animation) => animation.getName()),
     };
+    for (const mesh of root.listMeshes()) {
+      for (const primitive of mesh.listPrimitives()) {
+        const joints = primitive.getAttribute('JOINTS_0');
+        if (!joints) continue;
+        const max = joints.getMax([]) as number[];
+        info.maxJointIndex = Math.max(info.maxJointIndex ?? 0, ...max);
+      }
+    }
+    return info;
   } catch (error) {
     return { skins: [], animations: [], error: describe(error) };
   }

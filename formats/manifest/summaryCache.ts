@@ -1,30 +1,50 @@
 /**
- * Summaries of referenced files, keyed by path and invalidated by size and modification time,
- * so re-validating a manifest after one clip changed reads only that clip.
+ * What the manifest rules learned about each referenced file (its summary, its glTF skins and
+ * animations, what its first bytes are), keyed by path and invalidated by size and
+ * modification time: re-validating after one clip changed reads only that clip.
  */
 import type { FileStat } from '../fileAccess';
 import type { AssetSummary } from '../records';
+import type { SniffedFormat } from './contentSniff';
 import type { GltfInfo } from './gltfInfo';
 
-interface Cached<T> {
-  size: number;
-  mtimeMs: number;
-  value: T;
+export interface FileFacts {
+  /** The signature found in the first bytes, if any. */
+  sniffed?: SniffedFormat;
+  /** Native clip, skeleton or mesh: the binary core's summary. */
+  summary?: AssetSummary;
+  gltf?: GltfInfo;
 }
 
-class StatKeyedStore<T> {
-  private readonly entries = new Map<string, Cached<T>>();
+interface Cached {
+  size: number;
+  mtimeMs: number;
+  /** Facts depend on how the file is used (kind, problem limit): part of the key. */
+  purpose: string;
+  facts: FileFacts;
+}
 
-  async get(path: string, stat: FileStat, compute: () => Promise<T>, onMiss: () => void): Promise<T> {
+export class AssetSummaryCache {
+  private readonly entries = new Map<string, Cached>();
+  /** Files actually read (cache misses) since creation: for tests and the bench. */
+  misses = 0;
+
+  async facts(path: string, stat: FileStat, purpose: string, compute: () => Promise<FileFacts>): Promise<FileFacts> {
     const hit = this.entries.get(path);
-    if (hit && hit.size === stat.size && hit.mtimeMs === stat.mtimeMs) return hit.value;
-    onMiss();
-    const value = await compute();
-    this.entries.set(path, { size: stat.size, mtimeMs: stat.mtimeMs, value });
-    return value;
+    if (hit && hit.size === stat.size && hit.mtimeMs === stat.mtimeMs && hit.purpose === purpose) return hit.facts;
+    this.misses++;
+    const facts = await compute();
+    this.entries.set(path, { size: stat.size, mtimeMs: stat.mtimeMs, purpose, facts });
+    return facts;
   }
 
-  delete(path: string): void {
+  /** The summary last computed for `path`, whatever its age (hover on a manifest path). */
+  peek(path: string): FileFacts | undefined {
+    return this.entries.get(path)?.facts;
+  }
+
+  /** Forget one file (e.g. an editor holds unsaved changes to it). */
+  invalidate(path: string): void {
     this.entries.delete(path);
   }
 
@@ -34,35 +54,5 @@ class StatKeyedStore<T> {
 
   get size(): number {
     return this.entries.size;
-  }
-}
-
-export class AssetSummaryCache {
-  private readonly summaries = new StatKeyedStore<AssetSummary>();
-  private readonly gltfs = new StatKeyedStore<GltfInfo>();
-  /** How many files were actually read (cache misses) since creation: for tests and the bench. */
-  misses = 0;
-
-  summary(path: string, stat: FileStat, compute: () => Promise<AssetSummary>): Promise<AssetSummary> {
-    return this.summaries.get(path, stat, compute, () => this.misses++);
-  }
-
-  gltf(path: string, stat: FileStat, compute: () => Promise<GltfInfo>): Promise<GltfInfo> {
-    return this.gltfs.get(path, stat, compute, () => this.misses++);
-  }
-
-  /** Forget one file (e.g. an editor reports unsaved changes to it). */
-  invalidate(path: string): void {
-    this.summaries.delete(path);
-    this.gltfs.delete(path);
-  }
-
-  clear(): void {
-    this.summaries.clear();
-    this.gltfs.clear();
-  }
-
-  get size(): number {
-    return this.summaries.size + this.gltfs.size;
   }
 }

@@ -1,0 +1,76 @@
+/**
+ * `checkManifest`: every manifest rule over one parse. Reads referenced files only through
+ * `FileAccess` and only when the cache says they changed. Never throws for bad input.
+ */
+import type { FormatDiagnostic } from '../diagnostics';
+import type { FileAccess } from '../fileAccess';
+import type { ManifestModel } from './model';
+import { parseManifest } from './parseManifest';
+import { directoryOf } from './paths';
+import type { ResolvedAsset } from './resolvedAsset';
+import { resolveAssets } from './rules/assetFiles';
+import type { RuleContext } from './rules/context';
+import { checkEntries } from './rules/entryRules';
+import { checkGameTables } from './rules/gameRules';
+import { linkAssets, skeletonsWithBoneCount, type AnimationLink, type MeshLink } from './rules/links';
+import { checkUnknownKeys } from './rules/unknownKeys';
+import { AssetSummaryCache } from './summaryCache';
+
+export interface ManifestCheckOptions {
+  maxKeyframeProblems: number;
+  /** Keep one per workspace to re-read only changed files on re-validation. */
+  cache?: AssetSummaryCache;
+}
+
+export interface ManifestCheckResult {
+  diagnostics: FormatDiagnostic[];
+  model: ManifestModel;
+  assets: ResolvedAsset[];
+  /** Which skeleton and mesh go with each clip (for the preview and hover). */
+  links: AnimationLink[];
+  /** Which skeleton each skinned mesh is checked against. */
+  meshLinks: MeshLink[];
+}
+
+export async function checkManifest(access: FileAccess, manifestPath: string, text: string, options: ManifestCheckOptions): Promise<ManifestCheckResult> {
+  const model = parseManifest(text, manifestPath);
+  const diagnostics: FormatDiagnostic[] = [...model.diagnostics];
+  const result: ManifestCheckResult = { diagnostics, model, assets: [], links: [], meshLinks: [] };
+  if (!model.parsed) return result;
+  const ctx: RuleContext = {
+    model,
+    access,
+    folder: directoryOf(manifestPath),
+    cache: options.cache ?? new AssetSummaryCache(),
+    maxKeyframeProblems: options.maxKeyframeProblems,
+    report: (d) => diagnostics.push(d),
+  };
+  checkGameTables(ctx);
+  checkUnknownKeys(ctx);
+  checkEntries(ctx);
+  result.assets = await resolveAssets(ctx);
+  const { links, meshLinks } = linkAssets(ctx, result.assets);
+  result.links = links;
+  result.meshLinks = meshLinks;
+  diagnostics.sort((a, b) => (a.range!.start.line - b.range!.start.line) || (a.range!.start.character - b.range!.start.character));
+  return result;
+}
+
+/** Ids of the manifest's skeletons with `boneCount` bones (the "add skeleton = <id>" quick fix). */
+export function skeletonsMatchingBoneCount(result: Pick<ManifestCheckResult, 'assets'>, boneCount: number): string[] {
+  return skeletonsWithBoneCount(result.assets, boneCount);
+}
+
+/** The resolved asset of that kind and id (last wins, as upstream). */
+export function assetById(result: Pick<ManifestCheckResult, 'assets'>, kind: ResolvedAsset['kind'], id: string): ResolvedAsset | undefined {
+  let found: ResolvedAsset | undefined;
+  for (const asset of result.assets) if (asset.kind === kind && (asset.id === id || asset.importedIds?.includes(id))) found = asset;
+  return found;
+}
+
+const utf8 = new TextDecoder('utf-8');
+
+/** Reads a manifest's text through `FileAccess` (manifests are small: read whole). */
+export async function readManifestText(access: FileAccess, path: string, size: number): Promise<string> {
+  return utf8.decode(await access.read(path, 0, size));
+}

@@ -1,0 +1,200 @@
+/**
+ * Resolves every entry's `path` and judges the file: missing, wrong kind (extension and
+ * content), legacy extension, invalid content (the binary core's summary), glTF skins and
+ * animations, wildcard imports and their collisions.
+ */
+import { checkBytes } from '../../check';
+import type { RelatedLocation } from '../../diagnostics';
+import { byteSourceOf, type FileStat } from '../../fileAccess';
+import { kindOfPath, nethercoreRename } from '../../fileKinds';
+import { manifestDiagnostic } from '../codes';
+import { describeFormat, formatFitsExtension, SIGNED_EXTENSIONS, SNIFF_BYTES, sniffFormat } from '../contentSniff';
+import { readGltfInfo } from '../gltfInfo';
+import { entryLabel, stringValue, type ManifestEntry, type ManifestKey } from '../model';
+import { extensionOf, resolveManifestPath } from '../paths';
+import { isGltfPath, type ResolvedAsset } from '../resolvedAsset';
+import { assetArraySpec } from '../schema';
+import type { FileFacts } from '../summaryCache';
+import type { RuleContext } from './context';
+import { effectiveId, isWildcardImport } from './entryRules';
+
+const LEGACY_EXTENSIONS = ['ewzanim', 'ewzskel', 'ewzmesh'];
+const NATIVE_KIND_OF_ASSET: Record<string, 'clip' | 'skeleton' | 'mesh' | undefined> = { animation: 'clip', skeleton: 'skeleton', mesh: 'mesh' };
+
+function list(items: readonly string[]): string {
+  return items.map((i) => `"${i}"`).join(', ');
+}
+
+async function statSafely(ctx: RuleContext, path: string): Promise<FileStat | undefined | Error> {
+  try {
+    return await ctx.access.stat(path);
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+async function computeFacts(ctx: RuleContext, asset: ResolvedAsset, stat: FileStat): Promise<FileFacts> {
+  const facts: FileFacts = {};
+  const head = await ctx.access.read(asset.path, 0, Math.min(SNIFF_BYTES, stat.size));
+  facts.sniffed = sniffFormat(head);
+  const native = kindOfPath(asset.path)?.kind;
+  if (native === 'clip' || native === 'skeleton' || native === 'mesh') {
+    const checked = await checkBytes(native, byteSourceOf(ctx.access, asset.path, stat.size), asset.path, { maxKeyframeProblems: ctx.maxKeyframeProblems });
+    facts.summary = checked.summary;
+  } else if (isGltfPath(asset.path)) {
+    facts.gltf = await readGltfInfo(ctx.access, asset.path, stat.size);
+  }
+  return facts;
+}
+
+/** Extension and content agree with the entry's kind; reports and returns false when not. */
+function checkKind(ctx: RuleContext, asset: ResolvedAsset, pathKey: ManifestKey, sniffed: FileFacts['sniffed'] | 'unread'): boolean {
+  const spec = assetArraySpec(asset.entry.array)!;
+  if (spec.extensions.length === 0) return true;
+  const extension = extensionOf(asset.pathText);
+  const accepted = spec.extensions.map((e) => `.${e}`).join(', ');
+  if (!spec.extensions.includes(extension)) {
+    const native = kindOfPath(asset.pathText);
+    const what = native ? ` is a ${native.kind === 'clip' ? 'keyframe clip' : native.kind} file` : extension ? ` has the extension .${extension}` : ' has no extension';
+    ctx.report(manifestDiagnostic('manifest/wrong-kind', pathKey.value.range, `"${asset.pathText}"${what}; \`[[assets.${spec.array}]]\` takes ${accepted}.`, { data: { expected: accepted } }));
+    return false;
+  }
+  if (sniffed === 'unread') return true;
+  const signed = SIGNED_EXTENSIONS.includes(extension);
+  if (sniffed && !formatFitsExtension(sniffed, extension) && (signed || kindOfPath(asset.pathText) !== undefined || extension === 'gltf' || extension === 'obj')) {
+    ctx.report(manifestDiagnostic('manifest/wrong-kind', pathKey.value.range, `"${asset.pathText}" is ${describeFormat(sniffed)}, not a .${extension} file; \`[[assets.${spec.array}]]\` takes ${accepted}.`));
+    return false;
+  }
+  if (!sniffed && signed) {
+    ctx.report(manifestDiagnostic('manifest/wrong-kind', pathKey.value.range, `"${asset.pathText}" does not start with the .${extension} signature: its content is not a .${extension} file.`));
+    return false;
+  }
+  return true;
+}
+
+function reportInvalidSummary(ctx: RuleContext, asset: ResolvedAsset, pathKey: ManifestKey): void {
+  const summary = asset.summary;
+  if (!summary || summary.errorCount === 0) return;
+  const first = summary.firstError;
+  const related: RelatedLocation[] = first ? [{ path: asset.path, message: `${first.code}: ${first.message}` }] : [];
+  ctx.report(manifestDiagnostic('manifest/asset-invalid', pathKey.value.range,
+    `${entryLabel(asset.entry)} (${asset.pathText}) has ${summary.errorCount} error${summary.errorCount === 1 ? '' : 's'}` +
+    (first ? `; first: ${first.code}: ${first.message}` : '.'), { related, data: { errorCount: summary.errorCount, firstCode: first?.code ?? '' } }));
+}
+
+function checkGltf(ctx: RuleContext, asset: ResolvedAsset, pathKey: ManifestKey): void {
+  const info = asset.gltf;
+  if (!info) return;
+  const entry = asset.entry;
+  if (info.error) {
+    ctx.report(manifestDiagnostic('manifest/asset-invalid', pathKey.value.range, `${entryLabel(entry)}: cannot read "${asset.pathText}" as glTF: ${info.error}.`, { data: { errorCount: 1, firstCode: 'gltf' } }));
+    return;
+  }
+  const skinKey = entry.fields.skin_name;
+  const skinName = stringValue(skinKey);
+  const usesSkin = entry.kind === 'skeleton' || entry.kind === 'animation' || entry.kind === 'mesh';
+  let skin = info.skins[0];
+  if (skinName !== undefined && usesSkin) {
+    skin = info.skins.find((s) => s.name === skinName)!;
+    if (!skin) {
+      const available = info.skins.length ? `its skins: ${list(info.skins.map((s) => s.name))}` : 'it has no skins';
+      ctx.report(manifestDiagnostic('manifest/gltf-missing', skinKey!.value.range, `No skin "${skinName}" in "${asset.pathText}" (${available}).`, { data: { available: info.skins.map((s) => s.name).join(',') } }));
+    }
+  } else if (entry.kind === 'skeleton' && !skin) {
+    ctx.report(manifestDiagnostic('manifest/gltf-missing', pathKey.value.range, `"${asset.pathText}" has no skin, so there is no skeleton to extract.`));
+  }
+  if (skin) asset.skinName = skin.name;
+  if (entry.kind === 'animation') {
+    if (skin) asset.boneCount = skin.jointCount;
+    const nameKey = entry.fields.animation_name;
+    const animationName = stringValue(nameKey);
+    if (animationName !== undefined && !info.animations.includes(animationName)) {
+      const available = info.animations.length ? `its animations: ${list(info.animations)}` : 'it has no animations';
+      ctx.report(manifestDiagnostic('manifest/gltf-missing', nameKey!.value.range, `No animation "${animationName}" in "${asset.pathText}" (${available}).`, { data: { available: info.animations.join(',') } }));
+    } else if (info.animations.length === 0) {
+      const wildcard = isWildcardImport(entry);
+      ctx.report(manifestDiagnostic('manifest/gltf-missing', pathKey.value.range,
+        wildcard ? `"${asset.pathText}" has no animations: this import adds nothing.` : `"${asset.pathText}" has no animations to extract.`,
+        wildcard ? { severity: 'warning' } : {}));
+    }
+  }
+  if (entry.kind === 'skeleton' && skin) asset.boneCount = skin.jointCount;
+  if (entry.kind === 'mesh' && info.maxJointIndex !== undefined) asset.boneCount = info.maxJointIndex + 1;
+}
+
+async function resolveEntry(ctx: RuleContext, entry: ManifestEntry): Promise<ResolvedAsset | undefined> {
+  const pathKey = entry.fields.path;
+  const pathText = stringValue(pathKey);
+  if (pathKey === undefined || pathText === undefined) return undefined;
+  const asset: ResolvedAsset = { entry, kind: entry.kind, id: effectiveId(entry), pathText, path: resolveManifestPath(ctx.folder, pathText), exists: false };
+  if (isWildcardImport(entry) && !isGltfPath(pathText)) {
+    ctx.report(manifestDiagnostic('manifest/missing-id', pathKey.value.range, `${entryLabel(entry)} has neither \`id\` nor \`animation_name\`: that imports every animation of a .gltf/.glb, but "${pathText}" is not one. Add \`id = "..."\`.`, { data: { key: 'id' } }));
+  }
+  if (ctx.model.era === 'nethercore' && LEGACY_EXTENSIONS.includes(extensionOf(pathText))) {
+    const newPath = nethercoreRename(pathText) ?? pathText;
+    ctx.report(manifestDiagnostic('manifest/legacy-extension', pathKey.value.range, `"${pathText}" has an Emberware-era extension; the current \`nether pack\` refuses it (the bytes are identical). Rename the file to "${newPath}" and update this path.`, { data: { newPath } }));
+  }
+  if (pathText.trim() === '') {
+    ctx.report(manifestDiagnostic('manifest/missing-file', pathKey.value.range, `${entryLabel(entry)} has an empty \`path\`.`));
+    return asset;
+  }
+  const stat = await statSafely(ctx, asset.path);
+  if (!stat || stat instanceof Error || stat.isDirectory) {
+    const why = stat instanceof Error ? `cannot be read (${stat.message})` : stat ? 'is a folder, not a file' : 'does not exist';
+    ctx.report(manifestDiagnostic('manifest/missing-file', pathKey.value.range, `"${pathText}" ${why} (resolved to ${asset.path}).`, { data: { resolvedPath: asset.path } }));
+    return asset;
+  }
+  asset.exists = true;
+  if (!checkKind(ctx, asset, pathKey, 'unread')) return asset;
+  let facts: FileFacts;
+  try {
+    facts = await ctx.cache.facts(asset.path, stat, `${entry.kind}:${ctx.maxKeyframeProblems}`, () => computeFacts(ctx, asset, stat));
+  } catch (error) {
+    ctx.report(manifestDiagnostic('manifest/missing-file', pathKey.value.range, `"${pathText}" cannot be read: ${error instanceof Error ? error.message : String(error)}.`));
+    return asset;
+  }
+  if (!checkKind(ctx, asset, pathKey, facts.sniffed)) return asset;
+  if (facts.summary && NATIVE_KIND_OF_ASSET[entry.kind] === facts.summary.kind) {
+    asset.summary = facts.summary;
+    asset.boneCount = facts.summary.boneCount;
+    reportInvalidSummary(ctx, asset, pathKey);
+  }
+  if (facts.gltf && NATIVE_KIND_OF_ASSET[entry.kind]) {
+    asset.gltf = facts.gltf;
+    checkGltf(ctx, asset, pathKey);
+    if (isWildcardImport(entry) && !facts.gltf.error) {
+      const prefix = stringValue(entry.fields.id_prefix) ?? '';
+      asset.importedIds = facts.gltf.animations.map((name) => prefix + name);
+    }
+  }
+  return asset;
+}
+
+export async function resolveAssets(ctx: RuleContext): Promise<ResolvedAsset[]> {
+  // Stat and read in parallel: a pack of a thousand assets is a thousand independent files.
+  const resolved = await Promise.all(ctx.model.entries.map((entry) => resolveEntry(ctx, entry)));
+  const assets = resolved.filter((a): a is ResolvedAsset => a !== undefined);
+  reportWildcardCollisions(ctx, assets);
+  return assets;
+}
+
+/** Upstream: explicit ids first, then each wildcard import in order; any repeat is fatal. */
+function reportWildcardCollisions(ctx: RuleContext, assets: readonly ResolvedAsset[]): void {
+  const owner = new Map<string, ResolvedAsset>();
+  for (const asset of assets) if (asset.kind === 'animation' && asset.id !== undefined && !owner.has(asset.id)) owner.set(asset.id, asset);
+  for (const asset of assets) {
+    for (const id of asset.importedIds ?? []) {
+      const other = owner.get(id);
+      if (other) {
+        const at = asset.entry.fields.id_prefix ?? asset.entry.fields.path!;
+        const otherAt = other.entry.fields.id ?? other.entry.fields.animation_name ?? other.entry.fields.path!;
+        const from = other === asset ? 'another animation of the same file' : other.importedIds ? `the import of "${other.pathText}"` : `the entry at line ${otherAt.range.start.line + 1}`;
+        ctx.report(manifestDiagnostic('manifest/wildcard-collision', at.value.range,
+          `Importing every animation of "${asset.pathText}" produces the id "${id}", which ${from} already uses: the packer stops with "Animation ID collision". Set \`id_prefix\` to namespace these animations.`,
+          { related: [{ path: ctx.model.path, message: `"${id}" first defined here`, range: otherAt.value.range }], data: { id } }));
+      } else {
+        owner.set(id, asset);
+      }
+    }
+  }
+}
