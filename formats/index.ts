@@ -20,3 +20,4 @@ export * from './meshCheck';
 export * from './summary';
 export * from './check';
 export * from './describe';
+export * from './manifest';
