@@ -23,6 +23,14 @@ export interface MeshCheck {
   maxBoneIndex?: number;
 }
 
+/** Start of the first vertex or index that the file does not hold completely. */
+function firstIncompleteItem(header: MeshHeader, size: number): number {
+  const vertices = Math.floor((size - MESH_HEADER_SIZE) / header.stride);
+  if (vertices < header.vertexCount) return MESH_HEADER_SIZE + vertices * header.stride;
+  const indicesStart = indexOffset(header, 0);
+  return indicesStart + Math.floor((size - indicesStart) / 2) * 2;
+}
+
 export async function checkMesh(source: ByteSource, first16: Uint8Array, options: MeshCheckOptions): Promise<MeshCheck> {
   const size = source.size;
   if (size < MESH_HEADER_SIZE) {
@@ -55,7 +63,7 @@ export async function checkMesh(source: ByteSource, first16: Uint8Array, options
     diagnostics.push(
       binaryDiagnostic(
         'mesh/truncated',
-        { start: size, end: size },
+        { start: firstIncompleteItem(header, size), end: size },
         `Mesh is ${size} bytes but its header (${counts}) needs ${header.expectedSize}: ${header.expectedSize - size} bytes missing. Re-export the mesh.`,
         { expectedSize: header.expectedSize },
       ),
