@@ -1,5 +1,106 @@
-import type * as vscode from 'vscode';
+/**
+ * `ewzanim.openPreview` ({clip, skeleton?, mesh?} URIs as strings, or a clip Uri from a menu, or
+ * the active editor's clip) and `ewzanim.previewWithSkeletonMesh` (pick both, remembered per clip).
+ * Without explicit assets the manifest's links decide, then the last pick for that clip.
+ */
+import * as vscode from 'vscode';
+import { kindOfPath } from '../../../formats/fileKinds';
+import type { OpenPreviewArgs } from '../../../protocol/preview';
 import type { ExtensionServices } from '../services';
+import { linkedAssets } from './manifestLinks';
+import { PreviewPanel, type PreviewAssets } from './previewPanel';
 
-/** Placeholder so the extension builds; its owner replaces it. */
-export function registerPreview(_context: vscode.ExtensionContext, _services: ExtensionServices): void {}
+const PICKS_KEY = 'ewzanim.preview.picks';
+
+interface StoredPick {
+  skeleton?: string;
+  mesh?: string;
+}
+
+/** What the e2e tests reach through the command's return value. */
+export type OpenPreviewResult = PreviewPanel | undefined;
+
+export function registerPreview(context: vscode.ExtensionContext, services: ExtensionServices): void {
+  const panels = new Map<string, PreviewPanel>();
+
+  const picks = (): Record<string, StoredPick> => context.workspaceState.get<Record<string, StoredPick>>(PICKS_KEY, {});
+
+  async function resolveAssets(args: OpenPreviewArgs): Promise<PreviewAssets> {
+    const clip = vscode.Uri.parse(args.clip);
+    if (args.skeleton || args.mesh) {
+      return { clip, skeleton: args.skeleton ? vscode.Uri.parse(args.skeleton) : undefined, mesh: args.mesh ? vscode.Uri.parse(args.mesh) : undefined, linkSource: 'chosen' };
+    }
+    const linked = await linkedAssets(clip);
+    if (linked) return { clip, ...linked, linkSource: linked.source };
+    const picked = picks()[args.clip];
+    if (picked) return { clip, skeleton: picked.skeleton ? vscode.Uri.parse(picked.skeleton) : undefined, mesh: picked.mesh ? vscode.Uri.parse(picked.mesh) : undefined, linkSource: 'picked earlier' };
+    return { clip };
+  }
+
+  function show(assets: PreviewAssets, replaceAssets: boolean): PreviewPanel {
+    const key = assets.clip.toString();
+    const existing = panels.get(key);
+    if (existing) {
+      existing.reveal();
+      if (replaceAssets) void existing.setAssets(assets);
+      return existing;
+    }
+    const panel = new PreviewPanel(context, services, assets, (p) => void pick(p.assets.clip));
+    panels.set(key, panel);
+    panel.onDidDispose(() => {
+      panels.delete(key);
+      panel.dispose();
+    });
+    return panel;
+  }
+
+  async function open(args: OpenPreviewArgs): Promise<PreviewPanel> {
+    return show(await resolveAssets(args), Boolean(args.skeleton || args.mesh));
+  }
+
+  async function pick(clip: vscode.Uri | undefined): Promise<PreviewPanel | undefined> {
+    if (!clip) return undefined;
+    const skeleton = await pickFile('Skeleton to preview with (skeleton mode), or none for raw mode', '**/*.{ewzskel,nczxskel}');
+    if (skeleton === undefined) return undefined;
+    const mesh = await pickFile('Skinned mesh to draw, or none for bones only', '**/*.{ewzmesh,nczxmesh,nczmesh}');
+    if (mesh === undefined) return undefined;
+    await context.workspaceState.update(PICKS_KEY, { ...picks(), [clip.toString()]: { skeleton: skeleton?.toString(), mesh: mesh?.toString() } });
+    return show({ clip, skeleton: skeleton ?? undefined, mesh: mesh ?? undefined, linkSource: 'picked' }, true);
+  }
+
+  context.subscriptions.push(
+    { dispose: () => { for (const p of panels.values()) p.dispose(); } },
+    vscode.commands.registerCommand('ewzanim.openPreview', async (arg?: OpenPreviewArgs | vscode.Uri): Promise<OpenPreviewResult> => {
+      const args = toArgs(arg);
+      if (!args) {
+        void vscode.window.showInformationMessage('Open a clip (.nczxanim or .ewzanim) first, then run "Open Preview to the Side".');
+        return undefined;
+      }
+      return open(args);
+    }),
+    vscode.commands.registerCommand('ewzanim.previewWithSkeletonMesh', async (arg?: OpenPreviewArgs | vscode.Uri): Promise<OpenPreviewResult> => {
+      const args = toArgs(arg);
+      return pick(args ? vscode.Uri.parse(args.clip) : undefined);
+    }),
+  );
+}
+
+/** The command's argument, a menu's Uri, or the clip open in the active editor or custom editor. */
+function toArgs(arg: OpenPreviewArgs | vscode.Uri | undefined): OpenPreviewArgs | undefined {
+  if (arg instanceof vscode.Uri) return { clip: arg.toString() };
+  if (arg && typeof arg.clip === 'string') return arg;
+  const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+  const uri = input instanceof vscode.TabInputCustom || input instanceof vscode.TabInputText ? input.uri : vscode.window.activeTextEditor?.document.uri;
+  return uri && kindOfPath(uri.path)?.kind === 'clip' ? { clip: uri.toString() } : undefined;
+}
+
+/** A quick pick of workspace files matching `glob`; null = "none", undefined = cancelled. */
+async function pickFile(placeHolder: string, glob: string): Promise<vscode.Uri | null | undefined> {
+  const files = await vscode.workspace.findFiles(glob, '**/node_modules/**', 500);
+  const items: (vscode.QuickPickItem & { uri: vscode.Uri | null })[] = [
+    { label: '(none)', uri: null },
+    ...files.map((uri) => ({ label: uri.path.split('/').pop()!, description: vscode.workspace.asRelativePath(uri), uri })),
+  ];
+  const chosen = await vscode.window.showQuickPick(items, { placeHolder, matchOnDescription: true });
+  return chosen ? chosen.uri : undefined;
+}

@@ -1,0 +1,151 @@
+/**
+ * One preview panel for one clip: reads the clip (and skeleton, mesh) with VS Code's file
+ * system, sends the bytes to the webview, reloads on change on disk, and keeps frame and bone
+ * selection in step with the hex editor through the selection bus.
+ */
+import * as vscode from 'vscode';
+import type { HostToPreviewMessage, PreviewFile, PreviewToHostMessage, RendererKind } from '../../../protocol/preview';
+import type { ExtensionServices } from '../services';
+import { previewHtml, previewResourceRoots } from './previewHtml';
+
+export interface PreviewAssets {
+  clip: vscode.Uri;
+  skeleton?: vscode.Uri;
+  mesh?: vscode.Uri;
+  /** Where skeleton and mesh came from, shown in the panel. */
+  linkSource?: string;
+}
+
+/** The last status the webview reported (tests, and the panel's own logic). */
+export interface PreviewStatus {
+  renderer: RendererKind;
+  fallbackReason?: string;
+  problems: string[];
+  frame: number;
+  loadMs: number;
+  loads: number;
+}
+
+/** Changes on disk within this many ms are coalesced into one reload (the budget is 200 ms). */
+const RELOAD_DEBOUNCE_MS = 40;
+
+export class PreviewPanel implements vscode.Disposable {
+  readonly panel: vscode.WebviewPanel;
+  status: PreviewStatus = { renderer: 'none', problems: [], frame: 0, loadMs: 0, loads: 0 };
+  private readonly disposables: vscode.Disposable[] = [];
+  private watchers: vscode.Disposable[] = [];
+  private ready = false;
+  private reloadTimer?: ReturnType<typeof setTimeout>;
+  private readonly statusEmitter = new vscode.EventEmitter<PreviewStatus>();
+  readonly onDidReportStatus = this.statusEmitter.event;
+
+  constructor(
+    context: vscode.ExtensionContext,
+    private readonly services: ExtensionServices,
+    public assets: PreviewAssets,
+    private readonly onPick: (panel: PreviewPanel) => void,
+  ) {
+    this.panel = vscode.window.createWebviewPanel('ewzanim.preview', title(assets.clip), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
+      enableScripts: true,
+      retainContextWhenHidden: true,
+      localResourceRoots: previewResourceRoots(context.extensionUri),
+    });
+    this.panel.webview.html = previewHtml(this.panel.webview, context.extensionUri);
+    this.disposables.push(
+      this.statusEmitter,
+      this.panel.webview.onDidReceiveMessage((message: PreviewToHostMessage) => this.receive(message)),
+      services.selection.onDidSelect((selection) => {
+        if (selection.source !== 'preview' && selection.clip === this.assets.clip.toString()) {
+          this.post({ type: 'select', frame: selection.frame, bone: selection.bone });
+        }
+      }),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration('ewzanim.frameRate')) this.post({ type: 'frameRate', frameRate: frameRate() });
+      }),
+    );
+    this.watch();
+  }
+
+  get onDidDispose(): vscode.Event<void> {
+    return this.panel.onDidDispose;
+  }
+
+  /** Shows other assets (picked or linked) and reloads, keeping frame and camera. */
+  async setAssets(assets: PreviewAssets): Promise<void> {
+    this.assets = assets;
+    this.panel.title = title(assets.clip);
+    this.watch();
+    if (this.ready) await this.sendLoad(true);
+  }
+
+  reveal(): void {
+    this.panel.reveal(vscode.ViewColumn.Beside, true);
+  }
+
+  dispose(): void {
+    clearTimeout(this.reloadTimer);
+    for (const d of [...this.watchers, ...this.disposables]) d.dispose();
+    this.panel.dispose();
+  }
+
+  private receive(message: PreviewToHostMessage): void {
+    switch (message.type) {
+      case 'ready':
+        this.ready = true;
+        void this.sendLoad(false);
+        break;
+      case 'selected':
+        this.services.selection.select({ clip: this.assets.clip.toString(), frame: message.frame, bone: message.bone, source: 'preview' });
+        break;
+      case 'pickAssets':
+        this.onPick(this);
+        break;
+      case 'status':
+        this.status = { ...message, loads: this.status.loads + 1 };
+        this.statusEmitter.fire(this.status);
+        break;
+    }
+  }
+
+  private async sendLoad(keepState: boolean): Promise<void> {
+    const { clip, skeleton, mesh, linkSource } = this.assets;
+    try {
+      const [clipFile, skeletonFile, meshFile] = await Promise.all([readFile(clip), skeleton && readFile(skeleton), mesh && readFile(mesh)]);
+      this.post({ type: 'load', clip: clipFile, skeleton: skeletonFile, mesh: meshFile, linkSource, frameRate: frameRate(), keepState });
+    } catch (error) {
+      void vscode.window.showErrorMessage(`Preview: cannot read ${clip.fsPath}: ${String(error)}`);
+    }
+  }
+
+  private post(message: HostToPreviewMessage): void {
+    if (this.ready) void this.panel.webview.postMessage(message);
+  }
+
+  /** One watcher per file (clip, skeleton, mesh): a change reloads, keeping frame, camera and selection. */
+  private watch(): void {
+    for (const w of this.watchers) w.dispose();
+    this.watchers = [];
+    for (const uri of [this.assets.clip, this.assets.skeleton, this.assets.mesh]) {
+      if (!uri) continue;
+      const folder = vscode.Uri.joinPath(uri, '..');
+      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, uri.path.split('/').pop()!));
+      const reload = (): void => {
+        clearTimeout(this.reloadTimer);
+        this.reloadTimer = setTimeout(() => void this.sendLoad(true), RELOAD_DEBOUNCE_MS);
+      };
+      this.watchers.push(watcher, watcher.onDidChange(reload), watcher.onDidCreate(reload));
+    }
+  }
+}
+
+async function readFile(uri: vscode.Uri): Promise<PreviewFile> {
+  return { uri: uri.toString(), name: uri.path.split('/').pop() ?? uri.path, bytes: await vscode.workspace.fs.readFile(uri) };
+}
+
+function title(clip: vscode.Uri): string {
+  return `Preview ${clip.path.split('/').pop()}`;
+}
+
+function frameRate(): number {
+  return vscode.workspace.getConfiguration('ewzanim').get<number>('frameRate', 30);
+}
