@@ -47,7 +47,8 @@ async function main(): Promise<number> {
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`;
   const table = renderTable(rows);
   const report = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}. ` +
-    'Times are the fastest of several runs; every ratio is against a baseline from the same run.\n\n' +
+    'Throughputs use the least CPU time of several runs (steady on a shared machine; wall-clock figures in the notes ' +
+    'where they matter); every ratio is against a baseline from the same run.\n\n' +
     table + '\n';
   console.log(report);
   if (write) {
