@@ -1,15 +1,23 @@
-/** Levenshtein distance, for "did you mean" suggestions on unknown manifest keys. */
+/**
+ * Edit distance with adjacent transpositions (optimal string alignment), for "did you mean"
+ * suggestions on unknown manifest keys: `titel` is one edit from `title`.
+ */
 export function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) {
+    rows.push([i]);
     for (let j = 1; j <= b.length; j++) {
-      const substitution = previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min(previous[j] + 1, current[j - 1] + 1, substitution));
+      if (i === 0) {
+        rows[0].push(j);
+        continue;
+      }
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2][j - 2] + 1);
+      rows[i].push(d);
     }
-    previous = current;
   }
-  return previous[b.length];
+  return rows[a.length][b.length];
 }
 
 export interface NearestName {
