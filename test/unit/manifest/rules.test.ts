@@ -6,49 +6,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { checkManifest, MANIFEST_DIAGNOSTIC_CODES, type ManifestCheckResult } from '../../../formats/manifest';
 import { MemoryFileAccess } from '../helpers/memoryFileAccess';
-import { clipBytes, PNG_HEAD, skeletonBytes, skinnedMeshBytes, WAV_HEAD } from './assetBytes';
-
-const BASE = `[game]
-id = "demo"
-title = "Demo"
-author = "Me"
-version = "0.1.0"
-
-[[assets.textures]]
-id = "hero_tex"
-path = "tex/hero.png"
-
-[[assets.meshes]]
-id = "hero"
-path = "mesh/hero.nczxmesh"
-
-[[assets.skeletons]]
-id = "hero_skel"
-path = "skel/hero.nczxskel"
-
-[[assets.animations]]
-id = "walk"
-path = "anim/walk.nczxanim"
-
-[[assets.sounds]]
-id = "jump"
-path = "sfx/jump.wav"
-
-[[assets.trackers]]
-id = "song"
-path = "music/song.xm"
-`;
-
-function basePack(): Record<string, Uint8Array | string> {
-  return {
-    '/pack/tex/hero.png': PNG_HEAD,
-    '/pack/mesh/hero.nczxmesh': skinnedMeshBytes(2),
-    '/pack/skel/hero.nczxskel': skeletonBytes(3),
-    '/pack/anim/walk.nczxanim': clipBytes(3),
-    '/pack/sfx/jump.wav': WAV_HEAD,
-    '/pack/music/song.xm': 'Extended Module: song',
-  };
-}
+import { clipBytes, PNG_HEAD, skinnedMeshBytes } from './assetBytes';
+import { BASE, basePack } from './craftedPack';
 
 async function check(text: string, files: Record<string, Uint8Array | string> = {}, manifest = '/pack/nether.toml'): Promise<ManifestCheckResult> {
   const access = new MemoryFileAccess({ ...basePack(), ...files });
