@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { test } from 'node:test';
 import { nodeFileAccess } from '../../../cli/nodeFileAccess';
-import { parseManifest } from '../../../formats/manifest/parseManifest';
+import { parseManifest } from '../../../formats';
 import { manifestCompletions, type CompletionSuggestion } from '../../../server/src/features/manifest/completion';
 
 const MANIFEST = resolve('test/fixtures/upstream/multi-skinned-rom/nether.toml');

@@ -4,20 +4,26 @@
  * (directories read through FileAccess). The cursor's context is read from the line's text,
  * so it works while the TOML is half-typed; the model says which table the cursor is in.
  */
-import type { FileAccess, TextPosition, TextRange } from '../../../../formats';
-import { stringValue, type ManifestModel, type ManifestTable } from '../../../../formats/manifest/model';
-import { directoryOf, extensionOf, resolveManifestPath } from '../../../../formats/manifest/paths';
-import { entriesOfKind, isEntry, tableAt } from '../../../../formats/manifest/query';
 import {
   ASSET_ARRAYS,
   ENTRY_KEYS,
   MANIFEST_KEY_DOCS,
   MANIFEST_TABLES,
   assetArraySpec,
+  entriesOfKind,
   entryKeySpec,
+  isEntry,
+  stringValue,
+  tableAt,
   tableSpec,
+  type FileAccess,
   type ManifestKeySpec,
-} from '../../../../formats/manifest/schema';
+  type ManifestModel,
+  type ManifestTable,
+  type TextPosition,
+  type TextRange,
+} from '../../../../formats';
+import { directoryOf, extensionOf, resolveManifestPath } from '../../../../formats/manifest/paths';
 
 export type SuggestionKind = 'table' | 'key' | 'value' | 'id' | 'file' | 'folder';
 

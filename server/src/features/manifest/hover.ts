@@ -1,0 +1,147 @@
+/**
+ * Manifest hover: on an asset entry, what its file is (kind, bones, frames, duration at the
+ * configured frame rate, size, its problems; for glTF the animation or skin found, and the
+ * skeleton/mesh link); on game keys and tables, what they mean and their allowed values.
+ */
+import {
+  MANIFEST_KEY_DOCS,
+  clipDurationSeconds,
+  entryAt,
+  keyAt,
+  rangeContains,
+  stringValue,
+  type LinkSource,
+  type ManifestEntry,
+  type ResolvedAsset,
+  type TextPosition,
+  type TextRange,
+} from '../../../../formats';
+import { formatNumber } from '../describe/describeMarkdown';
+import { linkedAssets, type ManifestFacts } from './facts';
+
+export interface ManifestHover {
+  markdown: string;
+  range?: TextRange;
+}
+
+const KIND_NAMES: Record<string, string> = {
+  clip: 'Keyframe clip',
+  skeleton: 'Skeleton (inverse bind matrices)',
+  mesh: 'Mesh',
+  rom: 'Packed ROM',
+};
+
+function plural(count: number, word: string, many = `${word}s`): string {
+  return `${count} ${count === 1 ? word : many}`;
+}
+
+function assetLines(asset: ResolvedAsset, frameRate: number): string[] {
+  if (!asset.exists) return [`- File not found: \`${asset.path}\``];
+  const lines: string[] = [];
+  const summary = asset.summary;
+  if (summary) {
+    const kind = KIND_NAMES[summary.kind] ?? summary.kind;
+    if (summary.kind === 'clip' && summary.boneCount !== undefined && summary.frameCount !== undefined) {
+      const seconds = clipDurationSeconds(summary.frameCount, frameRate);
+      lines.push(`- ${kind}: ${plural(summary.boneCount, 'bone')} x ${plural(summary.frameCount, 'frame')}, ${formatNumber(Number(seconds.toFixed(4)))} s at ${frameRate} fps`);
+    } else if (summary.kind === 'skeleton' && summary.boneCount !== undefined) {
+      lines.push(`- ${kind}: ${plural(summary.boneCount, 'bone')}`);
+    } else if (summary.kind === 'mesh' && summary.vertexCount !== undefined) {
+      const skinned = summary.boneCount !== undefined ? `, skinned (bone indices up to ${summary.boneCount - 1})` : '';
+      lines.push(`- ${kind}: ${plural(summary.vertexCount, 'vertex', 'vertices')}, ${plural(summary.indexCount ?? 0, 'index', 'indices')}${skinned}`);
+    } else {
+      lines.push(`- ${kind}`);
+    }
+    lines.push(`- ${summary.size} bytes`);
+    lines.push(problemsLine(summary.errorCount, summary.warningCount, summary.firstError));
+  }
+  if (asset.gltf) lines.push(...gltfLines(asset));
+  return lines;
+}
+
+function problemsLine(errors: number, warnings: number, first?: { code: string; message: string }): string {
+  if (errors === 0 && warnings === 0) return '- Problems: none';
+  const counts = [errors ? plural(errors, 'error') : '', warnings ? plural(warnings, 'warning') : ''].filter(Boolean).join(', ');
+  return `- Problems: ${counts}${first ? `; first: \`${first.code}\` ${first.message}` : ''}`;
+}
+
+function gltfLines(asset: ResolvedAsset): string[] {
+  const gltf = asset.gltf!;
+  if (gltf.error) return [`- glTF: cannot be read: ${gltf.error}`];
+  const lines: string[] = [];
+  const animationName = stringValue(asset.entry.fields.animation_name);
+  if (asset.kind === 'animation') {
+    if (animationName !== undefined) {
+      lines.push(gltf.animations.includes(animationName) ? `- glTF animation "${animationName}" found` : `- glTF animation "${animationName}" not found`);
+    } else if (asset.importedIds?.length) {
+      lines.push(`- Imports every glTF animation: ${asset.importedIds.map((id) => `"${id}"`).join(', ')}`);
+    }
+    if (gltf.animations.length) lines.push(`- Animations in the file: ${gltf.animations.map((a) => `"${a}"`).join(', ')}`);
+  }
+  if (asset.kind !== 'texture') {
+    const skin = gltf.skins.find((s) => s.name === asset.skinName) ?? (asset.skinName === undefined ? gltf.skins[0] : undefined);
+    if (skin) lines.push(`- glTF skin "${skin.name}": ${plural(skin.jointCount, 'joint')}`);
+    else if (asset.skinName !== undefined) lines.push(`- glTF skin "${asset.skinName}" not found`);
+  }
+  return lines;
+}
+
+const LINK_SOURCES: Record<LinkSource, string> = {
+  explicit: 'by its `skeleton`/`mesh` key',
+  'gltf-skin': 'same glTF skin',
+  'single-skeleton': 'the only skeleton in the pack',
+};
+
+function linkLines(asset: ResolvedAsset, facts: ManifestFacts): string[] {
+  const link = asset.kind === 'animation' ? linkedAssets(facts, asset) : undefined;
+  if (!link) return [];
+  const name = (a: ResolvedAsset) => `"${a.id ?? a.pathText}"${a.boneCount !== undefined ? ` (${plural(a.boneCount, 'bone')})` : ''}`;
+  const parts = [link.skeleton ? `skeleton ${name(link.skeleton)}` : '', link.mesh ? `mesh ${name(link.mesh)}` : ''].filter(Boolean);
+  return parts.length ? [`- Linked to ${parts.join(' and ')}: ${LINK_SOURCES[link.source]}`] : [];
+}
+
+function entryProblems(entry: ManifestEntry, facts: ManifestFacts): string[] {
+  const inside = facts.diagnostics.filter((d) => d.range && rangeContains(entry.range, d.range.start));
+  return inside.map((d) => `- \`${d.code}\` ${d.message}`);
+}
+
+function entryMarkdown(entry: ManifestEntry, facts: ManifestFacts, frameRate: number): string {
+  const asset = facts.assets.find((a) => a.entry === entry || (a.entry.array === entry.array && a.entry.index === entry.index));
+  const id = stringValue(entry.fields.id) ?? stringValue(entry.fields.animation_name);
+  const title = `**${entry.kind}${id !== undefined ? ` "${id}"` : ''}**${asset ? `: \`${asset.pathText}\`` : ''}`;
+  const lines = [title, ''];
+  if (asset) lines.push(...assetLines(asset, frameRate), ...linkLines(asset, facts));
+  const problems = entryProblems(entry, facts);
+  if (problems.length) lines.push('', 'In this manifest:', ...problems);
+  return lines.join('\n').trimEnd();
+}
+
+/** The hover at `position`, or undefined where there is nothing to explain. */
+export function manifestHoverAt(facts: ManifestFacts, position: TextPosition, frameRate: number): ManifestHover | undefined {
+  const { model } = facts;
+  const hit = keyAt(model, position);
+  const entry = entryAt(model, position);
+  if (entry && hit?.table === entry) {
+    if (hit.part === 'value' && (hit.key.name === 'path' || hit.key.name === 'id')) {
+      return { markdown: entryMarkdown(entry, facts, frameRate), range: hit.key.value.range };
+    }
+    const doc = MANIFEST_KEY_DOCS[`assets.${entry.array}.${hit.key.name}`];
+    return doc ? { markdown: doc, range: hit.key.keyRange } : undefined;
+  }
+  if (entry?.headerRange && rangeContains(entry.headerRange, position)) {
+    const doc = MANIFEST_KEY_DOCS[`assets.${entry.array}`];
+    return { markdown: `${entryMarkdown(entry, facts, frameRate)}${doc ? `\n\n---\n\n${doc}` : ''}`, range: entry.headerRange };
+  }
+  if (hit) {
+    const doc = MANIFEST_KEY_DOCS[`${hit.table.name}.${hit.key.name}`];
+    return doc ? { markdown: doc, range: hit.part === 'key' ? hit.key.keyRange : hit.key.value.range } : undefined;
+  }
+  for (const table of [model.game, model.build, model.netplay]) {
+    if (table?.headerRange && rangeContains(table.headerRange, position)) {
+      const doc = MANIFEST_KEY_DOCS[table.name];
+      return doc ? { markdown: doc, range: table.headerRange } : undefined;
+    }
+  }
+  return undefined;
+}
+
