@@ -13,6 +13,7 @@ import { checkMesh } from './meshCheck';
 import { DEFAULT_MAX_KEYFRAME_PROBLEMS } from './problemCollector';
 import type { AssetSummary } from './records';
 import { printableMagic, readRomMagic } from './rom';
+import { checkManifestFile } from './manifest/checkManifestFile';
 import { checkSkeleton } from './skeletonCheck';
 import { type SummaryFacts, summarize } from './summary';
 
@@ -101,13 +102,13 @@ function unreadable(path: string, error: unknown): FormatDiagnostic {
 }
 
 /**
- * stat + kind by extension + `checkBytes`. A manifest path yields a result with no diagnostics
- * (the manifest module checks manifests). Missing files and unknown extensions become
+ * stat + kind by extension + `checkBytes`; a manifest path runs the manifest rules
+ * (`formats/manifest`). Missing files and unknown extensions become
  * diagnostics, never exceptions.
  */
 export async function checkFile(access: FileAccess, path: string, options: CheckOptions = DEFAULT_CHECK_OPTIONS): Promise<FileCheckResult> {
   const kind = kindOfPath(path);
-  if (kind?.kind === 'manifest') return { path, kind: 'manifest', diagnostics: [] };
+  if (kind?.kind === 'manifest') return checkManifestFile(access, path, options);
   let stat;
   try {
     stat = await access.stat(path);

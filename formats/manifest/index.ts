@@ -12,3 +12,4 @@ export type { AnimationLink, MeshLink, LinkSource } from './rules/links';
 export type { GltfInfo, GltfSkinInfo } from './gltfInfo';
 export { LineIndex, rangeContains } from './textRanges';
 export { unsafeGameIdReason } from './rules/gameRules';
+export { checkManifestFile, checkManifestPack, type ManifestFileResult } from './checkManifestFile';
