@@ -2,7 +2,7 @@
  * The one place that decides what `ewzanim check` does with a path: walks directories and
  * dispatches each file by kind to the core. Add a kind here (manifests) and the CLI checks it.
  */
-import { checkFile, type CheckOptions } from '../formats/index';
+import { checkFile, checkManifestPack, type CheckOptions } from '../formats/index';
 import type { AssetKind } from '../formats/fileKinds';
 import { kindOfPath } from '../formats/fileKinds';
 import type { FileAccess } from '../formats/fileAccess';
@@ -27,8 +27,8 @@ export interface PathCheck {
   problems: PathProblem[];
 }
 
-/** The kinds `check` can validate today (manifests come with the manifest rules). */
-const CHECKABLE_KINDS: ReadonlySet<AssetKind> = new Set<AssetKind>(['clip', 'skeleton', 'mesh', 'rom']);
+/** The kinds `check` validates (a manifest brings every asset it lists with it). */
+const CHECKABLE_KINDS: ReadonlySet<AssetKind> = new Set<AssetKind>(['clip', 'skeleton', 'mesh', 'rom', 'manifest']);
 
 /** Folders a walk never enters: dependencies and hidden folders (.git, .vscode...). */
 function skippedDirectory(name: string): boolean {
@@ -84,7 +84,15 @@ async function walk(access: FileAccess, directory: string, options: CheckOptions
 }
 
 async function checkInto(access: FileAccess, path: string, kind: AssetKind, options: CheckOptions, into: PathCheck): Promise<void> {
+  // A manifest also checks the assets it lists, which a folder walk may reach again: once each.
+  if (into.files.some((f) => f.path === path)) return;
   try {
+    if (kind === 'manifest') {
+      for (const r of await checkManifestPack(access, path, options)) {
+        if (r.kind !== 'unknown' && !into.files.some((f) => f.path === r.path)) into.files.push({ path: r.path, kind: r.kind, diagnostics: r.diagnostics });
+      }
+      return;
+    }
     const checked = await checkOneFile(access, path, kind, options);
     if ('diagnostics' in checked) into.files.push(checked);
     else into.problems.push(checked);
