@@ -1,11 +1,21 @@
+/**
+ * The language features over one ServerContext: hover (manifests and keyframe listings),
+ * document links, completion, quick fixes and code lenses in manifests, and the requests the
+ * keyframe listing and the hex editor use. Each handler translates core results to LSP types.
+ */
 import type { ServerCapabilities } from 'vscode-languageserver/node';
 import type { ServerContext } from '../context';
+import { registerDescribeRequest } from './describe/register';
+import { registerListingRequest } from './listing/register';
+import { registerHover } from './hover';
+import { registerManifestFeatures } from './manifest/register';
 
-/**
- * Hover, links, completion, quick fixes, listing hover, describe request: H5 fills this in.
- * Registers handlers on `ctx.connection` and returns the capabilities they need; server.ts
- * merges them into its initialize result (text document sync is the server's own).
- */
-export function registerLanguageFeatures(_ctx: ServerContext): ServerCapabilities {
-  return {};
+export function registerLanguageFeatures(ctx: ServerContext): ServerCapabilities {
+  registerDescribeRequest(ctx);
+  registerListingRequest(ctx);
+  registerHover(ctx);
+  return {
+    hoverProvider: true,
+    ...registerManifestFeatures(ctx),
+  };
 }
