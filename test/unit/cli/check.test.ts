@@ -41,8 +41,9 @@ for (const c of EXIT_CASES) {
   });
 }
 
-test('check --json on the real upstream files: exactly the shape of issue 2, paths as given', async () => {
-  const run = await runCli(['check', '--json', `${UPSTREAM}/multi-skinned-rom`, `${UPSTREAM}/asset-test/assets/cube.ewzmesh`]);
+test('check --json on the real upstream binaries: exactly the shape of issue 2, paths as given', async () => {
+  // Binary files only (a folder with a nether.toml would bring the manifest's own diagnostics).
+  const run = await runCli(['check', '--json', `${UPSTREAM}/multi-skinned-rom/assets`, `${UPSTREAM}/multi-skinned-rom/multi-skinned-rom.ewz`, `${UPSTREAM}/asset-test/assets/cube.ewzmesh`]);
   assert.equal(run.status, 0);
   const report = JSON.parse(run.stdout) as { files: { path: string; kind: string; diagnostics: unknown[] }[]; summary: Record<string, number> };
   assert.deepEqual(Object.keys(report), ['files', 'summary']);
