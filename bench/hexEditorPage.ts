@@ -1,18 +1,19 @@
 /**
  * The hex editor's webview bundle (dist/webview/hex.js) in a plain headless-Chromium page with
- * a fake extension host in Node: it answers the webview's messages like the real host does
+ * a fake extension host: a small HTTP server in Node answers what the real host answers
  * (layout from the header, byte pages read from the file on disk in pieces, descriptions from
- * the core). Used by the bench to time opening and jumping without VS Code's own overhead.
+ * the core), and a few lines in the page turn the webview's messages into fetches and the
+ * answers back into messages with real Uint8Arrays. Used by the bench to time opening and
+ * jumping without VS Code's own start-up.
  */
 import { open, type FileHandle } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { describeByte } from '../formats/describe';
 import { layoutOfFile } from '../formats/editing/rowLayout';
-import type { HexToHostMessage, HostToHexMessage } from '../protocol/hexEditor';
-
-const ORIGIN = 'http://hex-editor.test';
 
 export interface HexPage {
   page: Page;
@@ -20,6 +21,8 @@ export interface HexPage {
   firstPaintMs(): Promise<number>;
   /** Reveals `offset` and resolves with the ms until its row shows real bytes. */
   jumpMs(offset: number): Promise<number>;
+  /** One bare page fetch from the fake host (16 KiB): what any jump pays at least. */
+  roundTripMs(): Promise<number>;
   /** JS heap in use (MB) and DOM node count, from the Chrome DevTools protocol. */
   metrics(): Promise<{ heapMB: number; nodes: number }>;
   /** How many bytes the fake host has read from the file so far. */
@@ -27,9 +30,27 @@ export interface HexPage {
   close(): Promise<void>;
 }
 
-function readDist(name: string): string {
-  return readFileSync(join('dist', 'webview', name), 'utf8');
-}
+/** In the page: acquireVsCodeApi whose postMessage goes to the fake host over fetch. */
+const FAKE_HOST_SCRIPT = `
+window.acquireVsCodeApi = () => ({
+  postMessage: async (m) => {
+    const answer = (message) => window.postMessage(message, '*');
+    if (m.type === 'ready') {
+      const info = await (await fetch('/init')).json();
+      info.headerBytes = Uint8Array.from(info.headerBytes);
+      answer({ type: 'init', info });
+    } else if (m.type === 'readBytes') {
+      const bytes = new Uint8Array(await (await fetch('/bytes?offset=' + m.offset + '&length=' + m.length)).arrayBuffer());
+      answer({ type: 'bytes', requestId: m.requestId, offset: m.offset, bytes });
+    } else if (m.type === 'describe') {
+      const description = await (await fetch('/describe?offset=' + m.offset)).json();
+      answer({ type: 'description', requestId: m.requestId, description });
+    }
+  },
+});`;
+
+const PAGE = `<!DOCTYPE html><html><head><link rel="stylesheet" href="/hex.css"></head>
+<body><div id="app"></div><script>${FAKE_HOST_SCRIPT}</script><script src="/hex.js"></script></body></html>`;
 
 export async function openHexPage(browser: Browser, path: string, kind: 'clip' | 'skeleton'): Promise<HexPage> {
   const file: FileHandle = await open(path, 'r');
@@ -42,88 +63,75 @@ export async function openHexPage(browser: Browser, path: string, kind: 'clip' |
     bytesRead += n;
     return buffer;
   };
+  const server: Server = createServer((request, response) => {
+    void (async () => {
+      const url = new URL(request.url ?? '/', 'http://localhost');
+      const number = (name: string) => Number(url.searchParams.get(name));
+      if (url.pathname === '/hex.js' || url.pathname === '/hex.css') {
+        response.setHeader('content-type', url.pathname.endsWith('.js') ? 'text/javascript' : 'text/css');
+        response.end(readFileSync(join('dist', 'webview', url.pathname.slice(1))));
+      } else if (url.pathname === '/init') {
+        const headerBytes = await read(0, 16);
+        const layout = layoutOfFile(kind, headerBytes, size);
+        response.end(JSON.stringify({ uri: `file://${path}`, fileName: path, layout, headerBytes: [...headerBytes], frameRate: 30 }));
+      } else if (url.pathname === '/bytes') {
+        response.setHeader('content-type', 'application/octet-stream');
+        response.end(await read(number('offset'), Math.min(1 << 20, number('length'))));
+      } else if (url.pathname === '/describe') {
+        response.end(JSON.stringify((await describeByte(kind, { size, read }, number('offset'), { frameRate: 30 })) ?? null));
+      } else {
+        response.setHeader('content-type', 'text/html');
+        response.end(PAGE);
+      }
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.route(`${ORIGIN}/**`, async (route) => {
-    const name = new URL(route.request().url()).pathname.slice(1);
-    if (name === 'hex.js' || name === 'hex.css') {
-      await route.fulfill({ body: readDist(name), contentType: name.endsWith('.js') ? 'text/javascript' : 'text/css' });
-    } else {
-      await route.fulfill({
-        contentType: 'text/html',
-        body: '<!DOCTYPE html><html><head><link rel="stylesheet" href="hex.css"></head><body><div id="app"></div><script src="hex.js"></script></body></html>',
-      });
-    }
-  });
-  // The page posts to the "host" through acquireVsCodeApi; answers come back as window messages
-  // with real Uint8Arrays (base64 only across the Node/page bridge of this fake host).
-  const post = (message: HostToHexMessage): Promise<void> => {
-    const { bytes, ...rest } = message as HostToHexMessage & { bytes?: Uint8Array };
-    const info = 'info' in message ? { ...message.info, headerBytes: Buffer.from(message.info.headerBytes).toString('base64') } : undefined;
-    return page.evaluate(
-      ({ m, b64, info }) => {
-        const decode = (s: string) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));
-        const out: Record<string, unknown> = { ...m };
-        if (b64 !== undefined) out.bytes = decode(b64);
-        if (info) out.info = { ...info, headerBytes: decode(info.headerBytes) };
-        window.postMessage(out, '*');
-      },
-      { m: rest, b64: bytes ? Buffer.from(bytes).toString('base64') : undefined, info },
-    );
-  };
-  await page.exposeFunction('fakeHostReceive', async (message: HexToHostMessage) => {
-    switch (message.type) {
-      case 'ready': {
-        const headerBytes = await read(0, 16);
-        const layout = layoutOfFile(kind, headerBytes, size);
-        await post({ type: 'init', info: { uri: `file://${path}`, fileName: path, layout, headerBytes, frameRate: 30 } });
-        return;
-      }
-      case 'readBytes':
-        await post({ type: 'bytes', requestId: message.requestId, offset: message.offset, bytes: await read(message.offset, message.length) });
-        return;
-      case 'describe': {
-        const description = await describeByte(kind, { size, read }, message.offset, { frameRate: 30 });
-        await post({ type: 'description', requestId: message.requestId, description: description ?? null });
-        return;
-      }
-      default:
-        return;
-    }
-  });
   // tsx (esbuild keepNames) wraps functions passed to page.evaluate in `__name(...)`.
   await page.addInitScript('window.__name = (f) => f;');
-  await page.addInitScript(() => {
-    const w = window as unknown as { acquireVsCodeApi: () => unknown; fakeHostReceive: (m: unknown) => void };
-    w.acquireVsCodeApi = () => ({ postMessage: (m: unknown) => w.fakeHostReceive(m) });
-  });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
-  await page.goto(`${ORIGIN}/index.html`);
+  await page.goto(`${origin}/`);
   return {
     page,
     firstPaintMs: async () => {
-      const handle = await page.waitForSelector('body[data-first-paint-ms]', { timeout: 30_000, state: 'attached' }).catch((error: Error) => {
-        throw new Error(`${error.message}\npage errors: ${errors.join('\n') || 'none'}`);
-      });
+      const handle = await page
+        .waitForSelector('body[data-first-paint-ms]', { timeout: 30_000, state: 'attached' })
+        .catch((error: Error) => {
+          throw new Error(`${error.message}\npage errors: ${errors.join('\n') || 'none'}`);
+        });
       return Number(await handle.getAttribute('data-first-paint-ms'));
     },
     jumpMs: (offset) =>
       page.evaluate(
         (offset) =>
           new Promise<number>((resolve) => {
+            const painted = () => {
+              const row = document.querySelector(`.row[data-start="${offset}"]`) as HTMLElement | null;
+              return !!row && !row.hidden && !row.textContent!.includes('··');
+            };
+            // Checked on every DOM change, so the time is when the row is drawn, not a frame later.
+            const observer = new MutationObserver(() => {
+              if (!painted()) return;
+              observer.disconnect();
+              resolve(performance.now() - t0);
+            });
+            observer.observe(document.getElementById('rows')!, { subtree: true, childList: true, characterData: true, attributes: true });
             const t0 = performance.now();
             window.postMessage({ type: 'reveal', offset }, '*');
-            const check = () => {
-              const row = document.querySelector(`.row[data-start="${offset}"]`) as HTMLElement | null;
-              if (row && !row.hidden && !row.textContent!.includes('··')) resolve(performance.now() - t0);
-              else requestAnimationFrame(check);
-            };
-            check();
           }),
         offset,
       ),
+    roundTripMs: () =>
+      page.evaluate(async () => {
+        const t0 = performance.now();
+        await (await fetch('/bytes?offset=0&length=16384')).arrayBuffer();
+        return performance.now() - t0;
+      }),
     metrics: async () => {
       const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
       const get = (name: string) => metrics.find((m) => m.name === name)?.value ?? NaN;
@@ -132,6 +140,7 @@ export async function openHexPage(browser: Browser, path: string, kind: 'clip' |
     bytesRead: () => bytesRead,
     close: async () => {
       await page.close();
+      await new Promise((resolve) => server.close(resolve));
       await file.close();
     },
   };

@@ -5,7 +5,7 @@
  */
 import type { FormatDiagnostic, Severity } from '../../formats/diagnostics';
 import { fieldsOfRow, type FileHead } from '../../formats/describe';
-import { rowInfo, rowOfOffset, type RowLayout } from '../../formats/editing/rowLayout';
+import { rowInfo, rowOfOffset, type RowInfo, type RowLayout } from '../../formats/editing/rowLayout';
 import type { PageCache } from './pageCache';
 import { decodedLines } from './rowContent';
 import { VirtualScroller } from './virtualScroller';
@@ -13,6 +13,18 @@ import { VirtualScroller } from './virtualScroller';
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).toUpperCase().padStart(2, '0'));
 const BYTES_PER_LINE = 16;
 const SEVERITY_RANK: Record<Severity, number> = { error: 4, warning: 3, information: 2, hint: 1 };
+
+interface RowSpan {
+  name: string;
+  fieldType: string;
+  start: number;
+  end: number;
+}
+
+/** Writing the same text again still costs a DOM mutation; most bytes stay the same on redraw. */
+function setText(element: HTMLElement, text: string): void {
+  if (element.textContent !== text) element.textContent = text;
+}
 
 interface RowElements {
   root: HTMLElement;
@@ -35,6 +47,8 @@ export class HexView {
   readonly scroller: VirtualScroller;
   private layout: RowLayout | undefined;
   private head: FileHead = { first16: new Uint8Array(0), size: 0 };
+  /** Field spans (relative to the row) shared by every whole record row: asked once per layout. */
+  private recordSpans: RowSpan[] | undefined;
   private rows: RowElements[] = [];
   private linesPerRow = 1;
   private diagnostics: FormatDiagnostic[] = [];
@@ -66,6 +80,7 @@ export class HexView {
   setLayout(layout: RowLayout, headerBytes: Uint8Array, frameRate: number): void {
     this.layout = layout;
     this.head = { first16: headerBytes, size: layout.size };
+    this.recordSpans = undefined;
     this.frameRate = frameRate;
     const lines = Math.ceil(layout.recordSize / BYTES_PER_LINE);
     if (lines !== this.linesPerRow || this.rows.length === 0) {
@@ -87,7 +102,8 @@ export class HexView {
     if (!this.layout) return;
     this.selectedOffset = Math.max(0, Math.min(offset, this.layout.size - 1));
     if (reveal) this.scroller.reveal(rowOfOffset(this.layout, this.selectedOffset));
-    this.draw();
+    // Now, not on the next frame: a jump asks for its bytes at once.
+    this.drawNow();
     this.events.onSelect(this.selectedOffset);
   }
 
@@ -124,7 +140,7 @@ export class HexView {
       }
       this.drawRow(elements, layout, index, bytes);
     }
-    if (missing) void this.cache.ensure(missing.start, missing.end - missing.start).then(() => this.draw());
+    if (missing) void this.cache.ensure(missing.start, missing.end - missing.start).then(() => this.drawNow());
     if (allPainted && !this.painted && this.rows.length > 0) {
       this.painted = true;
       this.events.onFirstPaint();
@@ -136,31 +152,43 @@ export class HexView {
     elements.root.dataset.row = String(index);
     elements.root.dataset.start = String(info.start);
     elements.root.dataset.role = info.role;
-    elements.offset.textContent = info.start.toString(16).toUpperCase().padStart(8, '0');
-    elements.label.textContent = info.label;
-    const fields = fieldsOfRow(layout.kind, this.head, info.start, info.end);
+    setText(elements.offset, info.start.toString(16).toUpperCase().padStart(8, '0'));
+    setText(elements.label, info.label);
+    const fields = this.spansOf(layout, info);
     const length = info.end - info.start;
     let field = 0;
     for (let j = 0; j < elements.bytes.length; j++) {
       const span = elements.bytes[j];
       if (j >= length || fields.length === 0) {
-        span.textContent = j < length && bytes ? HEX[bytes[j]] : '';
+        setText(span, j < length && bytes ? HEX[bytes[j]] : '');
         span.className = 'b';
         continue;
       }
-      const at = info.start + j;
-      while (field < fields.length - 1 && at >= fields[field].range.end) field++;
+      while (field < fields.length - 1 && j >= fields[field].end) field++;
       const f = fields[field];
-      span.textContent = bytes ? HEX[bytes[j]] : '··';
-      span.className = `b f-${f.fieldType}${at === f.range.start && j > 0 ? ' gs' : ''}${
+      setText(span, bytes ? HEX[bytes[j]] : '··');
+      span.className = `b f-${f.fieldType}${j === f.start && j > 0 ? ' gs' : ''}${
         this.selectedOffset === info.start + j ? ' sel' : ''}`;
       span.dataset.field = f.name;
     }
-    elements.decoded.textContent = bytes ? decodedLines(layout, info, bytes, this.frameRate).join('\n') : '';
+    setText(elements.decoded, bytes ? decodedLines(layout, info, bytes, this.frameRate).join('\n') : '');
     const severity = this.worstSeverity(info.start, info.end);
     elements.root.className = `row${severity ? ` diag-${severity}` : ''}${
       this.selectedOffset !== undefined && this.selectedOffset >= info.start && this.selectedOffset < info.end ? ' selected' : ''}`;
     elements.root.title = severity ? this.messagesFor(info.start, info.end) : '';
+  }
+
+  /** The core's fields of a row, relative to its start (`fieldsOfRow` gives file offsets). */
+  private spansOf(layout: RowLayout, info: RowInfo): RowSpan[] {
+    if (info.role === 'record' && this.recordSpans) return this.recordSpans;
+    const spans = fieldsOfRow(layout.kind, this.head, info.start, info.end).map((f) => ({
+      name: f.name,
+      fieldType: f.fieldType,
+      start: f.range.start - info.start,
+      end: f.range.end - info.start,
+    }));
+    if (info.role === 'record') this.recordSpans = spans;
+    return spans;
   }
 
   private intersecting(start: number, end: number): FormatDiagnostic[] {
