@@ -9,7 +9,7 @@
 import { readF32LE, readU16LE, readU32LE, u32View, writeU16LE, writeU32LE } from './bytes';
 import { f16LookupTable, f16ToF32, f32ToF16 } from './f16';
 import type { BoneMatrix, BoneTransform, ClipHeader, RawKeyframe } from './records';
-import { decodeRotation, encodeRotation, rotationFieldTable, rotationPairTable, rotationSquareTable } from './rotation';
+import { decodeRotation, encodeRotation, rotationFieldTable, rotationOneMinusSquareTable, rotationSquareTable } from './rotation';
 
 export const CLIP_HEADER_SIZE = 4;
 export const KEYFRAME_SIZE = 16;
@@ -104,39 +104,43 @@ export function encodeKeyframe(t: BoneTransform, out: Uint8Array, offset: number
 const fr = Math.fround;
 
 /**
- * Writes `[R(q) * diag(s) | t]` row-major at `out[o..o+12]`, every step in f32, q as decoded
- * (not renormalised): r00 = 1-2(yy+zz), r01 = 2(xy-wz), r02 = 2(xz+wy), r10 = 2(xy+wz),
- * r11 = 1-2(xx+zz), r12 = 2(yz-wx), r20 = 2(xz-wy), r21 = 2(yz+wx), r22 = 1-2(xx+yy); column j
- * times s_j. Shared by the scalar and the bulk path so both round identically.
+ * Writes `[R(q) * diag(s) | t]` row-major at `out[o..o+12]` from `t` = [x y z w, px py pz,
+ * sx sy sz], every step in f32, q as decoded (not renormalised): r00 = 1-2(yy+zz),
+ * r01 = 2(xy-wz), r02 = 2(xz+wy), r10 = 2(xy+wz), r11 = 1-2(xx+zz), r12 = 2(yz-wx),
+ * r20 = 2(xz-wy), r21 = 2(yz+wx), r22 = 1-2(xx+yy); column j times s_j. The scalar and the bulk
+ * path both call it (inputs through a Float64Array, so V8 passes no boxed doubles).
  */
-function writeMatrix(
-  x: number, y: number, z: number, w: number,
-  px: number, py: number, pz: number,
-  sx: number, sy: number, sz: number,
-  out: Float32Array, o: number,
-): void {
+function writeMatrix(t: Float64Array, out: Float32Array, o: number): void {
+  const x = t[0], y = t[1], z = t[2], w = t[3], sx = t[7], sy = t[8], sz = t[9];
   const xx = fr(x * x), yy = fr(y * y), zz = fr(z * z);
   const xy = fr(x * y), xz = fr(x * z), yz = fr(y * z);
   const wx = fr(w * x), wy = fr(w * y), wz = fr(w * z);
-  // Doubling an f32 is exact, so 2 * fr(...) needs no further rounding.
+  // Doubling an f32 is exact, and the Float32Array store rounds the final product.
   out[o] = fr(1 - 2 * fr(yy + zz)) * sx;
   out[o + 1] = 2 * fr(xy - wz) * sy;
   out[o + 2] = 2 * fr(xz + wy) * sz;
-  out[o + 3] = px;
+  out[o + 3] = t[4];
   out[o + 4] = 2 * fr(xy + wz) * sx;
   out[o + 5] = fr(1 - 2 * fr(xx + zz)) * sy;
   out[o + 6] = 2 * fr(yz - wx) * sz;
-  out[o + 7] = py;
+  out[o + 7] = t[5];
   out[o + 8] = 2 * fr(xz - wy) * sx;
   out[o + 9] = 2 * fr(yz + wx) * sy;
   out[o + 10] = fr(1 - 2 * fr(xx + yy)) * sz;
-  out[o + 11] = pz;
+  out[o + 11] = t[6];
 }
+
+const matrixInput = new Float64Array(TRANSFORM_FLOATS);
 
 /** 3x4 row-major bone matrix of a decoded transform (what `keyframe_bind` uploads). */
 export function boneMatrix(t: BoneTransform, out: Float32Array = new Float32Array(MATRIX_FLOATS)): BoneMatrix {
-  const [x, y, z, w] = t.rotation;
-  writeMatrix(x, y, z, w, t.position[0], t.position[1], t.position[2], t.scale[0], t.scale[1], t.scale[2], out, 0);
+  const input = matrixInput;
+  for (let i = 0; i < 4; i++) input[i] = fr(t.rotation[i]);
+  for (let i = 0; i < 3; i++) {
+    input[4 + i] = fr(t.position[i]);
+    input[7 + i] = fr(t.scale[i]);
+  }
+  writeMatrix(input, out, 0);
   return out;
 }
 
@@ -149,34 +153,32 @@ function recordWords(bytes: Uint8Array, byteOffset: number, count: number): Uint
   return u32View(bytes.subarray(byteOffset, byteOffset + length));
 }
 
+/*
+ * The bulk paths place the three stored components without branches (the dropped index varies
+ * from bone to bone, so a switch mispredicts): a goes to slot 0 + (idx <= 0), b to 1 + (idx <= 1),
+ * c to 2 + (idx <= 2), where (idx <= k) is (idx - k - 1) >>> 31, and the rebuilt one to slot idx.
+ */
+
 /**
  * Bulk decode of `count` consecutive records into `out` (10 f32 per record: qx qy qz qw,
- * px py pz, sx sy sz). Lookup tables (1024 field values, 1M (a, b) partial radicands, 65,536
- * f16 values) give exactly the scalar decoder's f32 results.
+ * px py pz, sx sy sz). Lookup tables (1024 field values and squares, 65,536 f16 values) give
+ * exactly the scalar decoder's f32 results; the tests compare them bit for bit.
  */
 export function decodeClipRecords(bytes: Uint8Array, byteOffset: number, count: number, out: Float32Array): Float32Array {
   const words = recordWords(bytes, byteOffset, count);
   const field = rotationFieldTable();
   const square = rotationSquareTable();
-  const pair = rotationPairTable();
+  const oneMinus = rotationOneMinusSquareTable();
   const half = f16LookupTable();
   for (let i = 0, wi = 0, o = 0; i < count; i++, wi += 4, o += TRANSFORM_FLOATS) {
     const rot = words[wi];
-    const c = (rot >>> 2) & 0x3ff;
-    const radicand = fr(pair[rot >>> 12] - square[c]);
-    const largest = Math.sqrt(radicand > 0 ? radicand : 0);
-    const a = field[rot >>> 22];
-    const b = field[(rot >>> 12) & 0x3ff];
-    const cv = field[c];
-    switch (rot & 3) {
-      case 0: out[o] = largest; out[o + 1] = a; out[o + 2] = b; out[o + 3] = cv; break;
-      case 1: out[o] = a; out[o + 1] = largest; out[o + 2] = b; out[o + 3] = cv; break;
-      case 2: out[o] = a; out[o + 1] = b; out[o + 2] = largest; out[o + 3] = cv; break;
-      default: out[o] = a; out[o + 1] = b; out[o + 2] = cv; out[o + 3] = largest; break;
-    }
-    const w1 = words[wi + 1];
-    const w2 = words[wi + 2];
-    const w3 = words[wi + 3];
+    const a = rot >>> 22, b = (rot >>> 12) & 0x3ff, c = (rot >>> 2) & 0x3ff, idx = rot & 3;
+    const radicand = fr(fr(oneMinus[a] - square[b]) - square[c]);
+    out[o + idx] = Math.sqrt(radicand > 0 ? radicand : 0);
+    out[o + ((idx - 1) >>> 31)] = field[a];
+    out[o + 1 + ((idx - 2) >>> 31)] = field[b];
+    out[o + 2 + ((idx - 3) >>> 31)] = field[c];
+    const w1 = words[wi + 1], w2 = words[wi + 2], w3 = words[wi + 3];
     out[o + 4] = half[w1 & 0xffff];
     out[o + 5] = half[w1 >>> 16];
     out[o + 6] = half[w2 & 0xffff];
@@ -192,27 +194,25 @@ export function clipBoneMatrices(bytes: Uint8Array, byteOffset: number, count: n
   const words = recordWords(bytes, byteOffset, count);
   const field = rotationFieldTable();
   const square = rotationSquareTable();
-  const pair = rotationPairTable();
+  const oneMinus = rotationOneMinusSquareTable();
   const half = f16LookupTable();
+  const t = new Float64Array(TRANSFORM_FLOATS);
   for (let i = 0, wi = 0, o = 0; i < count; i++, wi += 4, o += MATRIX_FLOATS) {
     const rot = words[wi];
-    const c = (rot >>> 2) & 0x3ff;
-    const radicand = fr(pair[rot >>> 12] - square[c]);
-    const largest = fr(Math.sqrt(radicand > 0 ? radicand : 0));
-    const a = field[rot >>> 22];
-    const b = field[(rot >>> 12) & 0x3ff];
-    const cv = field[c];
-    let x: number, y: number, z: number, w: number;
-    switch (rot & 3) {
-      case 0: x = largest; y = a; z = b; w = cv; break;
-      case 1: x = a; y = largest; z = b; w = cv; break;
-      case 2: x = a; y = b; z = largest; w = cv; break;
-      default: x = a; y = b; z = cv; w = largest; break;
-    }
-    const w1 = words[wi + 1];
-    const w2 = words[wi + 2];
-    const w3 = words[wi + 3];
-    writeMatrix(x, y, z, w, half[w1 & 0xffff], half[w1 >>> 16], half[w2 & 0xffff], half[w2 >>> 16], half[w3 & 0xffff], half[w3 >>> 16], out, o);
+    const a = rot >>> 22, b = (rot >>> 12) & 0x3ff, c = (rot >>> 2) & 0x3ff, idx = rot & 3;
+    const radicand = fr(fr(oneMinus[a] - square[b]) - square[c]);
+    t[idx] = fr(Math.sqrt(radicand > 0 ? radicand : 0));
+    t[(idx - 1) >>> 31] = field[a];
+    t[1 + ((idx - 2) >>> 31)] = field[b];
+    t[2 + ((idx - 3) >>> 31)] = field[c];
+    const w1 = words[wi + 1], w2 = words[wi + 2], w3 = words[wi + 3];
+    t[4] = half[w1 & 0xffff];
+    t[5] = half[w1 >>> 16];
+    t[6] = half[w2 & 0xffff];
+    t[7] = half[w2 >>> 16];
+    t[8] = half[w3 & 0xffff];
+    t[9] = half[w3 >>> 16];
+    writeMatrix(t, out, o);
   }
   return out;
 }

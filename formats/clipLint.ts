@@ -13,7 +13,7 @@ import { f16ToF32 } from './f16';
 import type { ByteSource } from './fileAccess';
 import { DEFAULT_CHUNK_BYTES, ProblemCollector, forEachRecordChunk } from './problemCollector';
 import type { ClipHeader } from './records';
-import { rotationPairTable, rotationSquareSum, rotationSquareTable } from './rotation';
+import { isNonUnitRotation, rotationOneMinusSquareTable, rotationSquareSum, rotationSquareTable } from './rotation';
 
 export interface ClipLintOptions {
   /** Per-keyframe problems reported before the summary (default 100). */
@@ -21,6 +21,9 @@ export interface ClipLintOptions {
   /** Bytes read per piece (rounded down to whole records, default 4 MiB). */
   chunkBytes?: number;
 }
+
+/** `0x80008000` as the signed 32-bit value bitwise operators produce. */
+const ALL_HALVES_NON_ZERO = 0x80008000 | 0;
 
 /** Number of complete records that are both promised by the header and present in the file. */
 export function lintableRecordCount(header: ClipHeader, size: number): number {
@@ -32,7 +35,7 @@ export function lintableRecordCount(header: ClipHeader, size: number): number {
 export async function lintClipRecords(source: ByteSource, header: ClipHeader, options: ClipLintOptions): Promise<FormatDiagnostic[]> {
   const count = lintableRecordCount(header, source.size);
   const problems = new ProblemCollector(options.maxKeyframeProblems);
-  const pair = rotationPairTable();
+  const oneMinus = rotationOneMinusSquareTable();
   const square = rotationSquareTable();
   const chunkBytes = Math.max(KEYFRAME_SIZE, options.chunkBytes ?? DEFAULT_CHUNK_BYTES);
   await forEachRecordChunk((o, l) => source.read(o, l), CLIP_HEADER_SIZE, count, KEYFRAME_SIZE, chunkBytes, (bytes, firstRecord, records) => {
@@ -42,17 +45,15 @@ export async function lintClipRecords(source: ByteSource, header: ClipHeader, op
       const w1 = words[i + 1];
       const w2 = words[i + 2];
       const w3 = words[i + 3];
-      // A half is non-finite when its five exponent bits are all ones, i.e. all zero in ~word.
-      const n1 = ~w1, n2 = ~w2, n3 = ~w3;
-      if (
-        pair[rot >>> 12] < square[(rot >>> 2) & 0x3ff] ||
-        (n1 & 0x7c00) === 0 || (n1 & 0x7c000000) === 0 ||
-        (n2 & 0x7c00) === 0 || (n2 & 0x7c000000) === 0 ||
-        (n3 & 0x7c00) === 0 || (n3 & 0x7c000000) === 0 ||
-        (w2 & 0x7fff0000) === 0 || (w3 & 0x7fff) === 0 || (w3 & 0x7fff0000) === 0
-      ) {
-        reportRecord(problems, header, firstRecord + r, rot, w1, w2, w3);
-      }
+      // Two halves per word at once. Non-finite: the 5 exponent bits are all ones, so adding one
+      // to the lowest of them carries into bit 15 (or 31) of that half.
+      const nonFinite = (((w1 & 0x7c007c00) + 0x04000400) | ((w2 & 0x7c007c00) + 0x04000400) | ((w3 & 0x7c007c00) + 0x04000400)) & 0x80008000;
+      // Zero scale: (bits & 0x7fff) == 0. Adding 0x7fff to a non-zero 15-bit value sets bit 15.
+      // Scale x is the high half of w2; scale y and z are the two halves of w3.
+      const zeroScale = (w2 & 0x7fff0000) === 0 || (((w3 & 0x7fff7fff) + 0x7fff7fff) & 0x80008000) !== ALL_HALVES_NON_ZERO;
+      // Exact non-unit test (see rotationOneMinusSquareTable): radicand < 0.
+      const nonUnit = Math.fround(oneMinus[rot >>> 22] - square[(rot >>> 12) & 0x3ff]) < square[(rot >>> 2) & 0x3ff];
+      if (nonFinite !== 0 || zeroScale || nonUnit) reportRecord(problems, header, firstRecord + r, rot, w1, w2, w3);
     }
   });
   const recordsEnd = CLIP_HEADER_SIZE + count * KEYFRAME_SIZE;
@@ -66,9 +67,7 @@ function reportRecord(problems: ProblemCollector, header: ClipHeader, record: nu
   const start = CLIP_HEADER_SIZE + record * KEYFRAME_SIZE;
   const where = `Frame ${frame}, bone ${bone}`;
   const data = { frame, bone };
-  const pair = rotationPairTable();
-  const square = rotationSquareTable();
-  if (pair[rot >>> 12] < square[(rot >>> 2) & 0x3ff]) {
+  if (isNonUnitRotation(rot)) {
     problems.add('anim/non-unit-rotation', () =>
       binaryDiagnostic(
         'anim/non-unit-rotation',

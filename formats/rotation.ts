@@ -112,7 +112,7 @@ export function decodeRotation<T extends Float32Array | number[] = Quaternion>(w
 
 let fieldTable: Float32Array | undefined;
 let squareTable: Float32Array | undefined;
-let pairTable: Float32Array | undefined;
+let oneMinusSquareTable: Float32Array | undefined;
 
 /** Decoded value of each of the 1024 field values (4 KiB), for the bulk paths. */
 export function rotationFieldTable(): Float32Array {
@@ -134,18 +134,16 @@ export function rotationSquareTable(): Float32Array {
 }
 
 /**
- * `(1 - a*a) - b*b` in f32 for every (a, b) pair, indexed by `word >>> 12` (4 MiB, built once).
- * The radicand is then `fround(pair[word >>> 12] - square[c])`, and because the difference of two
- * f32 values never rounds to zero, the word is non-unit exactly when `pair < square[c]`.
+ * `1 - a*a` in f32 for each field value. The decoder's radicand is then
+ * `fround(fround(oneMinus[a] - square[b]) - square[c])`, and because the difference of two f32
+ * values never rounds to zero, a word is non-unit exactly when
+ * `fround(oneMinus[a] - square[b]) < square[c]`.
  */
-export function rotationPairTable(): Float32Array {
-  if (!pairTable) {
+export function rotationOneMinusSquareTable(): Float32Array {
+  if (!oneMinusSquareTable) {
     const squares = rotationSquareTable();
-    pairTable = new Float32Array(1 << 20);
-    for (let a = 0; a < 1024; a++) {
-      const oneMinusA = fr(1 - squares[a]);
-      for (let b = 0; b < 1024; b++) pairTable[(a << 10) | b] = oneMinusA - squares[b];
-    }
+    oneMinusSquareTable = new Float32Array(1024);
+    for (let q = 0; q < 1024; q++) oneMinusSquareTable[q] = fr(1 - squares[q]);
   }
-  return pairTable;
+  return oneMinusSquareTable;
 }
