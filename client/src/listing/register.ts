@@ -3,6 +3,7 @@ import { kindOfPath } from '../../../formats/fileKinds';
 import { LISTING_SCHEME, listingUri, parseListingUri } from '../../../protocol/listing';
 import type { ExtensionServices } from '../services';
 import { KeyframeListingProvider } from './listingProvider';
+import { syncListingSelection } from './listingSelection';
 
 /** "Show Keyframe Listing" and the listing window commands. */
 export function registerListing(context: vscode.ExtensionContext, services: ExtensionServices): void {
@@ -15,6 +16,7 @@ export function registerListing(context: vscode.ExtensionContext, services: Exte
     clipWatcher.onDidChange((uri) => provider.refreshClip(uri)),
     clipWatcher.onDidCreate((uri) => provider.refreshClip(uri)),
     vscode.workspace.onDidCloseTextDocument((document) => provider.forget(document.uri)),
+    syncListingSelection(services),
     vscode.commands.registerCommand('ewzanim.showKeyframeListing', (clip?: vscode.Uri) => showListing(clip)),
     vscode.commands.registerCommand('ewzanim.listing.nextWindow', () => moveWindow(provider, +1)),
     vscode.commands.registerCommand('ewzanim.listing.previousWindow', () => moveWindow(provider, -1)),
