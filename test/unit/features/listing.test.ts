@@ -217,3 +217,35 @@ test('listing URIs round-trip any clip URI and carry no characters that get perc
     assert.equal(parseListingUri(bad), undefined, bad);
   }
 });
+
+test('the largest legal clip (267 MB): a window and a hover read a few KiB, never the file', async () => {
+  const { mkdtempSync, openSync, ftruncateSync, writeSync, closeSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { nodeFileAccess } = await import('../../../cli/nodeFileAccess');
+  const { keyframeListing } = await import('../../../server/src/features/listing/listingRequest');
+  const { listingHover } = await import('../../../server/src/features/listing/listingHover');
+  const folder = mkdtempSync(`${tmpdir()}/ewzanim-largest-`);
+  const path = `${folder}/largest.nczxanim`;
+  const fd = openSync(path, 'w');
+  try {
+    ftruncateSync(fd, 267_382_804); // sparse: 255 bones x 65535 frames of zero records
+    writeSync(fd, Uint8Array.from([255, 0, 0xff, 0xff]), 0, 4, 0);
+  } finally {
+    closeSync(fd);
+  }
+  let bytesRead = 0;
+  const counting = { ...nodeFileAccess, read: async (p: string, offset: number, length: number) => { const b = await nodeFileAccess.read(p, offset, length); bytesRead += b.length; return b; } };
+  try {
+    const result = await keyframeListing(counting, path, { clip: `file://${path}`, firstFrame: 65534 }, 30);
+    assert.deepEqual([result.firstFrame, result.frameCount, result.windowFrames, result.totalFrames], [65534, 1, 7, 65535]);
+    assert.equal(result.text.split('\n').filter((l) => l.startsWith('  bone')).length, 255);
+    assert.ok(bytesRead <= 16 + 255 * 16, `listing read ${bytesRead} bytes`);
+    bytesRead = 0;
+    // Last keyframe of the file: line 5 (frame line) + 255 (bone 254), column position.x.
+    const hover = await listingHover(counting, { clip: `file://${path}`, firstFrame: 65534 }, path, { line: 5 + 255, character: 90 }, 30);
+    assert.equal(hover?.markdown.split('\n')[0], '**Position X (f16)** (frame 65534, bone 254), bytes 0x0FEFF008..0x0FEFF009 (2 bytes)'); // 267,382,804 - 16 + 4
+    assert.ok(bytesRead <= 64, `hover read ${bytesRead} bytes`);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
