@@ -5,6 +5,7 @@
  * workbench and reach into webviews with `page.frames()`.
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startCodeServer, type CodeServer, type CodeServerOptions, makeServerDir } from './codeServer';
 import { buildExtensionOnce, REPO_ROOT } from './tools';
@@ -77,9 +78,23 @@ function remoteUri(server: CodeServer, path: string): string {
   return `vscode-remote://127.0.0.1:${server.port}${path}`;
 }
 
+/**
+ * VS Code runs `extensionTestsPath` only in an extension development host. To test an installed
+ * .vsix, the development extension is an empty placeholder, so the installed copy is the one
+ * that loads.
+ */
+function placeholderDevelopmentExtension(dir: string): string {
+  const path = join(dir, 'e2e-runner-extension');
+  mkdirSync(path, { recursive: true });
+  const manifest = { name: 'ewzanim-e2e-runner', publisher: 'ewzanim-tools', version: '0.0.0', engines: { vscode: '*' } };
+  writeFileSync(join(path, 'package.json'), JSON.stringify(manifest));
+  return path;
+}
+
 function workbenchUrl(server: CodeServer, options: VSCodeOptions): string {
   const payload: [string, string][] = [['skipWelcome', 'true']];
-  if (!options.vsix) payload.push(['extensionDevelopmentPath', remoteUri(server, REPO_ROOT)]);
+  const developmentPath = options.vsix ? placeholderDevelopmentExtension(server.dir) : REPO_ROOT;
+  payload.push(['extensionDevelopmentPath', remoteUri(server, developmentPath)]);
   if (options.suite) payload.push(['extensionTestsPath', remoteUri(server, join(REPO_ROOT, 'dist', 'test', 'e2e', 'index.js'))]);
   const query = new URLSearchParams({ folder: options.workspace, payload: JSON.stringify(payload) });
   return `${server.origin}/?${query.toString()}`;
