@@ -33,7 +33,9 @@ export interface ManifestCheckResult {
 }
 
 export async function checkManifest(access: FileAccess, manifestPath: string, text: string, options: ManifestCheckOptions): Promise<ManifestCheckResult> {
-  const model = parseManifest(text, manifestPath);
+  const cache = options.cache ?? new AssetSummaryCache();
+  // Rules never modify the model, so an unchanged text can reuse the last parse.
+  const model = cache.model(manifestPath, text, () => parseManifest(text, manifestPath));
   const diagnostics: FormatDiagnostic[] = [...model.diagnostics];
   const result: ManifestCheckResult = { diagnostics, model, assets: [], links: [], meshLinks: [] };
   if (!model.parsed) return result;
@@ -41,7 +43,7 @@ export async function checkManifest(access: FileAccess, manifestPath: string, te
     model,
     access,
     folder: directoryOf(manifestPath),
-    cache: options.cache ?? new AssetSummaryCache(),
+    cache,
     maxKeyframeProblems: options.maxKeyframeProblems,
     report: (d) => diagnostics.push(d),
   };

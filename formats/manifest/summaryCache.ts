@@ -7,6 +7,7 @@ import type { FileStat } from '../fileAccess';
 import type { AssetSummary } from '../records';
 import type { SniffedFormat } from './contentSniff';
 import type { GltfInfo } from './gltfInfo';
+import type { ManifestModel } from './model';
 
 export interface FileFacts {
   /** The signature found in the first bytes, if any. */
@@ -26,6 +27,8 @@ interface Cached {
 
 export class AssetSummaryCache {
   private readonly entries = new Map<string, Cached>();
+  /** The last parse of each manifest: when a clip changes, the manifest text usually did not. */
+  private readonly models = new Map<string, { text: string; model: ManifestModel }>();
   /** Files actually read (cache misses) since creation: for tests and the bench. */
   misses = 0;
 
@@ -36,6 +39,15 @@ export class AssetSummaryCache {
     const facts = await compute();
     this.entries.set(path, { size: stat.size, mtimeMs: stat.mtimeMs, purpose, facts });
     return facts;
+  }
+
+  /** The model of `text`, parsed again only when the manifest's text changed. */
+  model(path: string, text: string, parse: () => ManifestModel): ManifestModel {
+    const hit = this.models.get(path);
+    if (hit && hit.text === text) return hit.model;
+    const model = parse();
+    this.models.set(path, { text, model });
+    return model;
   }
 
   /** The summary last computed for `path`, whatever its age (hover on a manifest path). */
@@ -50,6 +62,7 @@ export class AssetSummaryCache {
 
   clear(): void {
     this.entries.clear();
+    this.models.clear();
   }
 
   get size(): number {

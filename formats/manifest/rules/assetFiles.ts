@@ -52,17 +52,17 @@ function checkKind(ctx: RuleContext, asset: ResolvedAsset, pathKey: ManifestKey,
   const spec = assetArraySpec(asset.entry.array)!;
   if (spec.extensions.length === 0) return true;
   const extension = extensionOf(asset.pathText);
-  const accepted = spec.extensions.map((e) => `.${e}`).join(', ');
+  const accepted = (): string => spec.extensions.map((e) => `.${e}`).join(', ');
   if (!spec.extensions.includes(extension)) {
     const native = kindOfPath(asset.pathText);
     const what = native ? ` is a ${native.kind === 'clip' ? 'keyframe clip' : native.kind} file` : extension ? ` has the extension .${extension}` : ' has no extension';
-    ctx.report(manifestDiagnostic('manifest/wrong-kind', pathKey.value.range, `"${asset.pathText}"${what}; \`[[assets.${spec.array}]]\` takes ${accepted}.`, { data: { expected: accepted } }));
+    ctx.report(manifestDiagnostic('manifest/wrong-kind', pathKey.value.range, `"${asset.pathText}"${what}; \`[[assets.${spec.array}]]\` takes ${accepted()}.`, { data: { expected: accepted() } }));
     return false;
   }
   if (sniffed === 'unread') return true;
   const signed = SIGNED_EXTENSIONS.includes(extension);
   if (sniffed && !formatFitsExtension(sniffed, extension) && (signed || kindOfPath(asset.pathText) !== undefined || extension === 'gltf' || extension === 'obj')) {
-    ctx.report(manifestDiagnostic('manifest/wrong-kind', pathKey.value.range, `"${asset.pathText}" is ${describeFormat(sniffed)}, not a .${extension} file; \`[[assets.${spec.array}]]\` takes ${accepted}.`));
+    ctx.report(manifestDiagnostic('manifest/wrong-kind', pathKey.value.range, `"${asset.pathText}" is ${describeFormat(sniffed)}, not a .${extension} file; \`[[assets.${spec.array}]]\` takes ${accepted()}.`));
     return false;
   }
   if (!sniffed && signed) {

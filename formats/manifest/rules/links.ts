@@ -47,10 +47,6 @@ function byId(assets: readonly ResolvedAsset[], kind: ResolvedAsset['kind']): Ma
   return map;
 }
 
-function sameSkin(a: ResolvedAsset, b: ResolvedAsset): boolean {
-  return a.gltf !== undefined && b.gltf !== undefined && a.path === b.path && a.skinName !== undefined && a.skinName === b.skinName;
-}
-
 function anchor(asset: ResolvedAsset): TextRange {
   const f = asset.entry.fields;
   return (f.id ?? f.path ?? f.animation_name)?.value.range ?? asset.entry.headerRange ?? asset.entry.range;
@@ -65,11 +61,29 @@ export interface LinkResult {
   meshLinks: MeshLink[];
 }
 
+/** glTF entries of one file and skin share one joint list: key them by both. */
+function skinKey(asset: ResolvedAsset): string | undefined {
+  return asset.gltf !== undefined && asset.skinName !== undefined ? `${asset.path}\u0000${asset.skinName}` : undefined;
+}
+
 export function linkAssets(ctx: RuleContext, assets: readonly ResolvedAsset[]): LinkResult {
   const skeletons = byId(assets, 'skeleton');
   const meshes = byId(assets, 'mesh');
   const skeletonAssets = assets.filter((a) => a.kind === 'skeleton');
   const only = skeletonAssets.length === 1 ? skeletonAssets[0] : undefined;
+  // Indexes, so that a pack of thousands of entries links in linear time.
+  const skeletonBySkin = new Map<string, ResolvedAsset>();
+  for (const s of skeletonAssets) {
+    const key = skinKey(s);
+    if (key !== undefined && !skeletonBySkin.has(key)) skeletonBySkin.set(key, s);
+  }
+  const gltfMeshByPath = new Map<string, ResolvedAsset>();
+  for (const m of assets) if (m.kind === 'mesh' && m.gltf !== undefined && !gltfMeshByPath.has(m.path)) gltfMeshByPath.set(m.path, m);
+  const sameSkinSkeleton = (asset: ResolvedAsset): Found | undefined => {
+    const key = skinKey(asset);
+    const s = key === undefined ? undefined : skeletonBySkin.get(key);
+    return s ? { asset: s, source: 'gltf-skin' } : undefined;
+  };
 
   const explicitTarget = (asset: ResolvedAsset, keyName: 'skeleton' | 'mesh'): Found | undefined => {
     const key = asset.entry.fields[keyName];
@@ -87,31 +101,33 @@ export function linkAssets(ctx: RuleContext, assets: readonly ResolvedAsset[]): 
     return { asset: target, source: 'explicit', key };
   };
 
-  // Meshes first: a clip without its own mesh key inherits the mesh linked to its skeleton.
+  // Meshes first: a clip without its own mesh key inherits the one mesh linked to its skeleton.
   const meshLinks: MeshLink[] = [];
-  const meshSkeleton = new Map<ResolvedAsset, Found>();
-  for (const mesh of assets.filter((a) => a.kind === 'mesh')) {
-    const found = explicitTarget(mesh, 'skeleton')
-      ?? (() => { const s = skeletonAssets.find((k) => sameSkin(mesh, k)); return s ? { asset: s, source: 'gltf-skin' as const } : undefined; })()
+  const meshesOfSkeleton = new Map<ResolvedAsset, ResolvedAsset[]>();
+  for (const mesh of assets) {
+    if (mesh.kind !== 'mesh') continue;
+    const found = explicitTarget(mesh, 'skeleton') ?? sameSkinSkeleton(mesh)
       ?? (only && mesh.boneCount !== undefined ? { asset: only, source: 'single-skeleton' as const } : undefined);
     if (!found) continue;
-    meshSkeleton.set(mesh, found);
+    const list = meshesOfSkeleton.get(found.asset) ?? [];
+    list.push(mesh);
+    meshesOfSkeleton.set(found.asset, list);
     if (mesh.id !== undefined && found.asset.id !== undefined) meshLinks.push({ mesh: mesh.id, skeleton: found.asset.id, source: found.source });
     checkMeshBones(ctx, mesh, found.asset, found, 'skeleton');
   }
 
   const links: AnimationLink[] = [];
-  for (const clip of assets.filter((a) => a.kind === 'animation')) {
-    const skeleton = explicitTarget(clip, 'skeleton')
-      ?? (() => { const s = skeletonAssets.find((k) => sameSkin(clip, k)); return s ? { asset: s, source: 'gltf-skin' as const } : undefined; })()
+  for (const clip of assets) {
+    if (clip.kind !== 'animation') continue;
+    const skeleton = explicitTarget(clip, 'skeleton') ?? sameSkinSkeleton(clip)
       ?? (only && (clip.summary !== undefined || clip.gltf !== undefined) ? { asset: only, source: 'single-skeleton' as const } : undefined);
     let mesh = explicitTarget(clip, 'mesh');
-    if (!mesh) {
-      const gltfMesh = assets.find((a) => a.kind === 'mesh' && a.gltf !== undefined && clip.gltf !== undefined && a.path === clip.path);
+    if (!mesh && clip.gltf !== undefined) {
+      const gltfMesh = gltfMeshByPath.get(clip.path);
       if (gltfMesh) mesh = { asset: gltfMesh, source: 'gltf-skin' };
     }
     if (!mesh && skeleton) {
-      const candidates = [...meshSkeleton].filter(([, f]) => f.asset === skeleton.asset).map(([m]) => m);
+      const candidates = meshesOfSkeleton.get(skeleton.asset) ?? [];
       if (candidates.length === 1) mesh = { asset: candidates[0], source: skeleton.source };
     }
     if (skeleton) checkClipAgainstSkeleton(ctx, clip, skeleton);
