@@ -39,3 +39,16 @@ test('a different problem limit is a different question: recomputed, not served 
   assert.equal(cache.misses, 13);
   assert.equal(cache.size, 6);
 });
+
+test('an unchanged manifest text reuses its parse; any edit parses again', async () => {
+  const access = new MemoryFileAccess(basePack());
+  const cache = new AssetSummaryCache();
+  const first = await checkManifest(access, '/pack/nether.toml', BASE, { maxKeyframeProblems: 10, cache });
+  const same = await checkManifest(access, '/pack/nether.toml', `${BASE}`, { maxKeyframeProblems: 10, cache });
+  assert.equal(same.model, first.model);
+  const edited = await checkManifest(access, '/pack/nether.toml', BASE.replace('"Demo"', '"Demo 2"'), { maxKeyframeProblems: 10, cache });
+  assert.notEqual(edited.model, first.model);
+  assert.equal(edited.model.game!.keys[1].value.value, 'Demo 2');
+  // The reused model is not polluted by the rules of earlier runs.
+  assert.deepEqual(first.model.diagnostics, []);
+});
