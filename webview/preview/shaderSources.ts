@@ -8,9 +8,12 @@ import skin from '../../shaders/skin.wgsl';
 import mesh from '../../shaders/mesh.wgsl';
 import lines from '../../shaders/lines.wgsl';
 import view from '../../shaders/view.wgsl';
+import skinBench from '../../shaders/skin-bench.wgsl';
+import copyBench from '../../shaders/copy-bench.wgsl';
 
 export const BONES_WGSL = keyframe + '\n' + bones;
 export const MESH_WGSL = [skin, view, mesh].join('\n');
 export const LINES_WGSL = [view, lines].join('\n');
-/** The skinning library alone, for compute kernels that skin many characters (bench). */
-export const SKIN_WGSL = [keyframe, skin].join('\n');
+/** The GPU bench's kernels: many characters skinned with the same skin.wgsl, and a copy baseline. */
+export const SKIN_BENCH_WGSL = [keyframe, skin, skinBench].join('\n');
+export const COPY_BENCH_WGSL = copyBench;

@@ -1,0 +1,77 @@
+/**
+ * The preview's GPU figures outside a browser, through Dawn's Node binding (npm `webgpu`):
+ * `node dist/bench/previewDawn.cjs` with DAWN_NODE=<path of dawn.node> (see README
+ * "Performance"). Runs the same WGSL files as the preview. Prints a markdown table and JSON.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeCharacter } from './previewCharacter';
+import { boneBuildRate, boneParity, copyBandwidth, skinningThroughput } from './previewGpu';
+import { randomClip } from '../test/gpu/clipFixtures';
+
+interface DawnModule {
+  create(flags: string[]): GPU;
+  globals: Record<string, unknown>;
+}
+
+/** Three significant digits with an SI prefix: 4.12 T, 512 G, 1.23 M. */
+function si(value: number): string {
+  const prefixes: [number, string][] = [[1e12, 'T'], [1e9, 'G'], [1e6, 'M'], [1e3, 'k']];
+  for (const [scale, prefix] of prefixes) if (Math.abs(value) >= scale) return `${(value / scale).toPrecision(3)} ${prefix}`;
+  return value.toPrecision(3) + ' ';
+}
+
+async function main(): Promise<void> {
+  const dawnPath = process.env.DAWN_NODE;
+  if (!dawnPath) throw new Error('set DAWN_NODE to the path of dawn.node (npm package webgpu, dist/<platform>/dawn.node)');
+  const dawn = module.require(dawnPath) as DawnModule;
+  Object.assign(globalThis, dawn.globals);
+  const gpu = dawn.create((process.env.DAWN_FLAGS ?? '').split(' ').filter(Boolean));
+  const adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
+  if (!adapter) throw new Error('no adapter');
+  const device = await adapter.requestDevice({
+    requiredLimits: { maxStorageBufferBindingSize: adapter.limits.maxStorageBufferBindingSize, maxBufferSize: adapter.limits.maxBufferSize },
+  });
+  device.addEventListener('uncapturederror', (e) => console.error('GPU error:', (e as GPUUncapturedErrorEvent).error.message));
+  const info = adapter.info;
+  const scale = Number(process.env.BENCH_SCALE ?? '1');
+  console.log(`adapter: ${info.vendor} ${info.architecture} ${info.device} ${info.description}; maxStorageBufferBindingSize ${adapter.limits.maxStorageBufferBindingSize}`);
+
+  const fixtures = join(process.env.FIXTURES ?? join(__dirname, '..', '..', 'test', 'fixtures'), 'upstream', 'multi-skinned-rom', 'assets');
+  const wave1 = new Uint8Array(readFileSync(join(fixtures, 'wave1.ewzanim')));
+  const arm1 = new Uint8Array(readFileSync(join(fixtures, 'arm1.ewzskel')));
+  const parity = [
+    ['upstream wave1, raw', await boneParity(device, wave1)],
+    ['upstream wave1 + arm1 skeleton', await boneParity(device, wave1, arm1)],
+    ['random 40 x 250 clip, raw', await boneParity(device, randomClip(40, 250, 0x5eed))],
+  ] as const;
+  for (const [name, r] of parity) console.log(`parity ${name}: ${r.mismatched} of ${r.compared} elements differ from the CPU mirror (max ${r.maxUlpOfOne.toFixed(1)} ulp of max(1,|x|))`);
+
+  const character = makeCharacter(40, 60);
+  const copyBytes = Math.floor((Math.min(1 << 30, adapter.limits.maxStorageBufferBindingSize) * scale) / 16) * 16;
+  const copy = await copyBandwidth(device, copyBytes, 20);
+  const perCharacterBytes = character.vertexCount * 20;
+  const maxCharacters = Math.floor(Math.min(adapter.limits.maxStorageBufferBindingSize, 1.2e9) / perCharacterBytes);
+  const counts = [1, 100, 1000, 10000, maxCharacters].map((c) => Math.max(1, Math.floor(c * scale))).filter((c, i, a) => c <= maxCharacters && a.indexOf(c) === i);
+  const rows: string[] = [];
+  rows.push('| measurement | value | baseline (same run) | ratio |', '|---|---:|---|---:|');
+  rows.push(`| copy kernel (copy-bench.wgsl), 2 x ${si(copyBytes)}B | ${si(copy)}B/s read+write | | |`);
+  const results = [];
+  for (const characters of counts) {
+    const reps = Math.max(3, Math.min(200, Math.floor(2e8 / (characters * character.vertexCount))));
+    const r = await skinningThroughput(device, character, characters, reps);
+    results.push(r);
+    const bandwidth = r.verticesPerSecond * r.bytesPerVertex;
+    rows.push(`| skinning, ${characters} x ${character.bones}-bone characters (${r.vertices.toLocaleString('en-US')} vertices) | ${si(r.verticesPerSecond)}vertices/s = ${si(bandwidth)}B/s at ${r.bytesPerVertex} B/vertex | copy ${si(copy)}B/s | ${((100 * bandwidth) / copy).toFixed(0)}% |`);
+  }
+  const binds = await boneBuildRate(device, character.clip, character.skeleton, 2000);
+  rows.push(`| keyframe_bind (bones.wgsl), 40 bones, one submit each | ${Math.round(binds).toLocaleString('en-US')} binds/s (${((1e6 / binds)).toFixed(1)} us each, CPU submit included) | | |`);
+  console.log(rows.join('\n'));
+  console.log(JSON.stringify({ adapter: info, copyBytesPerSecond: copy, skinning: results, bindsPerSecond: binds, parity }));
+  device.destroy();
+}
+
+main().then(() => process.exit(0), (error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
