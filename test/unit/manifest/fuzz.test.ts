@@ -7,22 +7,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { AssetSummaryCache, checkManifest, LineIndex, MANIFEST_DIAGNOSTIC_CODES } from '../../../formats/manifest';
+import { seededRandom } from '../../gpu/clipFixtures';
 import { MemoryFileAccess } from '../helpers/memoryFileAccess';
 import { BASE, basePack } from './craftedPack';
 
 const ITERATIONS = 5000;
 const SEED = 0x5eed_3;
 
-/** mulberry32: small, fast, reproducible. */
+/** The project's seeded generator (uint32), as a fraction in [0, 1). */
 function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
+  return () => next() / 2 ** 32;
 }
 
 const TOKENS = ['[', ']', '[[', ']]', '"', "'", "'''", '"""', '=', '\n', '.', '{', '}', ',', '#', ' ', '\\', '\u0000', 'é', '😀', '0', '-1', '1e999', '300',
