@@ -33,7 +33,12 @@ function dispatchShape(invocations: number): [number, number] {
   return [x, Math.ceil(groups / x)];
 }
 
-export interface ParityResult { compared: number; mismatched: number; maxUlpOfOne: number }
+export interface ParityResult {
+  compared: number;
+  mismatched: number;
+  /** Largest difference in ulp of the element's scale: its column's length (rotation-scale columns) or itself (translations). */
+  maxUlps: number;
+}
 
 /** The WGSL bone matrices against the CPU mirror (stamp mode, every frame), on this device. */
 export async function boneParity(device: GPUDevice, clip: Uint8Array, skeleton?: Uint8Array): Promise<ParityResult> {
@@ -60,7 +65,7 @@ export async function boneParity(device: GPUDevice, clip: Uint8Array, skeleton?:
   const cpu = new Float32Array(perFrame / 4);
   const inputs = { clip, clipBones: bones, inverseBinds: binds?.matrices, skeletonBones: binds?.bones ?? 0 };
   let mismatched = 0;
-  let maxUlpOfOne = 0;
+  let maxUlps = 0;
   const bits = new Uint32Array(2);
   const pair = new Float32Array(bits.buffer);
   requests.forEach((request, i) => {
@@ -70,10 +75,15 @@ export async function boneParity(device: GPUDevice, clip: Uint8Array, skeleton?:
       pair[1] = gpu[i * cpu.length + k];
       if (bits[0] === bits[1] || (Number.isNaN(pair[0]) && Number.isNaN(pair[1]))) continue;
       mismatched++;
-      maxUlpOfOne = Math.max(maxUlpOfOne, Math.abs(pair[0] - pair[1]) / Math.max(1, Math.abs(pair[0])) / 2 ** -23);
+      const element = k % BONE_OUTPUT_FLOATS;
+      const column = element % 4;
+      const base = k - element + (element >= 12 ? 12 : 0);
+      const scale = column === 3 ? Math.abs(cpu[k]) : Math.hypot(cpu[base + column], cpu[base + 4 + column], cpu[base + 8 + column]);
+      const ulp = 2 ** (Math.floor(Math.log2(Math.max(scale, 2 ** -126))) - 23);
+      maxUlps = Math.max(maxUlps, Math.abs(pair[0] - pair[1]) / ulp);
     }
   });
-  return { compared: frames * cpu.length, mismatched, maxUlpOfOne };
+  return { compared: frames * cpu.length, mismatched, maxUlps };
 }
 
 /** keyframe_bind dispatches per second: one frame of `clip` built per dispatch (CPU parameter write included). */

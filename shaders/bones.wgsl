@@ -15,7 +15,8 @@ struct BoneParams {
   // max(clip_bones, skeleton_bones): one invocation per output bone.
   out_bones: u32,
   blended: u32,
-  _pad: u32,
+  // Always 0: see `rounded` in keyframe.wgsl.
+  opaque_zero: u32,
 }
 
 @group(0) @binding(0) var<storage, read> clip: array<u32>;
@@ -32,6 +33,7 @@ fn record_words(first: u32, bone: u32) -> vec4u {
 
 @compute @workgroup_size(64)
 fn build_bones(@builtin(global_invocation_id) id: vec3u) {
+  opaque_zero = params.opaque_zero;
   let bone = id.x;
   if (bone >= params.out_bones) { return; }
   var model = identity_rows();

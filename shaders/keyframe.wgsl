@@ -4,10 +4,28 @@
 // inverseSqrt() (approximate); constants are given as bit patterns so no compiler rounds them
 // differently. Library file: no bindings, no entry points; prepended to the shaders that use it.
 
+// WGSL lets a compiler contract a * b + c into one fused multiply-add (NVIDIA's does), which
+// rounds once where the core rounds twice. `rounded(a * b)` passes the product through an
+// integer XOR with a zero the compiler cannot see (set from a uniform by the entry point), so
+// the product is rounded to f32 on its own before it is added: one extra integer op per product.
+var<private> opaque_zero: u32;
+
+fn rounded(x: f32) -> f32 {
+  return bitcast<f32>(bitcast<u32>(x) ^ opaque_zero);
+}
+
 // Math.fround(1 / 511.5).
 const ROT_INV_SCALE: f32 = bitcast<f32>(0x3b002008u);
 // Math.fround(1 / Math.fround(Math.SQRT2)).
 const ROT_INV_SQRT_2: f32 = bitcast<f32>(0x3f3504f3u);
+
+fn rounded3(v: vec3f) -> vec3f {
+  return bitcast<vec3f>(bitcast<vec3u>(v) ^ vec3u(opaque_zero));
+}
+
+fn rounded4(v: vec4f) -> vec4f {
+  return bitcast<vec4f>(bitcast<vec4u>(v) ^ vec4u(opaque_zero));
+}
 
 // IEEE binary16 bits (low 16 bits of h) to f32 by bit manipulation: every f16, subnormals
 // included, is exactly representable as f32.
@@ -35,7 +53,7 @@ fn f16_bits_to_f32(h: u32) -> f32 {
 }
 
 fn rotation_field(q: u32) -> f32 {
-  return (f32(q) * ROT_INV_SCALE - 1.0) * ROT_INV_SQRT_2;
+  return (rounded(f32(q) * ROT_INV_SCALE) - 1.0) * ROT_INV_SQRT_2;
 }
 
 // Smallest-three word to (x, y, z, w), not renormalised.
@@ -43,7 +61,7 @@ fn decode_rotation(word: u32) -> vec4f {
   let a = rotation_field((word >> 22u) & 0x3ffu);
   let b = rotation_field((word >> 12u) & 0x3ffu);
   let c = rotation_field((word >> 2u) & 0x3ffu);
-  let radicand = ((1.0 - a * a) - b * b) - c * c;
+  let radicand = ((1.0 - rounded(a * a)) - rounded(b * b)) - rounded(c * c);
   let largest = sqrt(max(radicand, 0.0));
   switch (word & 3u) {
     case 0u: { return vec4f(largest, a, b, c); }
@@ -74,14 +92,14 @@ fn decode_record(w: vec4u) -> Transform {
 fn blend_transforms(t0: Transform, t1: Transform, f: f32) -> Transform {
   let q0 = t0.rotation;
   var q1 = t1.rotation;
-  let d = ((q0.x * q1.x + q0.y * q1.y) + q0.z * q1.z) + q0.w * q1.w;
+  let d = ((rounded(q0.x * q1.x) + rounded(q0.y * q1.y)) + rounded(q0.z * q1.z)) + rounded(q0.w * q1.w);
   if (d < 0.0) { q1 = -q1; }
-  let q = q0 + (q1 - q0) * f;
-  let len = sqrt(((q.x * q.x + q.y * q.y) + q.z * q.z) + q.w * q.w);
+  let q = q0 + rounded4((q1 - q0) * f);
+  let len = sqrt(((rounded(q.x * q.x) + rounded(q.y * q.y)) + rounded(q.z * q.z)) + rounded(q.w * q.w));
   var t: Transform;
   t.rotation = q / len;
-  t.position = t0.position + (t1.position - t0.position) * f;
-  t.scale = t0.scale + (t1.scale - t0.scale) * f;
+  t.position = t0.position + rounded3((t1.position - t0.position) * f);
+  t.scale = t0.scale + rounded3((t1.scale - t0.scale) * f);
   return t;
 }
 
@@ -94,9 +112,9 @@ struct Rows {
 
 fn bone_matrix(t: Transform) -> Rows {
   let q = t.rotation;
-  let xx = q.x * q.x; let yy = q.y * q.y; let zz = q.z * q.z;
-  let xy = q.x * q.y; let xz = q.x * q.z; let yz = q.y * q.z;
-  let wx = q.w * q.x; let wy = q.w * q.y; let wz = q.w * q.z;
+  let xx = rounded(q.x * q.x); let yy = rounded(q.y * q.y); let zz = rounded(q.z * q.z);
+  let xy = rounded(q.x * q.y); let xz = rounded(q.x * q.z); let yz = rounded(q.y * q.z);
+  let wx = rounded(q.w * q.x); let wy = rounded(q.w * q.y); let wz = rounded(q.w * q.z);
   let s = t.scale;
   let p = t.position;
   var m: Rows;
@@ -121,9 +139,9 @@ fn times_inverse_bind(m: Rows, c0: vec3f, c1: vec3f, c2: vec3f, t: vec3f) -> Row
 
 fn row_times_columns(r: vec4f, c0: vec3f, c1: vec3f, c2: vec3f, t: vec3f) -> vec4f {
   return vec4f(
-    (r.x * c0.x + r.y * c0.y) + r.z * c0.z,
-    (r.x * c1.x + r.y * c1.y) + r.z * c1.z,
-    (r.x * c2.x + r.y * c2.y) + r.z * c2.z,
-    ((r.x * t.x + r.y * t.y) + r.z * t.z) + r.w,
+    (rounded(r.x * c0.x) + rounded(r.y * c0.y)) + rounded(r.z * c0.z),
+    (rounded(r.x * c1.x) + rounded(r.y * c1.y)) + rounded(r.z * c1.z),
+    (rounded(r.x * c2.x) + rounded(r.y * c2.y)) + rounded(r.z * c2.z),
+    ((rounded(r.x * t.x) + rounded(r.y * t.y)) + rounded(r.z * t.z)) + r.w,
   );
 }

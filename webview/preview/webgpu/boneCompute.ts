@@ -76,7 +76,7 @@ export class GpuBoneCompute {
     u32[4] = this.skeletonBones;
     u32[5] = this.outputBones;
     u32[6] = request.blended ? 1 : 0;
-    u32[7] = 0;
+    u32[7] = 0; // opaque_zero: see `rounded` in keyframe.wgsl
     this.device.queue.writeBuffer(this.params, 0, this.paramWords);
     const pass = encoder.beginComputePass({ label: 'build bones' });
     pass.setPipeline(this.pipeline);
