@@ -3,12 +3,24 @@
  * language server and the bench. Reads exactly the requested piece through a FileHandle, so a
  * 267 MB clip is never loaded whole. No dependency on the CLI: import it from anywhere in Node.
  */
-import { open, readdir, stat } from 'node:fs/promises';
+import { open, readdir, stat, type FileHandle } from 'node:fs/promises';
 import type { FileAccess, FileStat } from '../formats/fileAccess';
 
 function isMissing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+/** Fills `target` from `offset` until it is full or the file ends; returns the bytes written. */
+async function fill(handle: FileHandle, offset: number, target: Uint8Array): Promise<number> {
+  let filled = 0;
+  while (filled < target.length) {
+    // One read may return less than asked (pipes, network file systems): keep going to EOF.
+    const { bytesRead } = await handle.read(target, filled, target.length - filled, offset + filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+  }
+  return filled;
 }
 
 /** Reads `length` bytes at `offset`; fewer only where the file ends. */
@@ -18,14 +30,18 @@ export async function readFilePiece(path: string, offset: number, length: number
     // Never allocate more than the file still holds, however much the caller asked for.
     const available = (await handle.stat()).size - offset;
     const buffer = new Uint8Array(Math.max(0, Math.min(length, available)));
-    let filled = 0;
-    while (filled < buffer.length) {
-      // One read may return less than asked (pipes, network file systems): keep going to EOF.
-      const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, offset + filled);
-      if (bytesRead === 0) break;
-      filled += bytesRead;
-    }
+    const filled = await fill(handle, offset, buffer);
     return filled === buffer.length ? buffer : buffer.subarray(0, filled);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Reads into the caller's buffer (reused across pieces by streaming checks). */
+export async function readFileInto(path: string, offset: number, target: Uint8Array): Promise<number> {
+  const handle = await open(path, 'r');
+  try {
+    return await fill(handle, offset, target);
   } finally {
     await handle.close();
   }
@@ -42,6 +58,7 @@ export const nodeFileAccess: FileAccess = {
     }
   },
   read: readFilePiece,
+  readInto: readFileInto,
   async readDirectory(path: string): Promise<string[]> {
     return readdir(path);
   },

@@ -11,7 +11,7 @@ import { binaryDiagnostic } from './diagnosticCodes';
 import type { FormatDiagnostic } from './diagnostics';
 import { f16ToF32 } from './f16';
 import type { ByteSource } from './fileAccess';
-import { DEFAULT_CHUNK_BYTES, ProblemCollector, forEachRecordChunk } from './problemCollector';
+import { DEFAULT_CHUNK_BYTES, ProblemCollector, forEachRecordChunk, reusingChunkReader } from './problemCollector';
 import type { ClipHeader } from './records';
 import { isNonUnitRotation, rotationOneMinusSquareTable, rotationSquareSum, rotationSquareTable } from './rotation';
 
@@ -38,7 +38,8 @@ export async function lintClipRecords(source: ByteSource, header: ClipHeader, op
   const oneMinus = rotationOneMinusSquareTable();
   const square = rotationSquareTable();
   const chunkBytes = Math.max(KEYFRAME_SIZE, options.chunkBytes ?? DEFAULT_CHUNK_BYTES);
-  await forEachRecordChunk((o, l) => source.read(o, l), CLIP_HEADER_SIZE, count, KEYFRAME_SIZE, chunkBytes, (bytes, firstRecord, records) => {
+  // The visitor keeps no bytes (reportRecord takes the words), so one buffer serves every chunk.
+  await forEachRecordChunk(reusingChunkReader(source, chunkBytes), CLIP_HEADER_SIZE, count, KEYFRAME_SIZE, chunkBytes, (bytes, firstRecord, records) => {
     const words = u32View(bytes);
     for (let r = 0, i = 0; r < records; r++, i += 4) {
       const rot = words[i];

@@ -16,6 +16,12 @@ export interface FileAccess {
   stat(path: string): Promise<FileStat | undefined>;
   /** Up to `length` bytes from `offset`; fewer only at the end of the file. */
   read(path: string, offset: number, length: number): Promise<Uint8Array>;
+  /**
+   * Optional: fills `target` from `offset` and returns how many bytes it wrote (fewer only at
+   * the end of the file). Streaming checks use it to reuse one buffer instead of allocating
+   * (and page-faulting) a fresh one per piece.
+   */
+  readInto?(path: string, offset: number, target: Uint8Array): Promise<number>;
   /** Entry names (not paths) of a directory. */
   readDirectory(path: string): Promise<string[]>;
 }
@@ -24,10 +30,15 @@ export interface FileAccess {
 export interface ByteSource {
   readonly size: number;
   read(offset: number, length: number): Promise<Uint8Array>;
+  /** Optional, as `FileAccess.readInto`. */
+  readInto?(offset: number, target: Uint8Array): Promise<number>;
 }
 
 export function byteSourceOf(access: FileAccess, path: string, size: number): ByteSource {
-  return { size, read: (offset, length) => access.read(path, offset, length) };
+  const source: ByteSource = { size, read: (offset, length) => access.read(path, offset, length) };
+  const readInto = access.readInto?.bind(access);
+  if (readInto) source.readInto = (offset, target) => readInto(path, offset, target);
+  return source;
 }
 
 export function memoryByteSource(bytes: Uint8Array): ByteSource {

@@ -4,6 +4,7 @@
  */
 import type { ByteRange, FormatDiagnostic } from './diagnostics';
 import { binaryDiagnostic } from './diagnosticCodes';
+import type { ByteSource } from './fileAccess';
 
 export class ProblemCollector {
   readonly reported: FormatDiagnostic[] = [];
@@ -64,6 +65,21 @@ export async function forEachRecordChunk(
     if (whole > 0) visit(bytes, first, whole);
     if (whole < records) return; // The source ended early (it changed under us): stop, never throw.
   }
+}
+
+/**
+ * A `read` for `forEachRecordChunk` that refills one buffer when the source offers `readInto`
+ * (else plain `source.read`). Only for visitors that never keep the bytes they are given.
+ */
+export function reusingChunkReader(source: ByteSource, chunkBytes: number): (offset: number, length: number) => Promise<Uint8Array> {
+  const readInto = source.readInto?.bind(source);
+  if (!readInto) return (offset, length) => source.read(offset, length);
+  let buffer: Uint8Array | undefined;
+  return async (offset, length) => {
+    if (!buffer || buffer.length < length) buffer = new Uint8Array(Math.max(length, Math.min(chunkBytes, source.size)));
+    const filled = await readInto(offset, buffer.subarray(0, length));
+    return buffer.subarray(0, filled);
+  };
 }
 
 export const DEFAULT_CHUNK_BYTES = 4 * 1024 * 1024;
