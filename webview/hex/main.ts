@@ -140,6 +140,7 @@ async function onNotice(notice: Exclude<HostToHexMessage, { requestId: number }>
     case 'init':
     case 'changed':
       info = notice.info;
+      document.body.dataset.file = info.fileName;
       cache.reset(info.layout.size);
       strip.setHeaderProblem(info.headerProblem);
       view.setLayout(info.layout, info.headerBytes, info.frameRate);

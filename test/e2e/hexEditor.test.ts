@@ -1,0 +1,177 @@
+/**
+ * The hex editor in a real VS Code (code-server + Chromium), driven from outside like a user:
+ * open files with Quick Open, reach into the webview's frame, hover, edit, undo, redo, save,
+ * and compare what is shown and written with the core's own answers.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { closeSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Frame, Page } from 'playwright-core';
+import { checkBytes } from '../../formats/check';
+import { decodeKeyframe } from '../../formats/clip';
+import { describeByte } from '../../formats/describe';
+import { memoryByteSource } from '../../formats/fileAccess';
+import { readInverseBind } from '../../formats/skeleton';
+import { describeLines } from '../../webview/hex/describeText';
+import { makeWorkspace, withVSCode } from './harness';
+
+const MAX_CLIP = 267_382_804;
+const BROKEN = Uint8Array.of(0, 0, 30, 0, 3, 8, 0x20, 0x80, 0, 0, 0, 0, 0, 0x3c, 0, 0x3c);
+
+/** Runs a command by its title through the command palette (F1). */
+async function runCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  await page.waitForSelector('.quick-input-widget:not([style*="display: none"]) input');
+  await page.keyboard.type(title);
+  await page.waitForSelector(`.quick-input-list .monaco-list-row[aria-label*="${title}"]`);
+  await page.keyboard.press('Enter');
+}
+
+async function openFile(page: Page, name: string): Promise<Frame> {
+  await page.keyboard.press('Control+P');
+  await page.waitForSelector('.quick-input-widget:not([style*="display: none"]) input');
+  await page.keyboard.type(name);
+  await page.waitForSelector(`.quick-input-list .monaco-list-row[aria-label*="${name}"]`);
+  await page.keyboard.press('Enter');
+  return hexFrame(page, name);
+}
+
+/** The webview frame showing `name`, once its first rows are painted. */
+async function hexFrame(page: Page, name: string): Promise<Frame> {
+  for (let waited = 0; waited < 60_000; waited += 200) {
+    for (const frame of page.frames()) {
+      const file = await frame
+        .evaluate(() => (document.body?.dataset.firstPaintMs ? document.body.dataset.file : undefined))
+        .catch(() => undefined);
+      if (file === name) return frame;
+    }
+    await page.waitForTimeout(200);
+  }
+  throw new Error(`no hex editor webview for ${name}`);
+}
+
+async function rowBytes(frame: Frame, start: number): Promise<string[]> {
+  return frame.$$eval(`.row[data-start="${start}"] .b`, (spans) => spans.map((s) => s.textContent ?? '').filter((t) => t));
+}
+
+async function waitForRowBytes(frame: Frame, start: number, from: number, expected: string[]): Promise<void> {
+  for (let waited = 0; waited < 15_000; waited += 100) {
+    if ((await rowBytes(frame, start)).slice(from, from + expected.length).join(' ') === expected.join(' ')) return;
+    await frame.page().waitForTimeout(100);
+  }
+  assert.deepEqual((await rowBytes(frame, start)).slice(from, from + expected.length), expected);
+}
+
+const numbersIn = (text: string): number[] => (text.match(/-?\d+(\.\d+)?(e-?\d+)?/g) ?? []).map(Number);
+
+function assertClose(actual: number[], expected: number[], what: string): void {
+  assert.equal(actual.length, expected.length, `${what}: ${actual} vs ${expected}`);
+  actual.forEach((a, i) => assert.ok(Math.abs(a - expected[i]) <= 1e-5 * Math.max(1, Math.abs(expected[i])), `${what}[${i}]: ${a} vs ${expected[i]}`));
+}
+
+test('hex editor: real clips, hover, edit, undo, redo, save, broken and 267 MB clips', { timeout: 300_000 }, async () => {
+  const workspace = makeWorkspace({
+    fixtures: { pack: 'upstream/multi-skinned-rom' },
+    files: { 'broken.nczxanim': BROKEN },
+  });
+  // The largest legal clip as a sparse file: a header and 267 MB of (all-zero) records.
+  const big = openSync(join(workspace.path, 'big.nczxanim'), 'w');
+  writeSync(big, Uint8Array.of(255, 0, 0xff, 0xff), 0, 4, 0);
+  ftruncateSync(big, MAX_CLIP);
+  closeSync(big);
+  const wavePath = join(workspace.path, 'pack', 'assets', 'wave1.ewzanim');
+  const original = new Uint8Array(readFileSync(wavePath));
+  try {
+    await withVSCode({ workspace: workspace.path }, async ({ page, waitForWorkbench }) => {
+      await waitForWorkbench();
+
+      // 1. An upstream clip: row labels and decoded values as the core decodes them.
+      const wave = await openFile(page, 'wave1.ewzanim');
+      const rows = await wave.$$eval('.row:not([hidden])', (elements) =>
+        elements.slice(0, 8).map((r) => ({
+          start: Number((r as HTMLElement).dataset.start),
+          label: r.querySelector('.label')!.textContent!,
+          decoded: r.querySelector('.decoded')!.textContent!,
+        })),
+      );
+      assert.deepEqual(rows[0], { start: 0, label: 'header', decoded: '3 bones · flags 0 · 30 frames (1 s at 30 fps)' });
+      for (let i = 1; i < rows.length; i++) {
+        const record = i - 1;
+        assert.equal(rows[i].start, 4 + record * 16);
+        assert.equal(rows[i].label, `frame ${Math.floor(record / 3)} · bone ${record % 3}`);
+        const t = decodeKeyframe(original, rows[i].start);
+        assertClose(numbersIn(rows[i].decoded), [...t.rotation, ...t.position, ...t.scale], rows[i].label);
+      }
+
+      // 2. Hover a rotation byte: the tooltip is the language server's description.
+      await wave.hover('.row[data-start="20"] .b[data-i="1"]');
+      const tooltip = await wave.waitForSelector('#tooltip:not([hidden])[data-offset="21"]');
+      const expected = describeLines((await describeByte('clip', memoryByteSource(original), 21, { frameRate: 30 }))!);
+      assert.equal(await tooltip.textContent(), expected.join('\n'));
+      assert.match(expected[0], /^Rotation/);
+
+      // 3. Edit frame 0 · bone 0's scale x to 2 (f16 0x4000, bytes 00 40 at 14..15); bad input first.
+      await wave.click('.row[data-start="4"] .b[data-i="10"]');
+      await wave.waitForFunction(() => (document.querySelector('#edit-scale-x') as HTMLInputElement | null)?.value === '1');
+      await wave.fill('#edit-scale-y input', 'abc');
+      await wave.click('#edit-apply');
+      await wave.waitForSelector('#edit-message:text("Not applied: scale y: \\"abc\\" is not a number.")');
+      await wave.fill('#edit-scale-y input', '1');
+      await wave.fill('#edit-scale-x input', '2');
+      await wave.waitForSelector('#edit-preview:text-matches("s \\\\(2, 1, 1\\\\)")');
+      await wave.click('#edit-apply');
+      await waitForRowBytes(wave, 4, 10, ['00', '40']);
+      await page.waitForSelector('.tab.active.dirty');
+      assert.deepEqual(new Uint8Array(readFileSync(wavePath)), original, 'nothing written before save');
+
+      // 4. Undo and redo (VS Code's own commands, from the keyboard in the webview).
+      await wave.click('.row[data-start="20"] .b[data-i="0"]');
+      await page.keyboard.press('Control+Z');
+      await waitForRowBytes(wave, 4, 10, ['00', '3C']);
+      await page.keyboard.press('Control+Shift+Z');
+      await waitForRowBytes(wave, 4, 10, ['00', '40']);
+
+      // 5. Save: the file on disk is the original with exactly those two bytes changed.
+      await page.keyboard.press('Control+S');
+      const saved = new Uint8Array(original);
+      saved.set([0x00, 0x40], 14);
+      for (let waited = 0; waited < 15_000 && readFileSync(wavePath)[15] !== 0x40; waited += 100) await page.waitForTimeout(100);
+      assert.deepEqual(new Uint8Array(readFileSync(wavePath)), saved);
+      await page.waitForSelector('.tab.active:not(.dirty)');
+
+      // 6. A skeleton: 48-byte rows decoded as 3x4, column-major as stored.
+      const skeletonBytes = new Uint8Array(readFileSync(join(workspace.path, 'pack', 'assets', 'arm1.ewzskel')));
+      const skeleton = await openFile(page, 'arm1.ewzskel');
+      const bone1 = await skeleton.$eval('.row[data-start="56"]', (r) => [r.querySelector('.label')!.textContent!, r.querySelector('.decoded')!.textContent!]);
+      assert.equal(bone1[0], 'bone 1');
+      const m = readInverseBind(skeletonBytes, 56);
+      assertClose(numbersIn(bone1[1]), [m[0], m[3], m[6], m[9], m[1], m[4], m[7], m[10], m[2], m[5], m[8], m[11]], 'bone 1 matrix rows');
+
+      // 7. A broken header: plain rows, the problem explained on top, the core's codes listed.
+      const broken = await openFile(page, 'broken.nczxanim');
+      assert.match((await broken.textContent('#header-problem')) ?? '', /header cannot be read/);
+      const codes = (await checkBytes('clip', memoryByteSource(BROKEN), 'broken.nczxanim')).diagnostics.map((d) => d.code);
+      assert.ok(codes.length > 0);
+      await broken.waitForSelector(`.problem[data-code="${codes[0]}"]`);
+      assert.equal(await broken.$eval('.row[data-start="0"]', (r) => (r as HTMLElement).dataset.role), 'plain');
+
+      // 8. The largest legal clip: Go to Frame/Bone validates, then jumps to the last keyframe.
+      const huge = await openFile(page, 'big.nczxanim');
+      await huge.click('.row[data-start="4"] .b[data-i="0"]');
+      await runCommand(page, 'Go to Frame/Bone');
+      await page.getByText('Frame and bone, e.g. "12 3"').first().waitFor();
+      await page.keyboard.type('65535 0');
+      await page.getByText('Frame 65535 does not exist: frames are 0..65534.').first().waitFor();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('65534 254');
+      await page.keyboard.press('Enter');
+      const last = await huge.waitForSelector(`.row[data-start="${MAX_CLIP - 16}"]:not([hidden])`);
+      assert.equal(await last.$eval('.label', (e) => e.textContent), 'frame 65534 · bone 254');
+      await huge.waitForFunction((start) => !document.querySelector(`.row[data-start="${start}"]`)!.textContent!.includes('··'), MAX_CLIP - 16);
+      assert.match((await huge.textContent('#ruler-text')) ?? '', /^frame 65534 · bone 254 — 65535 frames × 255 bones/);
+    });
+  } finally {
+    workspace.dispose();
+  }
+});
