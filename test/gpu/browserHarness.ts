@@ -3,6 +3,7 @@
  * docs/vscode-testing.md). The page's TypeScript entry is bundled with esbuild in memory (WGSL
  * as text, as in the real build) and served from 127.0.0.1: WebGPU needs a secure context.
  */
+import { createReadStream } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as esbuild from 'esbuild';
@@ -31,10 +32,18 @@ export async function bundle(entry: string): Promise<string> {
 }
 
 /** Opens `entry` (a page script) in a fresh browser; the page sets `window.pageReady = true`. */
-export async function openTestPage(entry: string, options: { width?: number; height?: number; flags?: string[] } = {}): Promise<TestPage> {
+export async function openTestPage(
+  entry: string,
+  options: { width?: number; height?: number; flags?: string[]; files?: Record<string, string> } = {},
+): Promise<TestPage> {
   const script = await bundle(entry);
   const server: Server = createServer((request, response) => {
-    if (request.url === '/page.js') {
+    const file = options.files?.[request.url ?? ''];
+    if (file) {
+      // Large inputs (a 267 MB clip) stream from disk; the page fetch()es them.
+      response.setHeader('content-type', 'application/octet-stream');
+      createReadStream(file).pipe(response);
+    } else if (request.url === '/page.js') {
       response.setHeader('content-type', 'text/javascript');
       response.end(script);
     } else {
