@@ -21,9 +21,28 @@ interface RowSpan {
   end: number;
 }
 
-/** Writing the same text again still costs a DOM mutation; most bytes stay the same on redraw. */
-function setText(element: HTMLElement, text: string): void {
-  if (element.textContent !== text) element.textContent = text;
+type Written = Partial<Record<'textContent' | 'className' | 'title', string>> & { data?: Record<string, string> };
+/** What was last written to each element: redraws touch the DOM only where something changed. */
+const written = new WeakMap<HTMLElement, Written>();
+
+function memo(element: HTMLElement): Written {
+  let entry = written.get(element);
+  if (!entry) written.set(element, (entry = {}));
+  return entry;
+}
+
+function set(element: HTMLElement, property: 'textContent' | 'className' | 'title', value: string): void {
+  const entry = memo(element);
+  if (entry[property] === value) return;
+  entry[property] = value;
+  element[property] = value;
+}
+
+function setData(element: HTMLElement, key: string, value: string): void {
+  const data = (memo(element).data ??= {});
+  if (data[key] === value) return;
+  data[key] = value;
+  element.dataset[key] = value;
 }
 
 interface RowElements {
@@ -149,33 +168,33 @@ export class HexView {
 
   private drawRow(elements: RowElements, layout: RowLayout, index: number, bytes: Uint8Array | undefined): void {
     const info = rowInfo(layout, index);
-    elements.root.dataset.row = String(index);
-    elements.root.dataset.start = String(info.start);
-    elements.root.dataset.role = info.role;
-    setText(elements.offset, info.start.toString(16).toUpperCase().padStart(8, '0'));
-    setText(elements.label, info.label);
+    setData(elements.root, 'row', String(index));
+    setData(elements.root, 'start', String(info.start));
+    setData(elements.root, 'role', info.role);
+    set(elements.offset, 'textContent', info.start.toString(16).toUpperCase().padStart(8, '0'));
+    set(elements.label, 'textContent', info.label);
     const fields = this.spansOf(layout, info);
     const length = info.end - info.start;
     let field = 0;
     for (let j = 0; j < elements.bytes.length; j++) {
       const span = elements.bytes[j];
       if (j >= length || fields.length === 0) {
-        setText(span, j < length && bytes ? HEX[bytes[j]] : '');
-        span.className = 'b';
+        set(span, 'textContent', j < length && bytes ? HEX[bytes[j]] : '');
+        set(span, 'className', 'b');
         continue;
       }
       while (field < fields.length - 1 && j >= fields[field].end) field++;
       const f = fields[field];
-      setText(span, bytes ? HEX[bytes[j]] : '··');
-      span.className = `b f-${f.fieldType}${j === f.start && j > 0 ? ' gs' : ''}${
-        this.selectedOffset === info.start + j ? ' sel' : ''}`;
-      span.dataset.field = f.name;
+      set(span, 'textContent', bytes ? HEX[bytes[j]] : '··');
+      set(span, 'className', `b f-${f.fieldType}${j === f.start && j > 0 ? ' gs' : ''}${
+        this.selectedOffset === info.start + j ? ' sel' : ''}`);
+      setData(span, 'field', f.name);
     }
-    setText(elements.decoded, bytes ? decodedLines(layout, info, bytes, this.frameRate).join('\n') : '');
+    set(elements.decoded, 'textContent', bytes ? decodedLines(layout, info, bytes, this.frameRate).join('\n') : '');
     const severity = this.worstSeverity(info.start, info.end);
-    elements.root.className = `row${severity ? ` diag-${severity}` : ''}${
-      this.selectedOffset !== undefined && this.selectedOffset >= info.start && this.selectedOffset < info.end ? ' selected' : ''}`;
-    elements.root.title = severity ? this.messagesFor(info.start, info.end) : '';
+    set(elements.root, 'className', `row${severity ? ` diag-${severity}` : ''}${
+      this.selectedOffset !== undefined && this.selectedOffset >= info.start && this.selectedOffset < info.end ? ' selected' : ''}`);
+    set(elements.root, 'title', severity ? this.messagesFor(info.start, info.end) : '');
   }
 
   /** The core's fields of a row, relative to its start (`fieldsOfRow` gives file offsets). */
