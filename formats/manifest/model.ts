@@ -38,6 +38,8 @@ export interface ManifestTable {
   keys: ManifestKey[];
   /** True for an element of an array of tables. */
   isArrayElement: boolean;
+  /** Written inline (`{ ... }`): it ends where its braces close, not at the next header. */
+  inline: boolean;
 }
 
 export interface ManifestEntry extends ManifestTable {
@@ -51,8 +53,11 @@ export interface ManifestEntry extends ManifestTable {
 
 export interface ManifestModel {
   path: string;
-  /** By file name: `ember.toml` (Emberware era) or `nether.toml` (Nethercore). */
-  era: Era | undefined;
+  /**
+   * By file name: a name ending in `ember.toml` is Emberware-era, anything else is read as a
+   * Nethercore manifest (the current packer's rules, e.g. its refusal of `.ewz*` paths).
+   */
+  era: Era;
   text: string;
   game?: ManifestTable;
   build?: ManifestTable;

@@ -23,6 +23,7 @@ interface TableInstance {
   isArrayElement: boolean;
   /** `[assets.meshes]` written as a standard table where an array of tables is expected. */
   isStandardHeader: boolean;
+  inline: boolean;
 }
 
 class ModelBuilder {
@@ -34,7 +35,7 @@ class ModelBuilder {
     const id = segments.join('\u0000');
     let found = this.instances.get(id);
     if (!found) {
-      found = { segments, start, end: start, keys: [], isArrayElement, isStandardHeader: false };
+      found = { segments, start, end: start, keys: [], isArrayElement, isStandardHeader: false, inline: false };
       this.instances.set(id, found);
     }
     return found;
@@ -68,6 +69,7 @@ class ModelBuilder {
     if (value.type === 'TOMLInlineTable') {
       const inst = this.instance([...parent, name], kv.range[0], false);
       inst.header = [kv.key.range[0], kv.key.range[1]];
+      inst.inline = true;
       inst.end = Math.max(inst.end, kv.range[1]);
       for (const inner of value.body) this.visitKeyValue([...parent, name], inner);
       return;
@@ -76,6 +78,7 @@ class ModelBuilder {
       value.elements.forEach((element, i) => {
         const inst = this.instance([...parent, name, i], element.range[0], true);
         inst.header = [element.range[0], element.range[0] + 1];
+        inst.inline = true;
         inst.end = Math.max(inst.end, element.range[1]);
         if (element.type === 'TOMLInlineTable') for (const inner of element.body) this.visitKeyValue([...parent, name, i], inner);
       });
@@ -130,7 +133,7 @@ export function parseManifest(text: string, path: string): ManifestModel {
   const parsed = parseTomlWithRecovery(text, lines);
   const model: ManifestModel = {
     path,
-    era: kindOfPath(path)?.era,
+    era: kindOfPath(path)?.era ?? (path.toLowerCase().endsWith('ember.toml') ? 'emberware' : 'nethercore'),
     text,
     entries: [],
     unknownTables: [],
@@ -165,6 +168,7 @@ export function parseManifest(text: string, path: string): ManifestModel {
       range: lines.rangeOf(inst.start, inst.end),
       keys: inst.keys,
       isArrayElement: inst.isArrayElement,
+      inline: inst.inline,
     };
     const where = table.headerRange ?? table.range;
     if (inst.segments.length === 0) {

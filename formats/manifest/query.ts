@@ -28,7 +28,7 @@ export function tableAt(model: ManifestModel, position: TextPosition): ManifestT
   let found: ManifestTable | undefined;
   for (const table of allTables(model)) {
     // Inline tables (`assets.meshes = [{...}]`) end where they close.
-    if (startsAtOrBefore(table, position) && (table.headerRange !== undefined || rangeContains(table.range, position))) found = table;
+    if (startsAtOrBefore(table, position) && (!table.inline || rangeContains(table.range, position))) found = table;
   }
   return found;
 }

@@ -22,6 +22,9 @@ export function checkEntries(ctx: RuleContext): void {
     if (!entry.fields.path) {
       ctx.report(manifestDiagnostic('manifest/missing-field', tableAnchor(entry), `${entryLabel(entry)} has no \`path\`: the packer refuses the whole manifest. Add \`path = "..."\` relative to this file.`, { data: { key: 'path' } }));
     }
+    if (entry.fields.id_prefix && !isWildcardImport(entry) && entry.kind === 'animation') {
+      ctx.report(manifestDiagnostic('manifest/unknown-key', entry.fields.id_prefix.keyRange, '`id_prefix` has no effect here: it only prefixes the ids of an import of every animation (an entry with neither `id` nor `animation_name`).', { data: { key: 'id_prefix' } }));
+    }
     if (spec.idRequired && entry.fields.id === undefined) {
       ctx.report(manifestDiagnostic('manifest/missing-id', tableAnchor(entry), `\`[[assets.${entry.array}]]\` entry #${entry.index + 1} has no \`id\`; the packer requires one for ${spec.kind}s (the game loads assets by id).`, { data: { key: 'id' } }));
     }

@@ -50,6 +50,15 @@ test('inline tables and dotted keys give the same model as [[...]] tables', () =
   assert.equal(model.era, 'emberware');
   assert.deepEqual(model.game!.keys.map((k) => k.name), ['id']);
   assert.deepEqual(model.entries.map((e) => [e.array, e.index, stringValue(e.fields.id), stringValue(e.fields.path)]), [['meshes', 0, 'a', 'a.obj'], ['meshes', 1, 'b', 'b.obj']]);
+  // An inline table ends at its closing brace: the line after it is back in [assets]' scope.
+  assert.equal(entryAt(model, { line: 2, character: 15 })!.index, 0);
+  assert.equal(entryAt(model, { line: 3, character: 0 }), undefined);
+});
+
+test('era: ember.toml is Emberware; nether.toml and any other name follow the current packer', () => {
+  const era = (path: string) => parseManifest('', path).era;
+  assert.deepEqual(['/a/ember.toml', '/a/EMBER.TOML', '/a/nether.toml', '/a/examples_x.nether.toml', 'game.toml'].map(era),
+    ['emberware', 'emberware', 'nethercore', 'nethercore', 'nethercore']);
 });
 
 test('queries: tableAt / entryAt follow TOML scoping, keyAt tells key from value', () => {

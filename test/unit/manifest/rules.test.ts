@@ -76,6 +76,7 @@ const CASES: Case[] = [
   { name: 'typo in a game key', change: edit('title = "Demo"', 'titel = "Demo"'), codes: ['manifest/missing-field', 'manifest/unknown-key'], code: 'manifest/unknown-key', severity: 'warning', at: 'titel', data: { key: 'titel', suggestion: 'title' } },
   { name: 'fonts table', change: append('[[assets.fonts]]\nid = "f"\npath = "tex/hero.png"'), codes: ['manifest/unknown-key'], code: 'manifest/unknown-key', severity: 'warning', at: '[[assets.fonts]]', data: { table: 'assets.fonts' } },
   { name: 'patterns on a mesh', change: edit('path = "mesh/hero.nczxmesh"', 'path = "mesh/hero.nczxmesh"\npatterns = false'), codes: ['manifest/unknown-key'], code: 'manifest/unknown-key', severity: 'warning', at: 'patterns', message: /has no effect on `\[\[assets.meshes\]\]`/ },
+  { name: 'id_prefix beside an id', change: edit('path = "anim/walk.nczxanim"', 'path = "anim/walk.nczxanim"\nid_prefix = "hero_"'), codes: ['manifest/unknown-key'], code: 'manifest/unknown-key', severity: 'warning', at: 'id_prefix', message: /only prefixes the ids of an import of every animation/ },
   { name: 'stray top-level key', change: (t) => `title = "x"\n${t}`, codes: ['manifest/unknown-key'], code: 'manifest/unknown-key', severity: 'warning', at: 'title' },
   {
     name: 'truncated clip', change: (t) => t, files: { '/pack/anim/walk.nczxanim': clipBytes(3, 2, 5) }, codes: ['manifest/asset-invalid'], code: 'manifest/asset-invalid', severity: 'error',
