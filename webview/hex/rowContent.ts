@@ -23,9 +23,11 @@ export function decodedLines(layout: RowLayout, row: RowInfo, bytes: Uint8Array,
     if (layout.kind === 'clip') {
       const bones = bytes[0];
       const frames = readU16LE(bytes, 2);
-      return [`${bones} bones · flags ${bytes[1]} · ${frames} frames (${formatValue(frames / frameRate)} s at ${frameRate} fps)`];
+      const flags = bytes[1] === 0 ? 'flags 0' : `flags ${bytes[1]} (must be 0)`;
+      return [`${bones} bones · ${flags} · ${frames} frames (${formatValue(frames / frameRate)} s at ${frameRate} fps)`];
     }
-    return [`${readU32LE(bytes, 0)} bones · reserved ${readU32LE(bytes, 4)}`];
+    const reserved = readU32LE(bytes, 4);
+    return [`${readU32LE(bytes, 0)} bones · reserved ${reserved}${reserved === 0 ? '' : ' (documented as 0)'}`];
   }
   if (row.role !== 'record') return [row.label];
   if (layout.kind === 'clip') {
