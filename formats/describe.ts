@@ -202,6 +202,11 @@ function num(value: number): number | string {
   return Number.isFinite(value) ? value : String(value);
 }
 
+/** A JSON-safe list: the numbers themselves, or one string ("[NaN, 1, 0.5]") when some are not finite. */
+function numbers(values: number[]): number[] | string {
+  return values.every(Number.isFinite) ? values : `[${values.map(String).join(', ')}]`;
+}
+
 function f16Description(bits: number): { raw: ByteDescription['raw']; decoded: ByteDescription['decoded'] } {
   const value = f16ToF32(bits);
   return { raw: { hex: hexWord(bits, 4), value: bits }, decoded: { value: num(value), bits, spacing: num(f16Spacing(bits)) } };
@@ -237,7 +242,7 @@ export async function describeByte(kind: AssetKind, source: ByteSource, offset: 
     const matrix = await source.read(SKELETON_HEADER_SIZE + bone * INVERSE_BIND_SIZE, INVERSE_BIND_SIZE);
     if (matrix.length === INVERSE_BIND_SIZE) {
       const m = readInverseBind(matrix, 0);
-      description.decoded.matrix = Array.from(m, (v) => (Number.isFinite(v) ? v : 0));
+      description.decoded.matrix = numbers(Array.from(m));
       description.decoded.determinant = num(inverseBindDeterminant(m));
     }
   }
@@ -327,7 +332,7 @@ function describeVertex(d: ByteDescription, bytes: Uint8Array, head: FileHead): 
     const tangent = value as { direction: number[]; handedness: number };
     d.decoded = { direction: tangent.direction, handedness: tangent.handedness };
   } else if (Array.isArray(value)) {
-    d.decoded = { [attribute]: value.map((v: number) => (Number.isFinite(v) ? v : 0)) };
+    d.decoded = { [attribute]: numbers(value as number[]) };
     if (value.some((v: number) => !Number.isFinite(v))) d.notes.push('Contains NaN or infinity.');
   }
   if (attribute === 'boneWeights' && bytes.every((b) => b === 0)) d.notes.push('All weights are 0: skinning moves this vertex to the origin.');

@@ -115,6 +115,11 @@ test('describeByte: f16 fields, header fields, matrices, vertices, indices, magi
   assert.deepEqual(weights?.decoded, { boneWeights: [1, 0, 0, 0] });
   const position0 = await describeByte('mesh', memoryByteSource(arm1Mesh), 12, { frameRate: 30 });
   assert.deepEqual(position0?.decoded, { position: [-1229 / 8192, 0, 1229 / 8192] });
+  const nanMesh = arm1Mesh.slice();
+  nanMesh.set([0x00, 0x7e], 12);
+  const nanPosition = await describeByte('mesh', memoryByteSource(nanMesh), 12, { frameRate: 30 });
+  assert.deepEqual(nanPosition?.decoded, { position: `[NaN, 0, ${1229 / 8192}]` });
+  assert.ok(nanPosition?.notes.includes('Contains NaN or infinity.'));
   const badIndex = arm1Mesh.slice();
   badIndex.set([200, 0], 12 + 72 * 20);
   const index = await describeByte('mesh', memoryByteSource(badIndex), 12 + 72 * 20, { frameRate: 30 });
