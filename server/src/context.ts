@@ -1,6 +1,7 @@
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { FileAccess, FormatDiagnostic, Severity } from '../../formats';
+import type { FileAccess, Severity } from '../../formats';
+import type { ManifestCheckResult } from '../../formats/manifest';
 
 /** The `ewzanim.*` settings as the server applies them (defaults in `settings.ts`). */
 export interface ServerSettings {
@@ -32,10 +33,4 @@ export interface ServerContext {
   pathToUri(path: string): string;
 }
 
-/**
- * Placeholder until `formats/manifest` (H3) exports its `ManifestCheckResult`; then this becomes
- * a re-export of that type.
- */
-export interface ManifestCheckResult {
-  diagnostics: FormatDiagnostic[];
-}
+export type { ManifestCheckResult };

@@ -6,8 +6,7 @@
 import { checkFile } from '../../formats/check';
 import type { FormatDiagnostic } from '../../formats/diagnostics';
 import type { FileAccess } from '../../formats/fileAccess';
-import { parseManifest } from '../../formats/manifest/parseManifest';
-import { AssetSummaryCache } from '../../formats/manifest/summaryCache';
+import { AssetSummaryCache, checkManifest } from '../../formats/manifest';
 import type { ManifestCheckResult, ServerSettings } from './context';
 
 export interface CoreChecks {
@@ -26,11 +25,7 @@ export function createCoreChecks(files: FileAccess, settings: () => ServerSettin
       const result = await checkFile(files, path, { maxKeyframeProblems: settings().maxKeyframeProblems });
       return result.diagnostics;
     },
-    async checkManifest(path, text) {
-      // TODO(H4): switch to the full manifest check (rules, links) when formats/manifest exports it.
-      const model = parseManifest(text, path);
-      return { diagnostics: model.diagnostics };
-    },
+    checkManifest: (path, text) => checkManifest(files, path, text, { maxKeyframeProblems: settings().maxKeyframeProblems, cache }),
     forget: (path) => cache.invalidate(path),
     forgetAll: () => cache.clear(),
   };

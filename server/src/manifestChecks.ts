@@ -7,6 +7,7 @@ import type { TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FileAccess } from '../../formats/fileAccess';
 import { kindOfPath } from '../../formats/fileKinds';
+import { readManifestText } from '../../formats/manifest';
 import type { ManifestCheckResult } from './context';
 import type { DiagnosticsStore } from './diagnosticsStore';
 
@@ -89,7 +90,6 @@ export class ManifestChecks {
     const open = this.openDocument(path);
     if (open) return open.getText();
     const stat = await this.deps.files.stat(path);
-    if (!stat) return '';
-    return new TextDecoder().decode(await this.deps.files.read(path, 0, stat.size));
+    return stat ? readManifestText(this.deps.files, path, stat.size) : '';
   }
 }

@@ -3,7 +3,7 @@
  * diagnostics the suite asserts (test/e2e/suite/diagnostics.e2e.ts). The expectations travel to
  * the extension host in `planted/expected.json`, so the suite and this file cannot drift apart.
  */
-import { plantedProblems } from '../unit/server/plantedFiles';
+import { plantedProblems, UPSTREAM } from '../unit/server/plantedFiles';
 import type { WorkspaceFiles } from './harness';
 
 export const EXPECTED_FILE = 'planted/expected.json';
@@ -11,7 +11,10 @@ export const EXPECTED_FILE = 'planted/expected.json';
 export function plantedWorkspace(): WorkspaceFiles {
   const files: Record<string, string | Uint8Array> = {};
   for (const planted of plantedProblems()) files[planted.path] = planted.content;
-  files[EXPECTED_FILE] = JSON.stringify(plantedProblems().map(({ path, expected }) => ({ path, expected })));
+  files[EXPECTED_FILE] = JSON.stringify({
+    planted: plantedProblems().map(({ path, expected }) => ({ path, expected })),
+    upstream: UPSTREAM,
+  });
   return {
     fixtures: {
       'animation-demo': 'upstream/animation-demo',

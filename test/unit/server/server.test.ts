@@ -11,21 +11,25 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { startServer, type LspProcess } from './lspProcess';
-import { clipBytes, plantedProblems } from './plantedFiles';
+import { clipBytes } from '../manifest/assetBytes';
+import { plantedProblems, UPSTREAM } from './plantedFiles';
 
 const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'upstream');
-const UPSTREAM_FILES = [
-  'animation-demo/nether.toml',
-  'animation-demo/assets/wave.ewzanim',
-  'multi-skinned-rom/nether.toml',
-  'multi-skinned-rom/multi-skinned-rom.ewz',
-  'multi-skinned-rom/assets/arm1.ewzmesh',
-  'multi-skinned-rom/assets/arm1.ewzskel',
-  'multi-skinned-rom/assets/arm2.ewzmesh',
-  'multi-skinned-rom/assets/arm2.ewzskel',
-  'multi-skinned-rom/assets/wave1.ewzanim',
-  'multi-skinned-rom/assets/wave2.ewzanim',
-];
+const UPSTREAM_FILES = Object.keys(UPSTREAM);
+const LEGACY = 'manifest/legacy-extension';
+
+/** Problem totals the status bar must show for the initial workspace. */
+function expectedTotals(): { errors: number; warnings: number; others: number } {
+  const severities = [
+    ...plantedProblems().flatMap((p) => p.expected.map((e) => e.severity)),
+    ...Object.values(UPSTREAM).flatMap((codes) => codes.map((code) => (code === LEGACY ? 2 : 3))),
+  ];
+  return {
+    errors: severities.filter((s) => s === 1).length,
+    warnings: severities.filter((s) => s === 2).length,
+    others: severities.filter((s) => s > 2).length,
+  };
+}
 
 let workspace: string;
 let server: LspProcess;
@@ -34,7 +38,8 @@ const uri = (relative: string): string => pathToFileURL(join(workspace, relative
 function summary(diagnostics: Diagnostic[] | undefined): unknown[] | undefined {
   return diagnostics?.map((d) => {
     const byteRange = (d.data as { byteRange?: unknown } | undefined)?.byteRange;
-    return byteRange ? { code: d.code, severity: d.severity, byteRange } : { code: d.code, severity: d.severity };
+    if (byteRange) return { code: d.code, severity: d.severity, byteRange };
+    return d.range.start.line > 0 || String(d.code).startsWith('manifest/') ? { code: d.code, severity: d.severity, line: d.range.start.line } : { code: d.code, severity: d.severity };
   });
 }
 
@@ -76,7 +81,9 @@ test('at start every supported file is checked and published, binary files inclu
   for (const planted of plantedProblems()) {
     assert.deepEqual(summary(server.diagnostics.get(uri(planted.path))), planted.expected, planted.path);
   }
-  for (const file of UPSTREAM_FILES) assert.deepEqual(server.diagnostics.get(uri(file)), [], file);
+  for (const [file, codes] of Object.entries(UPSTREAM)) {
+    assert.deepEqual(server.diagnostics.get(uri(file))?.map((d) => d.code), codes, file);
+  }
   assert.equal(server.diagnostics.has(uri('node_modules/dep/broken.nczxanim')), false, 'excluded file was published');
   const final = server.statuses.at(-1);
   assert.deepEqual(final, {
@@ -84,15 +91,13 @@ test('at start every supported file is checked and published, binary files inclu
     checked: UPSTREAM_FILES.length + plantedProblems().length,
     queued: UPSTREAM_FILES.length + plantedProblems().length,
     files: UPSTREAM_FILES.length + plantedProblems().length,
-    errors: 4, // truncated, flags, bad magic, manifest syntax
-    warnings: 3, // trailing bytes, two zero scales
-    others: 0,
+    ...expectedTotals(),
   });
 });
 
 test('binary diagnostics carry their byte range in the message too', () => {
   const [truncated] = server.diagnostics.get(uri('planted/truncated.nczxanim')) ?? [];
-  assert.match(truncated?.message ?? '', /\(bytes 0x3C4-0x3E7\)$/);
+  assert.match(String(truncated?.message ?? ''), /\(bytes 0x3C4-0x3E7\)$/);
   assert.deepEqual(truncated?.range, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } });
 });
 
@@ -108,7 +113,7 @@ test('a changed file is re-checked and a deleted one loses its problems', async 
   assert.deepEqual(server.diagnostics.get(uri('planted/truncated.nczxanim')), []);
   assert.deepEqual(server.diagnostics.get(uri('planted/flags.ewzanim')), []);
   assert.equal(status.files, UPSTREAM_FILES.length + plantedProblems().length - 1);
-  assert.equal(status.errors, 2);
+  assert.equal(status.errors, expectedTotals().errors - 2, 'truncated and flags errors gone');
 });
 
 test('a created file is checked', async () => {
@@ -146,7 +151,7 @@ test('severity overrides re-publish without a re-check; the keyframe cap re-chec
 
 test('an open manifest is checked from its unsaved text as it is typed, and from disk when closed', async () => {
   const manifest = uri('planted/nether.toml');
-  const fixed = '[game]\nid = "planted"\ntitle = "Planted"\n';
+  const fixed = '[game]\nid = "planted"\ntitle = "Planted"\nauthor = "me"\nversion = "1.0.0"\n';
   await server.connection.sendNotification('textDocument/didOpen', {
     textDocument: { uri: manifest, languageId: 'toml', version: 1, text: fixed },
   });
@@ -156,15 +161,15 @@ test('an open manifest is checked from its unsaved text as it is typed, and from
     contentChanges: [{ text: `${fixed}broken = \n` }],
   });
   await eventually('the typed error reported', () => server.diagnostics.get(manifest)?.[0]?.code === 'manifest/syntax');
-  assert.equal(server.diagnostics.get(manifest)?.[0]?.range.start.line, 3);
+  assert.equal(server.diagnostics.get(manifest)?.[0]?.range.start.line, 5);
   await server.connection.sendNotification('textDocument/didChange', {
     textDocument: { uri: manifest, version: 3 },
     contentChanges: [{ text: fixed }],
   });
   await eventually('the fix seen', () => server.diagnostics.get(manifest)?.length === 0);
   await server.connection.sendNotification('textDocument/didClose', { textDocument: { uri: manifest } });
-  // On disk the manifest still has its planted syntax error (line 7).
-  await eventually('back to the file on disk', () => server.diagnostics.get(manifest)?.[0]?.range.start.line === 6);
+  // On disk the manifest still has its planted bone mismatch (line 14).
+  await eventually('back to the file on disk', () => server.diagnostics.get(manifest)?.[0]?.code === 'manifest/bone-mismatch');
 });
 
 test('the server answers requests while it checks', async () => {

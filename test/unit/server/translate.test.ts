@@ -33,7 +33,7 @@ test('severities map to LSP and overrides replace or drop them', () => {
     { severity: 'error', override: 'off', expected: undefined },
   ];
   for (const row of table) {
-    const overrides = row.override ? { 'x/code': row.override } : {};
+    const overrides: Record<string, Severity | 'off'> = row.override ? { 'x/code': row.override } : {};
     const lsp = toLspDiagnostic({ code: 'x/code', severity: row.severity, message: 'm' }, overrides, toUri);
     assert.equal(lsp?.severity, row.expected, JSON.stringify(row));
     // An override for another code changes nothing.
