@@ -39,6 +39,8 @@ const contexts = await Promise.all(
         loader: { '.wgsl': 'text' },
         banner: t.banner ? { js: t.banner } : undefined,
         logLevel: 'warning',
+        // mocha (bundled into the e2e suite) resolves its parallel-mode files, which the suite never uses.
+        logOverride: { 'require-resolve-not-external': 'silent' },
       }),
     ),
 );
