@@ -53,3 +53,15 @@ export function u32View(bytes: Uint8Array): Uint32Array {
   if ((bytes.byteOffset & 3) === 0) return new Uint32Array(bytes.buffer, bytes.byteOffset, words);
   return new Uint32Array(bytes.slice(0, words * 4).buffer);
 }
+
+/** A getter for a Float32Array of `length` values built by `valueAt` on first use, then kept. */
+export function lazyFloat32Table(length: number, valueAt: (index: number) => number): () => Float32Array {
+  let table: Float32Array | undefined;
+  return () => {
+    if (!table) {
+      table = new Float32Array(length);
+      for (let i = 0; i < length; i++) table[i] = valueAt(i);
+    }
+    return table;
+  };
+}

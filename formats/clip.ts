@@ -108,9 +108,9 @@ const fr = Math.fround;
  * sx sy sz], every step in f32, q as decoded (not renormalised): r00 = 1-2(yy+zz),
  * r01 = 2(xy-wz), r02 = 2(xz+wy), r10 = 2(xy+wz), r11 = 1-2(xx+zz), r12 = 2(yz-wx),
  * r20 = 2(xz-wy), r21 = 2(yz+wx), r22 = 1-2(xx+yy); column j times s_j. The scalar and the bulk
- * path both call it (inputs through a Float64Array, so V8 passes no boxed doubles).
+ * path both call it (inputs through a Float32Array, so V8 passes no boxed doubles).
  */
-function writeMatrix(t: Float64Array, out: Float32Array, o: number): void {
+function writeMatrix(t: Float32Array, out: Float32Array, o: number): void {
   const x = t[0], y = t[1], z = t[2], w = t[3], sx = t[7], sy = t[8], sz = t[9];
   const xx = fr(x * x), yy = fr(y * y), zz = fr(z * z);
   const xy = fr(x * y), xz = fr(x * z), yz = fr(y * z);
@@ -130,16 +130,14 @@ function writeMatrix(t: Float64Array, out: Float32Array, o: number): void {
   out[o + 11] = t[6];
 }
 
-const matrixInput = new Float64Array(TRANSFORM_FLOATS);
+const matrixInput = new Float32Array(TRANSFORM_FLOATS);
 
 /** 3x4 row-major bone matrix of a decoded transform (what `keyframe_bind` uploads). */
 export function boneMatrix(t: BoneTransform, out: Float32Array = new Float32Array(MATRIX_FLOATS)): BoneMatrix {
   const input = matrixInput;
-  for (let i = 0; i < 4; i++) input[i] = fr(t.rotation[i]);
-  for (let i = 0; i < 3; i++) {
-    input[4 + i] = fr(t.position[i]);
-    input[7 + i] = fr(t.scale[i]);
-  }
+  input.set(t.rotation, 0);
+  input.set(t.position, 4);
+  input.set(t.scale, 7);
   writeMatrix(input, out, 0);
   return out;
 }
@@ -153,65 +151,60 @@ function recordWords(bytes: Uint8Array, byteOffset: number, count: number): Uint
   return u32View(bytes.subarray(byteOffset, byteOffset + length));
 }
 
-/*
- * The bulk paths place the three stored components without branches (the dropped index varies
- * from bone to bone, so a switch mispredicts): a goes to slot 0 + (idx <= 0), b to 1 + (idx <= 1),
- * c to 2 + (idx <= 2), where (idx <= k) is (idx - k - 1) >>> 31, and the rebuilt one to slot idx.
+/**
+ * Decodes the record whose rotation word is `words[wi]` into `out[o..o+10]` (qx qy qz qw, px py
+ * pz, sx sy sz) from lookup tables: exactly the scalar decoder's f32 values. The three stored
+ * components are placed without branches (the dropped index varies from bone to bone, so a
+ * switch mispredicts): a goes to slot 0 + (idx <= 0), b to 1 + (idx <= 1), c to 2 + (idx <= 2),
+ * where (idx <= k) is (idx - k - 1) >>> 31, and the rebuilt component to slot idx.
  */
+function decodeRecordInto(words: Uint32Array, wi: number, out: Float32Array, o: number, tables: DecodeTables): void {
+  const { field, square, oneMinus, half } = tables;
+  const rot = words[wi];
+  const a = rot >>> 22, b = (rot >>> 12) & 0x3ff, c = (rot >>> 2) & 0x3ff, idx = rot & 3;
+  const radicand = fr(fr(oneMinus[a] - square[b]) - square[c]);
+  out[o + idx] = Math.sqrt(radicand > 0 ? radicand : 0);
+  out[o + ((idx - 1) >>> 31)] = field[a];
+  out[o + 1 + ((idx - 2) >>> 31)] = field[b];
+  out[o + 2 + ((idx - 3) >>> 31)] = field[c];
+  const w1 = words[wi + 1], w2 = words[wi + 2], w3 = words[wi + 3];
+  out[o + 4] = half[w1 & 0xffff];
+  out[o + 5] = half[w1 >>> 16];
+  out[o + 6] = half[w2 & 0xffff];
+  out[o + 7] = half[w2 >>> 16];
+  out[o + 8] = half[w3 & 0xffff];
+  out[o + 9] = half[w3 >>> 16];
+}
+
+interface DecodeTables {
+  field: Float32Array;
+  square: Float32Array;
+  oneMinus: Float32Array;
+  half: Float32Array;
+}
+
+function decodeTables(): DecodeTables {
+  return { field: rotationFieldTable(), square: rotationSquareTable(), oneMinus: rotationOneMinusSquareTable(), half: f16LookupTable() };
+}
 
 /**
  * Bulk decode of `count` consecutive records into `out` (10 f32 per record: qx qy qz qw,
- * px py pz, sx sy sz). Lookup tables (1024 field values and squares, 65,536 f16 values) give
- * exactly the scalar decoder's f32 results; the tests compare them bit for bit.
+ * px py pz, sx sy sz), bit-identical to `decodeKeyframe` (the tests compare them bit for bit).
  */
 export function decodeClipRecords(bytes: Uint8Array, byteOffset: number, count: number, out: Float32Array): Float32Array {
   const words = recordWords(bytes, byteOffset, count);
-  const field = rotationFieldTable();
-  const square = rotationSquareTable();
-  const oneMinus = rotationOneMinusSquareTable();
-  const half = f16LookupTable();
-  for (let i = 0, wi = 0, o = 0; i < count; i++, wi += 4, o += TRANSFORM_FLOATS) {
-    const rot = words[wi];
-    const a = rot >>> 22, b = (rot >>> 12) & 0x3ff, c = (rot >>> 2) & 0x3ff, idx = rot & 3;
-    const radicand = fr(fr(oneMinus[a] - square[b]) - square[c]);
-    out[o + idx] = Math.sqrt(radicand > 0 ? radicand : 0);
-    out[o + ((idx - 1) >>> 31)] = field[a];
-    out[o + 1 + ((idx - 2) >>> 31)] = field[b];
-    out[o + 2 + ((idx - 3) >>> 31)] = field[c];
-    const w1 = words[wi + 1], w2 = words[wi + 2], w3 = words[wi + 3];
-    out[o + 4] = half[w1 & 0xffff];
-    out[o + 5] = half[w1 >>> 16];
-    out[o + 6] = half[w2 & 0xffff];
-    out[o + 7] = half[w2 >>> 16];
-    out[o + 8] = half[w3 & 0xffff];
-    out[o + 9] = half[w3 >>> 16];
-  }
+  const tables = decodeTables();
+  for (let i = 0, wi = 0, o = 0; i < count; i++, wi += 4, o += TRANSFORM_FLOATS) decodeRecordInto(words, wi, out, o, tables);
   return out;
 }
 
-/** Bulk decode straight to 3x4 row-major bone matrices (12 f32 per record). */
+/** Bulk decode straight to 3x4 row-major bone matrices (12 f32 per record), bit-identical to `boneMatrix`. */
 export function clipBoneMatrices(bytes: Uint8Array, byteOffset: number, count: number, out: Float32Array): Float32Array {
   const words = recordWords(bytes, byteOffset, count);
-  const field = rotationFieldTable();
-  const square = rotationSquareTable();
-  const oneMinus = rotationOneMinusSquareTable();
-  const half = f16LookupTable();
-  const t = new Float64Array(TRANSFORM_FLOATS);
+  const tables = decodeTables();
+  const t = new Float32Array(TRANSFORM_FLOATS);
   for (let i = 0, wi = 0, o = 0; i < count; i++, wi += 4, o += MATRIX_FLOATS) {
-    const rot = words[wi];
-    const a = rot >>> 22, b = (rot >>> 12) & 0x3ff, c = (rot >>> 2) & 0x3ff, idx = rot & 3;
-    const radicand = fr(fr(oneMinus[a] - square[b]) - square[c]);
-    t[idx] = fr(Math.sqrt(radicand > 0 ? radicand : 0));
-    t[(idx - 1) >>> 31] = field[a];
-    t[1 + ((idx - 2) >>> 31)] = field[b];
-    t[2 + ((idx - 3) >>> 31)] = field[c];
-    const w1 = words[wi + 1], w2 = words[wi + 2], w3 = words[wi + 3];
-    t[4] = half[w1 & 0xffff];
-    t[5] = half[w1 >>> 16];
-    t[6] = half[w2 & 0xffff];
-    t[7] = half[w2 >>> 16];
-    t[8] = half[w3 & 0xffff];
-    t[9] = half[w3 >>> 16];
+    decodeRecordInto(words, wi, t, 0, tables);
     writeMatrix(t, out, o);
   }
   return out;

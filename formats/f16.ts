@@ -2,7 +2,7 @@
  * IEEE 754 binary16 conversions, exactly as the `half` crate the upstream packer uses:
  * round to nearest, ties to even; overflow becomes infinity; NaN stays NaN. No range checks.
  */
-import { f32Bits } from './bytes';
+import { f32Bits, lazyFloat32Table } from './bytes';
 
 /** Exact f16 -> number (every f16 is exactly representable as f32 and as double). */
 export function f16ToF32(bits: number): number {
@@ -67,13 +67,5 @@ export function isZeroF16(bits: number): boolean {
   return (bits & 0x7fff) === 0;
 }
 
-let f16Table: Float32Array | undefined;
-
 /** All 65,536 f16 values as f32, for the bulk decoders. Built once on first use (256 KiB). */
-export function f16LookupTable(): Float32Array {
-  if (!f16Table) {
-    f16Table = new Float32Array(65536);
-    for (let bits = 0; bits < 65536; bits++) f16Table[bits] = f16ToF32(bits);
-  }
-  return f16Table;
-}
+export const f16LookupTable: () => Float32Array = lazyFloat32Table(65536, f16ToF32);

@@ -6,6 +6,7 @@
  *
  * Bits: [31:22] a, [21:12] b, [11:2] c, [1:0] index of the dropped (largest) component.
  */
+import { lazyFloat32Table } from './bytes';
 import type { Quaternion } from './records';
 
 const fr = Math.fround;
@@ -110,28 +111,11 @@ export function decodeRotation<T extends Float32Array | number[] = Quaternion>(w
   return q;
 }
 
-let fieldTable: Float32Array | undefined;
-let squareTable: Float32Array | undefined;
-let oneMinusSquareTable: Float32Array | undefined;
-
 /** Decoded value of each of the 1024 field values (4 KiB), for the bulk paths. */
-export function rotationFieldTable(): Float32Array {
-  if (!fieldTable) {
-    fieldTable = new Float32Array(1024);
-    for (let q = 0; q < 1024; q++) fieldTable[q] = decodeRotationField(q);
-  }
-  return fieldTable;
-}
+export const rotationFieldTable: () => Float32Array = lazyFloat32Table(1024, decodeRotationField);
 
 /** f32 square of each decoded field value. */
-export function rotationSquareTable(): Float32Array {
-  if (!squareTable) {
-    const fields = rotationFieldTable();
-    squareTable = new Float32Array(1024);
-    for (let q = 0; q < 1024; q++) squareTable[q] = fr(fields[q] * fields[q]);
-  }
-  return squareTable;
-}
+export const rotationSquareTable: () => Float32Array = lazyFloat32Table(1024, (q) => fr(decodeRotationField(q) * decodeRotationField(q)));
 
 /**
  * `1 - a*a` in f32 for each field value. The decoder's radicand is then
@@ -139,11 +123,4 @@ export function rotationSquareTable(): Float32Array {
  * values never rounds to zero, a word is non-unit exactly when
  * `fround(oneMinus[a] - square[b]) < square[c]`.
  */
-export function rotationOneMinusSquareTable(): Float32Array {
-  if (!oneMinusSquareTable) {
-    const squares = rotationSquareTable();
-    oneMinusSquareTable = new Float32Array(1024);
-    for (let q = 0; q < 1024; q++) oneMinusSquareTable[q] = fr(1 - squares[q]);
-  }
-  return oneMinusSquareTable;
-}
+export const rotationOneMinusSquareTable: () => Float32Array = lazyFloat32Table(1024, (q) => fr(1 - rotationSquareTable()[q]));
