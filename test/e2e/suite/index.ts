@@ -18,6 +18,7 @@ function loadSuites(): void {
   require('./smoke.e2e');
   require('./diagnostics.e2e');
   require('./resilience.e2e');
+  require('./features.e2e');
 }
 
 export async function run(): Promise<void> {

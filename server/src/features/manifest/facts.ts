@@ -18,11 +18,3 @@ export function linkedAssets(facts: ManifestFacts, clip: ResolvedAsset): { skele
   };
 }
 
-/**
- * The facts of a server-side manifest result, when it carries the full check (model, assets,
- * links); undefined for a result that has only diagnostics.
- */
-export function asManifestFacts(result: Pick<ManifestCheckResult, 'diagnostics'> | undefined): ManifestFacts | undefined {
-  if (!result || !('model' in result) || !('assets' in result) || !('links' in result)) return undefined;
-  return result as ManifestFacts;
-}

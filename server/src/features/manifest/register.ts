@@ -20,7 +20,7 @@ import type { ServerContext } from '../../context';
 import { toLspDiagnostic } from '../../translate';
 import { toLspRange } from '../lsp';
 import { manifestCompletions, type CompletionSuggestion, type SuggestionKind } from './completion';
-import { asManifestFacts, type ManifestFacts } from './facts';
+import type { ManifestFacts } from './facts';
 import { manifestFixes, type ManifestFix } from './fixes';
 import { pathLinks, previewLenses } from './linksAndLenses';
 
@@ -39,7 +39,7 @@ export function isManifestUri(ctx: Pick<ServerContext, 'uriToPath'>, uri: string
 
 /** The latest check of a manifest URI; undefined for any other document. */
 export async function factsOf(ctx: ServerContext, uri: string): Promise<ManifestFacts | undefined> {
-  return isManifestUri(ctx, uri) ? asManifestFacts(await ctx.manifestResult(uri)) : undefined;
+  return isManifestUri(ctx, uri) ? ctx.manifestResult(uri) : undefined;
 }
 
 /** A quick fix as an LSP code action: the file rename first, then the manifest's text edits. */
