@@ -47,7 +47,8 @@ export class EditModel {
     const end = Math.min(this.base.size, offset + length);
     if (offset < 0 || offset >= end) return new Uint8Array(0);
     const fromBase = await this.base.read(offset, end - offset);
-    // Copy: the base may hand out a view of its own buffer.
+    if (!this.overlay.touches(offset, end)) return fromBase;
+    // Copy before patching: the base may hand out a view of its own buffer.
     const bytes = new Uint8Array(fromBase);
     this.overlay.applyTo(offset, bytes);
     return bytes;

@@ -60,6 +60,7 @@ export class SparseOverlay {
 
   /** True when any byte of `[start, end)` is edited. */
   touches(start: number, end: number): boolean {
+    if (this.blocks.size === 0) return false;
     for (let index = Math.floor(start / BLOCK_SIZE); index * BLOCK_SIZE < end; index++) {
       const block = this.blocks.get(index);
       if (!block) continue;

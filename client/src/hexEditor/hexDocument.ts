@@ -10,6 +10,13 @@ import { openFileByteSource, type FileByteSource } from './fileByteSource';
 
 /** Waits this long after the last edit before checking the edited state again. */
 const CHECK_DELAY_MS = 150;
+/** The first check waits for the first rows to be painted (or this long, if no webview says so). */
+const FIRST_CHECK_FALLBACK_MS = 2000;
+/**
+ * Smaller pieces than the core's default: the extension host answers the webview's page
+ * requests between pieces, so a slow check (a huge clip full of problems) never stalls scrolling.
+ */
+const CHECK_CHUNK_BYTES = 1 << 20;
 
 /** A clip or skeleton open in the hex editor: the file on disk plus the unsaved edit model. */
 export class HexDocument implements vscode.CustomDocument {
@@ -36,7 +43,7 @@ export class HexDocument implements vscode.CustomDocument {
       const backup = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.parse(backupId)))) as EditBackup;
       document.model.restore(backup);
     }
-    document.scheduleCheck(0);
+    document.scheduleCheck(FIRST_CHECK_FALLBACK_MS);
     return document;
   }
 
@@ -112,6 +119,11 @@ export class HexDocument implements vscode.CustomDocument {
     };
   }
 
+  /** The webview has painted its first rows: check now rather than compete with them. */
+  firstPainted(): void {
+    if (this.checkGeneration === 0) this.scheduleCheck(0);
+  }
+
   private changed(): void {
     this.contentEmitter.fire();
     this.scheduleCheck(CHECK_DELAY_MS);
@@ -128,6 +140,7 @@ export class HexDocument implements vscode.CustomDocument {
     const settings = vscode.workspace.getConfiguration('ewzanim');
     const result = await checkBytes(this.kind, this.model.source, this.uri.fsPath, {
       maxKeyframeProblems: settings.get<number>('maxKeyframeProblems', 100),
+      chunkBytes: CHECK_CHUNK_BYTES,
     });
     if (generation !== this.checkGeneration) return;
     this.diagnostics = result.diagnostics;

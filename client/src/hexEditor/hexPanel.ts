@@ -92,6 +92,7 @@ export class HexPanel implements vscode.Disposable {
         await vscode.commands.executeCommand('ewzanim.openPreview', { clip: this.document.uri.toString() });
         return;
       case 'firstPaint':
+        this.document.firstPainted();
         return;
     }
   }
