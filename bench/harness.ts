@@ -52,6 +52,24 @@ export interface Timing {
   runs: number;
 }
 
+/** One timed run: wall-clock and CPU seconds. */
+async function measureOnce(fn: () => unknown | Promise<unknown>): Promise<{ seconds: number; cpuSeconds: number }> {
+  const cpu0 = process.cpuUsage();
+  const t0 = process.hrtime.bigint();
+  await fn();
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  const cpu = process.cpuUsage(cpu0);
+  return { seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
+}
+
+function keepBest(timing: Timing, run: { seconds: number; cpuSeconds: number }): void {
+  timing.bestSeconds = Math.min(timing.bestSeconds, run.seconds);
+  timing.bestCpuSeconds = Math.min(timing.bestCpuSeconds, run.cpuSeconds);
+  timing.runs++;
+}
+
+const noRuns = (): Timing => ({ bestSeconds: Infinity, bestCpuSeconds: Infinity, runs: 0 });
+
 /**
  * Runs `fn` until both `minRuns` runs and `minSeconds` of total time have passed, after one
  * warm-up run (JIT), and returns the fastest run by wall clock and by CPU time.
@@ -61,22 +79,23 @@ export async function time(
   { minRuns = 5, minSeconds = 1 }: { minRuns?: number; minSeconds?: number } = {},
 ): Promise<Timing> {
   await fn();
-  let best = Infinity;
-  let bestCpu = Infinity;
-  let runs = 0;
+  const timing = noRuns();
   const started = process.hrtime.bigint();
-  for (;;) {
-    const cpu0 = process.cpuUsage();
-    const t0 = process.hrtime.bigint();
-    await fn();
-    const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-    const cpu = process.cpuUsage(cpu0);
-    best = Math.min(best, seconds);
-    bestCpu = Math.min(bestCpu, (cpu.user + cpu.system) / 1e6);
-    runs++;
-    const total = Number(process.hrtime.bigint() - started) / 1e9;
-    if (runs >= minRuns && total >= minSeconds) return { bestSeconds: best, bestCpuSeconds: bestCpu, runs };
+  while (timing.runs < minRuns || Number(process.hrtime.bigint() - started) / 1e9 < minSeconds) keepBest(timing, await measureOnce(fn));
+  return timing;
+}
+
+/**
+ * Times several functions in interleaved rounds (after one warm-up each), so that a baseline
+ * and what is compared with it meet the same load. Returns their timings in order.
+ */
+export async function timeInterleaved(fns: readonly (() => unknown)[], rounds: number): Promise<Timing[]> {
+  for (const fn of fns) await fn();
+  const timings = fns.map(noRuns);
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, fn] of fns.entries()) keepBest(timings[i] as Timing, await measureOnce(fn));
   }
+  return timings;
 }
 
 export function ratioOf(row: BenchRow): number | undefined {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatNumber, passes, ratioOf, renderTable, time, type BenchRow } from '../../../bench/harness';
+import { formatNumber, passes, ratioOf, renderTable, time, timeInterleaved, type BenchRow } from '../../../bench/harness';
 
 const BASE = { name: 'copy', value: 1_000_000_000, unit: 'keyframes/s' };
 
@@ -55,4 +55,12 @@ test('time() runs a warm-up plus at least minRuns and reports the fastest run', 
   assert.equal(calls, 4);
   assert.ok(timing.bestSeconds >= 0.002 && timing.bestSeconds < 1, String(timing.bestSeconds));
   assert.ok(timing.bestCpuSeconds > 0 && timing.bestCpuSeconds < 1, String(timing.bestCpuSeconds));
+});
+
+test('timeInterleaved() alternates the functions round by round after one warm-up each', async () => {
+  const order: string[] = [];
+  const timings = await timeInterleaved([() => order.push('a'), () => order.push('b')], 3);
+  assert.deepEqual(order, ['a', 'b', 'a', 'b', 'a', 'b', 'a', 'b']);
+  assert.deepEqual(timings.map((t) => t.runs), [3, 3]);
+  for (const t of timings) assert.ok(Number.isFinite(t.bestSeconds) && Number.isFinite(t.bestCpuSeconds));
 });
