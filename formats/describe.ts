@@ -15,6 +15,7 @@ import type { MeshHeader } from './records';
 import { readRomMagic, printableMagic } from './rom';
 import { ROTATION_MAX_ANGLE_ERROR_RAD, ROTATION_QUANT_STEP, decodeRotation, isNonUnitRotation, rotationSquareSum } from './rotation';
 import { axisAngle, eulerDegrees } from './rotationMath';
+import { clipDurationSeconds } from './summary';
 import { INVERSE_BIND_FIELD_NAMES, INVERSE_BIND_SIZE, MAX_SKELETON_BONES, SKELETON_HEADER_SIZE, inverseBindDeterminant, parseSkeletonHeader, readInverseBind } from './skeleton';
 
 export type ByteFieldType = 'header' | 'rotation' | 'position' | 'scale' | 'matrix' | 'vertex' | 'index' | 'magic' | 'body' | 'trailing';
@@ -354,9 +355,9 @@ function describeHeader(d: ByteDescription, bytes: Uint8Array, head: FileHead, o
       return;
     case 'header.frameCount': {
       const header = parseClipHeader(head.first16);
-      d.decoded = { frameCount: value, frameRate: options.frameRate, durationSeconds: options.frameRate > 0 ? value / options.frameRate : 0 };
+      d.decoded = { frameCount: value, frameRate: options.frameRate, durationSeconds: clipDurationSeconds(value, options.frameRate) };
       if (header) d.decoded.expectedSize = header.expectedSize;
-      d.notes.push(value === 0 ? 'Invalid: 0 frames.' : `${value} frames = ${(value / options.frameRate).toFixed(3)} s at ${options.frameRate} fps (clips store no frame rate).`);
+      d.notes.push(value === 0 ? 'Invalid: 0 frames.' : `${value} frames = ${clipDurationSeconds(value, options.frameRate).toFixed(3)} s at ${options.frameRate} fps (clips store no frame rate).`);
       return;
     }
     case 'header.reserved':
