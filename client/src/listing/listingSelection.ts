@@ -34,30 +34,25 @@ export function lineOfKeyframe(document: vscode.TextDocument, frame: number, bon
 }
 
 export function syncListingSelection(services: ExtensionServices): vscode.Disposable {
-  // Where we moved a listing's cursor ourselves: its echo (reported like a command's move) is not re-sent.
-  const applied = new Map<string, number>();
+  // The keyframe each clip's listings last showed or reported: the echo of our own cursor moves
+  // and focus changes (reported like a command's moves) are not sent again.
+  const current = new Map<string, string>();
   const fromListing = vscode.window.onDidChangeTextEditorSelection((event) => {
     const document = event.textEditor.document;
     const location = document.uri.scheme === LISTING_SCHEME ? parseListingUri(document.uri.toString()) : undefined;
-    if (!location) return;
-    const line = event.selections[0].active.line;
-    const key = document.uri.toString();
-    if (applied.get(key) === line) {
-      applied.delete(key);
-      return;
-    }
-    applied.delete(key);
-    const keyframe = keyframeAtLine(document, line);
-    if (keyframe) services.selection.select({ clip: location.clip, ...keyframe, source: 'listing' });
+    const keyframe = location && keyframeAtLine(document, event.selections[0].active.line);
+    if (!location || !keyframe || current.get(location.clip) === `${keyframe.frame}:${keyframe.bone}`) return;
+    current.set(location.clip, `${keyframe.frame}:${keyframe.bone}`);
+    services.selection.select({ clip: location.clip, ...keyframe, source: 'listing' });
   });
   const toListing = services.selection.onDidSelect((selection: ClipSelection) => {
     if (selection.source === 'listing') return;
+    current.set(selection.clip, `${selection.frame}:${selection.bone}`);
     for (const editor of vscode.window.visibleTextEditors) {
       if (parseListingUri(editor.document.uri.toString())?.clip !== selection.clip) continue;
       const line = lineOfKeyframe(editor.document, selection.frame, selection.bone);
-      if (line === undefined || editor.selection.active.line === line) continue;
+      if (line === undefined) continue;
       const position = new vscode.Position(line, 0);
-      applied.set(editor.document.uri.toString(), line);
       editor.selection = new vscode.Selection(position, position);
       editor.revealRange(new vscode.Range(position, position), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
     }
