@@ -10,7 +10,6 @@ import { MESH_FORMAT, type MeshHeader } from './records';
 
 /** Every format bit the tools know; a value with other bits has an unknown stride. */
 const KNOWN_FORMAT_BITS = 31;
-
 export interface MeshCheckOptions {
   maxKeyframeProblems: number;
   chunkBytes?: number;
@@ -56,8 +55,10 @@ export async function checkMesh(source: ByteSource, first16: Uint8Array, options
     diagnostics.push(
       binaryDiagnostic('mesh/bad-format', { start: 8, end: 9 }, `Mesh format is ${format}: ${why}. Re-export the mesh with a supported vertex format.`, { format }),
     );
+    // The loader refuses the file, and its vertex stride is a guess: size and content checks
+    // would only add noise.
+    return { diagnostics, header };
   }
-  if (format > KNOWN_FORMAT_BITS) return { diagnostics, header };
   const counts = `${header.vertexCount} vertices x ${header.stride} bytes + ${header.indexCount} indices x 2`;
   if (size < header.expectedSize) {
     diagnostics.push(

@@ -244,3 +244,12 @@ test('skinned mesh summary carries the highest bone index used', async () => {
   const cubeResult = await checkBytes('mesh', memoryByteSource(cube), 'cube.ewzmesh', OPTIONS);
   assert.equal(cubeResult.summary?.boneCount, undefined);
 });
+
+test('a mesh with a bad format reports only that: its stride is a guess, so sizes and content are not judged', async () => {
+  for (const format of [16, 20, 200]) {
+    const result = await checkBytes('mesh', memoryByteSource(edited(cube, (_, b) => (b[8] = format))), 'cube.ewzmesh', OPTIONS);
+    assert.deepEqual(result.diagnostics.map((d) => d.code), ['mesh/bad-format'], `format ${format}`);
+  }
+  const both = await checkBytes('mesh', memoryByteSource(edited(new Uint8Array(12), (_, b) => (b[8] = 16))), 'x.ewzmesh', OPTIONS);
+  assert.deepEqual(both.diagnostics.map((d) => d.code), ['mesh/zero-vertices', 'mesh/bad-format']);
+});
