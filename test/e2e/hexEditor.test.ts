@@ -19,7 +19,7 @@ import { makeWorkspace, withVSCode } from './harness';
 const MAX_CLIP = 267_382_804;
 const BROKEN = Uint8Array.of(0, 0, 30, 0, 3, 8, 0x20, 0x80, 0, 0, 0, 0, 0, 0x3c, 0, 0x3c);
 
-/** Runs a command by its title through the command palette (F1). */
+/** Runs a command by its full title ("Category: Title") through the command palette (F1). */
 async function runCommand(page: Page, title: string): Promise<void> {
   await page.keyboard.press('F1');
   await page.waitForSelector('.quick-input-widget:not([style*="display: none"]) input');
@@ -34,7 +34,10 @@ async function openFile(page: Page, name: string): Promise<Frame> {
   await page.keyboard.type(name);
   await page.waitForSelector(`.quick-input-list .monaco-list-row[aria-label*="${name}"]`);
   await page.keyboard.press('Enter');
-  return hexFrame(page, name);
+  const t0 = Date.now();
+  const frame = await hexFrame(page, name);
+  console.log(`${name}: ${Date.now() - t0} ms from Quick Open to painted rows (webview says ${await frame.evaluate(() => document.body.dataset.firstPaintMs)} ms)`);
+  return frame;
 }
 
 /** The webview frame showing `name`, once its first rows are painted. */
@@ -70,7 +73,7 @@ function assertClose(actual: number[], expected: number[], what: string): void {
   actual.forEach((a, i) => assert.ok(Math.abs(a - expected[i]) <= 1e-5 * Math.max(1, Math.abs(expected[i])), `${what}[${i}]: ${a} vs ${expected[i]}`));
 }
 
-test('hex editor: real clips, hover, edit, undo, redo, save, broken and 267 MB clips', { timeout: 300_000 }, async () => {
+test('hex editor: real clips, hover, edit, undo, redo, save, skeleton, broken and 267 MB clips', { timeout: 300_000 }, async () => {
   const workspace = makeWorkspace({
     fixtures: { pack: 'upstream/multi-skinned-rom' },
     files: { 'broken.nczxanim': BROKEN },
@@ -155,11 +158,27 @@ test('hex editor: real clips, hover, edit, undo, redo, save, broken and 267 MB c
       assert.ok(codes.length > 0);
       await broken.waitForSelector(`.problem[data-code="${codes[0]}"]`);
       assert.equal(await broken.$eval('.row[data-start="0"]', (r) => (r as HTMLElement).dataset.role), 'plain');
+      // Diagnostics follow the unsaved bytes: give it 1 bone and 1 frame (then it is 4 bytes short).
+      const fixed = Uint8Array.of(1, 0, 1, 0, ...BROKEN.subarray(4));
+      const fixedCodes = (await checkBytes('clip', memoryByteSource(fixed), 'broken.nczxanim')).diagnostics.map((d) => d.code);
+      await broken.click('.row[data-start="0"] .b[data-i="0"]');
+      await broken.fill('#edit-raw input', '01 00 01 00 03 08 20 80 00 00 00 00 00 3C 00 3C');
+      await broken.click('#edit-apply-raw');
+      await broken.waitForSelector('#header-problem', { state: 'hidden' });
+      await broken.waitForFunction(
+        (codes) => [...document.querySelectorAll('.problem')].map((p) => (p as HTMLElement).dataset.code).join() === codes.join(),
+        fixedCodes,
+      );
+      assert.equal(await broken.$eval('.row[data-start="4"] .label', (e) => e.textContent), 'incomplete record');
 
       // 8. The largest legal clip: Go to Frame/Bone validates, then jumps to the last keyframe.
       const huge = await openFile(page, 'big.nczxanim');
+      console.log(`267 MB clip: first rows painted ${await huge.evaluate(() => document.body.dataset.firstPaintMs)} ms after the webview page started`);
+      // A problem in the strip scrolls to its bytes (the all-zero records are non-unit rotations).
+      await huge.click('.problem[data-code="anim/non-unit-rotation"] >> nth=0');
+      await huge.waitForSelector('.row.selected[data-start="4"]');
       await huge.click('.row[data-start="4"] .b[data-i="0"]');
-      await runCommand(page, 'Go to Frame/Bone');
+      await runCommand(page, 'Nethercore ZX: Go to Frame/Bone');
       await page.getByText('Frame and bone, e.g. "12 3"').first().waitFor();
       await page.keyboard.type('65535 0');
       await page.getByText('Frame 65535 does not exist: frames are 0..65534.').first().waitFor();
@@ -170,6 +189,16 @@ test('hex editor: real clips, hover, edit, undo, redo, save, broken and 267 MB c
       assert.equal(await last.$eval('.label', (e) => e.textContent), 'frame 65534 · bone 254');
       await huge.waitForFunction((start) => !document.querySelector(`.row[data-start="${start}"]`)!.textContent!.includes('··'), MAX_CLIP - 16);
       assert.match((await huge.textContent('#ruler-text')) ?? '', /^frame 65534 · bone 254 — 65535 frames × 255 bones/);
+      await runCommand(page, 'Nethercore ZX: Go to Offset');
+      await page.getByText('Byte offset, decimal or 0x hex').first().waitFor();
+      await page.keyboard.type('0x10000005');
+      await page.keyboard.press('Enter');
+      // 0x10000005 = 268435461 is past the end: refused; then a legal one, in the middle.
+      await page.getByText('Offset 268435461 is past the end: the file has 267382804 bytes').first().waitFor();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('0x8000005');
+      await page.keyboard.press('Enter');
+      await huge.waitForSelector('.row.selected[data-start="134217732"]');
     });
   } finally {
     workspace.dispose();
