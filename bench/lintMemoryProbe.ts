@@ -35,6 +35,16 @@ async function probe(path: string): Promise<void> {
       return bytes;
     },
   };
+  // Keep the Node FileAccess's buffer-reusing path, as the CLI and the language server have it.
+  const readInto = file.readInto;
+  if (readInto) {
+    source.readInto = async (offset, target) => {
+      const filled = await readInto(offset, target);
+      reads++;
+      sample();
+      return filled;
+    };
+  }
   const diagnostics = await checkBytes('clip', source, path, { maxKeyframeProblems: 100 });
   sample();
   clearInterval(timer);
