@@ -27,7 +27,7 @@ function facts(summary: AssetSummary, fps: number): [string, string][] {
   if (summary.meshFormat !== undefined) {
     rows.push(['format', `${summary.meshFormat} (${formatNames(summary.meshFormat).join(' | ') || 'position only'})`]);
   }
-  if (summary.romMagic !== undefined) rows.push(['magic', JSON.stringify(summary.romMagic).slice(1, -1)]);
+  if (summary.romMagic !== undefined) rows.push(['magic', summary.romMagic.replace('\0', '\\0')]); // EWZ\0 as the notes write it
   return rows;
 }
 

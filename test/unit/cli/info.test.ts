@@ -39,7 +39,7 @@ test('info on a mesh, a skeleton and a ROM', async () => {
   const skeleton = facts((await runCli(['info', `${UPSTREAM}/multi-skinned-rom/assets/arm1.ewzskel`])).stdout);
   assert.deepEqual([skeleton.kind, skeleton.bones, skeleton.size], ['skeleton (Emberware Z extension)', '3', '152 bytes']);
   const rom = facts((await runCli(['info', `${UPSTREAM}/cube/cube.ewz`])).stdout);
-  assert.equal(rom.magic, 'EWZ\\u0000');
+  assert.equal(rom.magic, 'EWZ\\0');
 });
 
 test('info lists the first problems and counts the rest; exit 1 on errors', async () => {
