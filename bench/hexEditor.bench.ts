@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { writeClipFile } from './clipData';
-import type { BenchBaseline, BenchContext } from './harness';
+import { formatNumber, type BenchBaseline, type BenchContext } from './harness';
 import { openHexPage } from './hexEditorPage';
 
 const CLIPS = [
@@ -74,7 +74,9 @@ export default async function hexEditorBench(bench: BenchContext): Promise<void>
         value: jump, unit: 'ms',
         baseline: isBaseline ? undefined : jumpBaseline,
         target: { on: 'value', op: '<', threshold: 100 },
-        note: `median of ${RUNS}; until the row shows its bytes`,
+        note: `median of ${RUNS}; until the row shows its bytes; minus the same run's page round trip: ${formatNumber(
+          median(jumps.map((j, i) => j - trips[i])),
+        )} ms`,
       });
       bench.add({
         name: `hex editor: webview JS heap after the jump, ${clip.name}`,

@@ -83,7 +83,7 @@ let hoverOffset: number | undefined;
 const view = new HexView(viewport, track, thumb, cache, {
   onSelect: (offset) => {
     channel.send({ type: 'select', offset });
-    void refreshSelection();
+    afterPaint(() => void refreshSelection());
   },
   onHover: (offset, anchor) => {
     if (hoverTimer) clearTimeout(hoverTimer);
@@ -102,6 +102,11 @@ const view = new HexView(viewport, track, thumb, cache, {
   },
 });
 previewButton.addEventListener('click', () => channel.send({ type: 'openPreview' }));
+
+/** Runs `work` after the next frame is painted: the rows a jump shows come first, panels after. */
+function afterPaint(work: () => void): void {
+  requestAnimationFrame(() => setTimeout(work, 0));
+}
 
 async function describe(offset: number): Promise<string[]> {
   const answer = await channel.request({ type: 'describe', offset });
@@ -153,7 +158,7 @@ async function onNotice(notice: Exclude<HostToHexMessage, { requestId: number }>
       return;
     case 'reveal':
       view.select(notice.offset, true);
-      viewport.focus();
+      afterPaint(() => viewport.focus());
       return;
   }
 }
