@@ -98,6 +98,17 @@ test('hover on game keys, entry keys and tables: meaning and allowed values from
   assert.equal(manifestHoverAt(result, at(text, '# Character 1', 3), 30), undefined, 'comments have no hover');
 });
 
+test('hover on a skeleton or mesh link value: the entry it names', async () => {
+  const result = await check(LINKED);
+  const skeleton = manifestHoverAt(result, at(LINKED, '"arm1_skel"', 2, 1), 30);
+  assert.deepEqual(skeleton?.markdown.split('\n').slice(0, 3), ['**skeleton "arm1_skel"**: `assets/arm1.ewzskel`', '', '- Skeleton (inverse bind matrices): 3 bones']);
+  assert.deepEqual(skeleton?.range?.start, at(LINKED, '"arm1_skel"', 0, 1));
+  const mesh = manifestHoverAt(result, at(LINKED, '"arm1_mesh"', 2, 1), 30);
+  assert.equal(mesh?.markdown.split('\n')[0], '**mesh "arm1_mesh"**: `assets/arm1.ewzmesh`');
+  const unknown = await check(LINKED.replace('skeleton = "arm1_skel"', 'skeleton = "nope"'));
+  assert.equal(manifestHoverAt(unknown, at(LINKED, '"arm1_skel"', 2, 1), 30)?.markdown, MANIFEST_KEY_DOCS['assets.animations.skeleton'], 'an unknown id falls back to the key\'s meaning');
+});
+
 test('document links on every path, inside the quotes, to the absolute file', async () => {
   const result = await check(ORIGINAL);
   const links = pathLinks(result);

@@ -7,6 +7,7 @@ import {
   MANIFEST_KEY_DOCS,
   clipDurationSeconds,
   entryAt,
+  entryById,
   keyAt,
   rangeContains,
   stringValue,
@@ -116,6 +117,12 @@ function entryMarkdown(entry: ManifestEntry, facts: ManifestFacts, frameRate: nu
   return lines.join('\n').trimEnd();
 }
 
+/** The entry a `skeleton = "<id>"` / `mesh = "<id>"` link key names (last wins, as upstream). */
+function linkTarget(facts: ManifestFacts, key: string, id: string | undefined): ManifestEntry | undefined {
+  if ((key !== 'skeleton' && key !== 'mesh') || id === undefined) return undefined;
+  return entryById(facts.model, key, id);
+}
+
 /** The hover at `position`, or undefined where there is nothing to explain. */
 export function manifestHoverAt(facts: ManifestFacts, position: TextPosition, frameRate: number): ManifestHover | undefined {
   const { model } = facts;
@@ -125,8 +132,10 @@ export function manifestHoverAt(facts: ManifestFacts, position: TextPosition, fr
     if (hit.part === 'value' && (hit.key.name === 'path' || hit.key.name === 'id')) {
       return { markdown: entryMarkdown(entry, facts, frameRate), range: hit.key.value.range };
     }
+    const target = hit.part === 'value' ? linkTarget(facts, hit.key.name, stringValue(hit.key)) : undefined;
+    if (target) return { markdown: entryMarkdown(target, facts, frameRate), range: hit.key.value.range };
     const doc = MANIFEST_KEY_DOCS[`assets.${entry.array}.${hit.key.name}`];
-    return doc ? { markdown: doc, range: hit.key.keyRange } : undefined;
+    return doc ? { markdown: doc, range: hit.part === 'key' ? hit.key.keyRange : hit.key.value.range } : undefined;
   }
   if (entry?.headerRange && rangeContains(entry.headerRange, position)) {
     const doc = MANIFEST_KEY_DOCS[`assets.${entry.array}`];
