@@ -44,7 +44,7 @@ test('listing of the real wave.ewzanim: header, frame line and decoded keyframes
   assert.deepEqual(lines.slice(0, 4), [
     '# Keyframe listing of wave.ewzanim (read-only; hover a value to see its bytes)',
     '# clip: 3 bones x 30 frames, 1444 bytes; 1.0000 s at 30 fps',
-    '# window: frames 0-29 of 30 (window 1 of 1, 666 frames each)',
+    '# window: frames 0-29 of 30 (the whole clip)',
     '# status: ok',
   ]);
   // Bytes 03 08 20 80 = 0x80200803 (identity), position 00 00 | 00 BE | 00 00 = (0, -1.5, 0).

@@ -103,9 +103,7 @@ function headerLines(source: ListingSource, plan: ListingPlan): string[] {
   const shape = header
     ? `${header.boneCount} bones x ${header.frameCount} frames, ${source.size} bytes; ${formatSeconds(header.frameCount / source.frameRate)} at ${source.frameRate} fps`
     : `${source.size} bytes`;
-  const windowText = window
-    ? `frames ${window.firstFrame}-${window.firstFrame + window.frameCount - 1} of ${window.totalFrames} (window ${window.firstFrame / window.windowFrames + 1} of ${Math.ceil(window.totalFrames / window.windowFrames)}, ${window.windowFrames} frames each)`
-    : 'none';
+  const windowText = window ? describeWindow(window) : 'none';
   const lines = [
     `# Keyframe listing of ${source.name} (read-only; hover a value to see its bytes)`,
     `# clip: ${shape}`,
@@ -115,6 +113,13 @@ function headerLines(source: ListingSource, plan: ListingPlan): string[] {
   ];
   if (lines.length !== LISTING_HEADER_LINES) throw new Error('listing header must match LISTING_HEADER_LINES');
   return lines;
+}
+
+function describeWindow(window: ListingWindow): string {
+  const frames = `frames ${window.firstFrame}-${window.firstFrame + window.frameCount - 1} of ${window.totalFrames}`;
+  const windows = Math.ceil(window.totalFrames / window.windowFrames);
+  if (windows === 1) return `${frames} (the whole clip)`;
+  return `${frames} (window ${window.firstFrame / window.windowFrames + 1} of ${windows}, ${window.windowFrames} frames each)`;
 }
 
 const COLUMN_TITLES: Partial<Record<KeyframeColumnField, string>> = {
