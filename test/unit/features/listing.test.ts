@@ -249,3 +249,25 @@ test('the largest legal clip (267 MB): a window and a hover read a few KiB, neve
     rmSync(folder, { recursive: true, force: true });
   }
 });
+
+test('seeded fuzz: mutated and truncated clips always give a listing, and hovers never throw', async () => {
+  const { MemoryFileAccess } = await import('../helpers/memoryFileAccess');
+  const { listingHover } = await import('../../../server/src/features/listing/listingHover');
+  let seed = 12345;
+  const random = (n: number): number => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return seed % n;
+  };
+  for (let round = 0; round < 400; round++) {
+    const bytes = Uint8Array.from(WAVE.subarray(0, random(WAVE.length + 1)));
+    for (let flips = random(6); flips > 0 && bytes.length > 0; flips--) bytes[random(bytes.length)] = random(256);
+    const { text, lines } = listing(bytes, random(40));
+    assert.ok(text.startsWith('# Keyframe listing of wave.ewzanim'), `round ${round}`);
+    assert.match(lines[3], /^# status: /);
+    const files = new MemoryFileAccess({ '/c/wave.ewzanim': bytes });
+    for (let probe = 0; probe < 5; probe++) {
+      const position = { line: random(lines.length + 2), character: random(200) };
+      await listingHover(files, { clip: 'file:///c/wave.ewzanim', firstFrame: random(40) }, '/c/wave.ewzanim', position, 30);
+    }
+  }
+});
