@@ -9,8 +9,13 @@ function isAbsolute(path: string): boolean {
   return path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path);
 }
 
-/** `relative` resolved against the folder `base`, with `.` and `..` folded (like `Path::join`). */
-export function resolveManifestPath(base: string, relative: string): string {
+/**
+ * `relative` resolved against the folder `base`, with `.` and `..` folded (like `Path::join`).
+ * Backslashes count as separators: manifests written on Windows use them, and `FileAccess`
+ * paths are '/'-separated.
+ */
+export function resolveManifestPath(base: string, written: string): string {
+  const relative = written.replace(/\\/g, '/');
   const joined = isAbsolute(relative) || base === '' ? relative : `${base.replace(/\/+$/, '')}/${relative}`;
   const absolute = joined.startsWith('/');
   const parts: string[] = [];

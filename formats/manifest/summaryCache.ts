@@ -27,18 +27,36 @@ interface Cached {
 
 export class AssetSummaryCache {
   private readonly entries = new Map<string, Cached>();
+  private readonly inFlight = new Map<string, Promise<FileFacts>>();
   /** The last parse of each manifest: when a clip changes, the manifest text usually did not. */
   private readonly models = new Map<string, { text: string; model: ManifestModel }>();
   /** Files actually read (cache misses) since creation: for tests and the bench. */
   misses = 0;
 
-  async facts(path: string, stat: FileStat, purpose: string, compute: () => Promise<FileFacts>): Promise<FileFacts> {
+  /** The facts of an unchanged file, without waiting: the common case of a re-validation. */
+  fresh(path: string, stat: FileStat, purpose: string): FileFacts | undefined {
     const hit = this.entries.get(path);
-    if (hit && hit.size === stat.size && hit.mtimeMs === stat.mtimeMs && hit.purpose === purpose) return hit.facts;
+    return hit && hit.size === stat.size && hit.mtimeMs === stat.mtimeMs && hit.purpose === purpose ? hit.facts : undefined;
+  }
+
+  async facts(path: string, stat: FileStat, purpose: string, compute: () => Promise<FileFacts>): Promise<FileFacts> {
+    const hit = this.fresh(path, stat, purpose);
+    if (hit) return hit;
+    // Two entries naming one file (a glTF used as mesh, skeleton and clips) share one read.
+    const key = `${path}\u0000${stat.size}\u0000${stat.mtimeMs}\u0000${purpose}`;
+    const pending = this.inFlight.get(key);
+    if (pending) return pending;
     this.misses++;
-    const facts = await compute();
-    this.entries.set(path, { size: stat.size, mtimeMs: stat.mtimeMs, purpose, facts });
-    return facts;
+    const promise = compute().then((facts) => {
+      this.entries.set(path, { size: stat.size, mtimeMs: stat.mtimeMs, purpose, facts });
+      return facts;
+    });
+    this.inFlight.set(key, promise);
+    try {
+      return await promise;
+    } finally {
+      this.inFlight.delete(key);
+    }
   }
 
   /** The model of `text`, parsed again only when the manifest's text changed. */

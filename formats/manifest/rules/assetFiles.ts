@@ -4,7 +4,7 @@
  * animations, wildcard imports and their collisions.
  */
 import { checkBytes } from '../../check';
-import type { RelatedLocation } from '../../diagnostics';
+import type { FormatDiagnostic, RelatedLocation } from '../../diagnostics';
 import { byteSourceOf, type FileStat } from '../../fileAccess';
 import { kindOfPath, nethercoreRename } from '../../fileKinds';
 import { manifestDiagnostic } from '../codes';
@@ -13,7 +13,7 @@ import { readGltfInfo } from '../gltfInfo';
 import { entryLabel, stringValue, type ManifestEntry, type ManifestKey } from '../model';
 import { extensionOf, resolveManifestPath } from '../paths';
 import { isGltfPath, type ResolvedAsset } from '../resolvedAsset';
-import { assetArraySpec } from '../schema';
+import { assetArraySpec, type AssetArraySpec } from '../schema';
 import type { FileFacts } from '../summaryCache';
 import type { RuleContext } from './context';
 import { effectiveId, isWildcardImport } from './entryRules';
@@ -23,14 +23,6 @@ const NATIVE_KIND_OF_ASSET: Record<string, 'clip' | 'skeleton' | 'mesh' | undefi
 
 function list(items: readonly string[]): string {
   return items.map((i) => `"${i}"`).join(', ');
-}
-
-async function statSafely(ctx: RuleContext, path: string): Promise<FileStat | undefined | Error> {
-  try {
-    return await ctx.access.stat(path);
-  } catch (error) {
-    return error instanceof Error ? error : new Error(String(error));
-  }
 }
 
 async function computeFacts(ctx: RuleContext, asset: ResolvedAsset, stat: FileStat): Promise<FileFacts> {
@@ -47,26 +39,80 @@ async function computeFacts(ctx: RuleContext, asset: ResolvedAsset, stat: FileSt
   return facts;
 }
 
-/** Extension and content agree with the entry's kind; reports and returns false when not. */
-function checkKind(ctx: RuleContext, asset: ResolvedAsset, pathKey: ManifestKey, sniffed: FileFacts['sniffed'] | 'unread'): boolean {
+/**
+ * What an entry's text alone decides (resolved path, extension verdict, text-only warnings):
+ * computed once per parsed model, since re-validations of an unchanged manifest reuse it.
+ */
+interface EntryPlan {
+  pathKey: ManifestKey;
+  pathText: string;
+  path: string;
+  extension: string;
+  /** Reported on every run, before the file is looked at. */
+  textDiagnostics: FormatDiagnostic[];
+  /** An empty path: nothing to look up. */
+  empty: boolean;
+  /** Reported once the file is known to exist: its extension cannot be that kind. */
+  wrongExtension?: FormatDiagnostic;
+}
+
+const plans = new WeakMap<ManifestEntry, EntryPlan | null>();
+
+function acceptedExtensions(array: AssetArraySpec): string {
+  return array.extensions.map((e) => `.${e}`).join(', ');
+}
+
+function planEntry(ctx: RuleContext, entry: ManifestEntry): EntryPlan | null {
+  const pathKey = entry.fields.path;
+  const pathText = stringValue(pathKey);
+  if (pathKey === undefined || pathText === undefined) return null;
+  const extension = extensionOf(pathText);
+  const plan: EntryPlan = { pathKey, pathText, path: resolveManifestPath(ctx.folder, pathText), extension, textDiagnostics: [], empty: pathText.trim() === '' };
+  const at = pathKey.value.range;
+  if (isWildcardImport(entry) && !isGltfPath(pathText)) {
+    plan.textDiagnostics.push(manifestDiagnostic('manifest/missing-id', at, `${entryLabel(entry)} has neither \`id\` nor \`animation_name\`: that imports every animation of a .gltf/.glb, but "${pathText}" is not one. Add \`id = "..."\`.`, { data: { key: 'id' } }));
+  }
+  if (ctx.model.era === 'nethercore' && LEGACY_EXTENSIONS.includes(extension)) {
+    const newPath = nethercoreRename(pathText) ?? pathText;
+    plan.textDiagnostics.push(manifestDiagnostic('manifest/legacy-extension', at, `"${pathText}" has an Emberware-era extension; the current \`nether pack\` refuses it (the bytes are identical). Rename the file to "${newPath}" and update this path.`, { data: { newPath } }));
+  }
+  if (plan.empty) plan.textDiagnostics.push(manifestDiagnostic('manifest/missing-file', at, `${entryLabel(entry)} has an empty \`path\`.`));
+  const spec = assetArraySpec(entry.array)!;
+  if (spec.extensions.length > 0 && !spec.extensions.includes(extension)) {
+    const native = kindOfPath(pathText);
+    const what = native ? ` is a ${native.kind === 'clip' ? 'keyframe clip' : native.kind} file` : extension ? ` has the extension .${extension}` : ' has no extension';
+    const accepted = acceptedExtensions(spec);
+    plan.wrongExtension = manifestDiagnostic('manifest/wrong-kind', at, `"${pathText}"${what}; \`[[assets.${spec.array}]]\` takes ${accepted}.`, { data: { expected: accepted } });
+  }
+  return plan;
+}
+
+function planOf(ctx: RuleContext, entry: ManifestEntry): EntryPlan | null {
+  let plan = plans.get(entry);
+  if (plan === undefined) {
+    plan = planEntry(ctx, entry);
+    plans.set(entry, plan);
+  }
+  return plan;
+}
+
+/** A copy per report: callers may adjust what they receive (severity overrides). */
+function reportCopy(ctx: RuleContext, diagnostic: FormatDiagnostic): void {
+  ctx.report({ ...diagnostic });
+}
+
+/** The content's signature agrees with the extension; reports and returns false when not. */
+function checkContent(ctx: RuleContext, asset: ResolvedAsset, plan: EntryPlan, sniffed: FileFacts['sniffed']): boolean {
   const spec = assetArraySpec(asset.entry.array)!;
   if (spec.extensions.length === 0) return true;
-  const extension = extensionOf(asset.pathText);
-  const accepted = (): string => spec.extensions.map((e) => `.${e}`).join(', ');
-  if (!spec.extensions.includes(extension)) {
-    const native = kindOfPath(asset.pathText);
-    const what = native ? ` is a ${native.kind === 'clip' ? 'keyframe clip' : native.kind} file` : extension ? ` has the extension .${extension}` : ' has no extension';
-    ctx.report(manifestDiagnostic('manifest/wrong-kind', pathKey.value.range, `"${asset.pathText}"${what}; \`[[assets.${spec.array}]]\` takes ${accepted()}.`, { data: { expected: accepted() } }));
-    return false;
-  }
-  if (sniffed === 'unread') return true;
+  const { extension, pathText } = plan;
   const signed = SIGNED_EXTENSIONS.includes(extension);
-  if (sniffed && !formatFitsExtension(sniffed, extension) && (signed || kindOfPath(asset.pathText) !== undefined || extension === 'gltf' || extension === 'obj')) {
-    ctx.report(manifestDiagnostic('manifest/wrong-kind', pathKey.value.range, `"${asset.pathText}" is ${describeFormat(sniffed)}, not a .${extension} file; \`[[assets.${spec.array}]]\` takes ${accepted()}.`));
+  if (sniffed && !formatFitsExtension(sniffed, extension) && (signed || kindOfPath(pathText) !== undefined || extension === 'gltf' || extension === 'obj')) {
+    ctx.report(manifestDiagnostic('manifest/wrong-kind', plan.pathKey.value.range, `"${pathText}" is ${describeFormat(sniffed)}, not a .${extension} file; \`[[assets.${spec.array}]]\` takes ${acceptedExtensions(spec)}.`));
     return false;
   }
   if (!sniffed && signed) {
-    ctx.report(manifestDiagnostic('manifest/wrong-kind', pathKey.value.range, `"${asset.pathText}" does not start with the .${extension} signature: its content is not a .${extension} file.`));
+    ctx.report(manifestDiagnostic('manifest/wrong-kind', plan.pathKey.value.range, `"${pathText}" does not start with the .${extension} signature: its content is not a .${extension} file.`));
     return false;
   }
   return true;
@@ -122,58 +168,91 @@ function checkGltf(ctx: RuleContext, asset: ResolvedAsset, pathKey: ManifestKey)
   if (entry.kind === 'mesh' && info.maxJointIndex !== undefined) asset.boneCount = info.maxJointIndex + 1;
 }
 
-async function resolveEntry(ctx: RuleContext, entry: ManifestEntry): Promise<ResolvedAsset | undefined> {
-  const pathKey = entry.fields.path;
-  const pathText = stringValue(pathKey);
-  if (pathKey === undefined || pathText === undefined) return undefined;
-  const asset: ResolvedAsset = { entry, kind: entry.kind, id: effectiveId(entry), pathText, path: resolveManifestPath(ctx.folder, pathText), exists: false };
-  if (isWildcardImport(entry) && !isGltfPath(pathText)) {
-    ctx.report(manifestDiagnostic('manifest/missing-id', pathKey.value.range, `${entryLabel(entry)} has neither \`id\` nor \`animation_name\`: that imports every animation of a .gltf/.glb, but "${pathText}" is not one. Add \`id = "..."\`.`, { data: { key: 'id' } }));
+type StatOutcome = FileStat | undefined | Error;
+
+/** Everything up to the file's facts; returns what is still to be read, if anything. */
+function beginEntry(ctx: RuleContext, entry: ManifestEntry, plan: EntryPlan, stat: StatOutcome): { asset: ResolvedAsset; toRead?: FileStat } {
+  const { pathKey, pathText } = plan;
+  const asset: ResolvedAsset = { entry, kind: entry.kind, id: effectiveId(entry), pathText, path: plan.path, exists: false };
+  for (const d of plan.textDiagnostics) reportCopy(ctx, d);
+  if (plan.empty) return { asset };
+  if (stat instanceof Error) {
+    ctx.report(manifestDiagnostic('manifest/missing-file', pathKey.value.range, `"${pathText}" cannot be read (${stat.message}).`, { data: { resolvedPath: asset.path } }));
+    return { asset };
   }
-  if (ctx.model.era === 'nethercore' && LEGACY_EXTENSIONS.includes(extensionOf(pathText))) {
-    const newPath = nethercoreRename(pathText) ?? pathText;
-    ctx.report(manifestDiagnostic('manifest/legacy-extension', pathKey.value.range, `"${pathText}" has an Emberware-era extension; the current \`nether pack\` refuses it (the bytes are identical). Rename the file to "${newPath}" and update this path.`, { data: { newPath } }));
-  }
-  if (pathText.trim() === '') {
-    ctx.report(manifestDiagnostic('manifest/missing-file', pathKey.value.range, `${entryLabel(entry)} has an empty \`path\`.`));
-    return asset;
-  }
-  const stat = await statSafely(ctx, asset.path);
-  if (!stat || stat instanceof Error || stat.isDirectory) {
-    const why = stat instanceof Error ? `cannot be read (${stat.message})` : stat ? 'is a folder, not a file' : 'does not exist';
-    ctx.report(manifestDiagnostic('manifest/missing-file', pathKey.value.range, `"${pathText}" ${why} (resolved to ${asset.path}).`, { data: { resolvedPath: asset.path } }));
-    return asset;
+  if (!stat || stat.isDirectory) {
+    ctx.report(manifestDiagnostic('manifest/missing-file', pathKey.value.range, `"${pathText}" ${stat ? 'is a folder, not a file' : 'does not exist'} (resolved to ${asset.path}).`, { data: { resolvedPath: asset.path } }));
+    return { asset };
   }
   asset.exists = true;
-  if (!checkKind(ctx, asset, pathKey, 'unread')) return asset;
-  let facts: FileFacts;
-  try {
-    facts = await ctx.cache.facts(asset.path, stat, `${entry.kind}:${ctx.maxKeyframeProblems}`, () => computeFacts(ctx, asset, stat));
-  } catch (error) {
-    ctx.report(manifestDiagnostic('manifest/missing-file', pathKey.value.range, `"${pathText}" cannot be read: ${error instanceof Error ? error.message : String(error)}.`));
-    return asset;
+  if (plan.wrongExtension) {
+    reportCopy(ctx, plan.wrongExtension);
+    return { asset };
   }
-  if (!checkKind(ctx, asset, pathKey, facts.sniffed)) return asset;
+  const facts = ctx.cache.fresh(asset.path, stat, purposeOf(ctx, entry));
+  if (!facts) return { asset, toRead: stat };
+  finishEntry(ctx, asset, plan, facts);
+  return { asset };
+}
+
+function purposeOf(ctx: RuleContext, entry: ManifestEntry): string {
+  return `${entry.kind}:${ctx.maxKeyframeProblems}`;
+}
+
+/** The rules that need the file's facts (content, summary, glTF). */
+function finishEntry(ctx: RuleContext, asset: ResolvedAsset, plan: EntryPlan, facts: FileFacts): void {
+  const entry = asset.entry;
+  if (!checkContent(ctx, asset, plan, facts.sniffed)) return;
   if (facts.summary && NATIVE_KIND_OF_ASSET[entry.kind] === facts.summary.kind) {
     asset.summary = facts.summary;
     asset.boneCount = facts.summary.boneCount;
-    reportInvalidSummary(ctx, asset, pathKey);
+    reportInvalidSummary(ctx, asset, plan.pathKey);
   }
   if (facts.gltf && NATIVE_KIND_OF_ASSET[entry.kind]) {
     asset.gltf = facts.gltf;
-    checkGltf(ctx, asset, pathKey);
+    checkGltf(ctx, asset, plan.pathKey);
     if (isWildcardImport(entry) && !facts.gltf.error) {
       const prefix = stringValue(entry.fields.id_prefix) ?? '';
       asset.importedIds = facts.gltf.animations.map((name) => prefix + name);
     }
   }
-  return asset;
 }
 
+async function readAndFinish(ctx: RuleContext, asset: ResolvedAsset, plan: EntryPlan, stat: FileStat): Promise<void> {
+  let facts: FileFacts;
+  try {
+    facts = await ctx.cache.facts(asset.path, stat, purposeOf(ctx, asset.entry), () => computeFacts(ctx, asset, stat));
+  } catch (error) {
+    ctx.report(manifestDiagnostic('manifest/missing-file', plan.pathKey.value.range, `"${plan.pathText}" cannot be read: ${asError(error).message}.`));
+    return;
+  }
+  finishEntry(ctx, asset, plan, facts);
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/**
+ * Stats every file at once, runs every rule the cache can answer synchronously, then reads (in
+ * parallel) only the files that are new or changed.
+ */
 export async function resolveAssets(ctx: RuleContext): Promise<ResolvedAsset[]> {
-  // Stat and read in parallel: a pack of a thousand assets is a thousand independent files.
-  const resolved = await Promise.all(ctx.model.entries.map((entry) => resolveEntry(ctx, entry)));
-  const assets = resolved.filter((a): a is ResolvedAsset => a !== undefined);
+  const entries = ctx.model.entries;
+  const entryPlans = entries.map((entry) => planOf(ctx, entry));
+  const stats: StatOutcome[] = await Promise.all(
+    entryPlans.map((plan) => (plan && !plan.empty ? ctx.access.stat(plan.path).catch(asError) : undefined)),
+  );
+  const assets: ResolvedAsset[] = [];
+  const reads: Promise<void>[] = [];
+  entries.forEach((entry, i) => {
+    const plan = entryPlans[i];
+    if (!plan) return;
+    const { asset, toRead } = beginEntry(ctx, entry, plan, stats[i]);
+    assets.push(asset);
+    if (toRead) reads.push(readAndFinish(ctx, asset, plan, toRead));
+  });
+  await Promise.all(reads);
   reportWildcardCollisions(ctx, assets);
   return assets;
 }

@@ -52,3 +52,13 @@ test('an unchanged manifest text reuses its parse; any edit parses again', async
   // The reused model is not polluted by the rules of earlier runs.
   assert.deepEqual(first.model.diagnostics, []);
 });
+
+test('one file named by several entries is read once', async () => {
+  const access = new MemoryFileAccess(basePack());
+  const cache = new AssetSummaryCache();
+  const text = `${BASE}\n[[assets.animations]]\nid = "walk_again"\npath = "anim/walk.nczxanim"\n\n[[assets.animations]]\nid = "walk_third"\npath = "anim/./walk.nczxanim"\n`;
+  await checkManifest(access, '/pack/nether.toml', text, { maxKeyframeProblems: 10, cache });
+  assert.equal(cache.misses, 6);
+  // One computation: the signature sniff, the binary core's header read and its records read.
+  assert.equal(access.reads.filter((p) => p === '/pack/anim/walk.nczxanim').length, 3);
+});

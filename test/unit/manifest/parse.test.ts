@@ -118,6 +118,7 @@ test('paths resolve against the manifest folder like Path::join (table)', () => 
     ['/p', '/abs/file.glb', '/abs/file.glb'],
     ['', 'a.obj', 'a.obj'],
     ['rel', '../../up.obj', '../up.obj'],
+    ['/p', 'assets\\win\\a.wav', '/p/assets/win/a.wav'],
   ];
   for (const [base, rel, expected] of table) assert.equal(resolveManifestPath(base, rel), expected, `${base} + ${rel}`);
 });
