@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, test } from 'node:test';
 import { nodeFileAccess } from '../../../cli/nodeFileAccess';
-import { checkManifest, type ManifestCheckResult } from '../../../formats/manifest';
+import { assetById, checkManifest, skeletonsMatchingBoneCount, type ManifestCheckResult } from '../../../formats/manifest';
 
 const UPSTREAM = resolve('test/fixtures/upstream');
 const MANIFESTS = resolve('test/fixtures/upstream-manifests');
@@ -55,6 +55,10 @@ test('real bone counts: arm1 3 bones, arm2 4 bones, wave1 3, wave2 4', async () 
   assert.deepEqual(result.links, []);
   const hints = result.diagnostics.filter((d) => d.code === 'manifest/unlinked-animation');
   assert.deepEqual(hints.map((d) => d.data?.skeleton), ['arm1_skel', 'arm2_skel']);
+  // What the "add skeleton = <id>" quick fix and the preview's pickers ask.
+  assert.deepEqual([3, 4, 5].map((n) => skeletonsMatchingBoneCount(result, n)), [['arm1_skel'], ['arm2_skel'], []]);
+  assert.equal(assetById(result, 'mesh', 'arm2_mesh')?.path, join(UPSTREAM, 'multi-skinned-rom/assets/arm2.ewzmesh'));
+  assert.equal(assetById(result, 'animation', 'nope'), undefined);
 });
 
 test('explicit skeleton/mesh keys pair arm1/wave1 and arm2/wave2 with no mismatch', async () => {
