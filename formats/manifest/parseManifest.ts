@@ -129,8 +129,11 @@ function describeType(spec: ManifestKeySpec): string {
 }
 
 export function parseManifest(text: string, path: string): ManifestModel {
-  const lines = new LineIndex(text);
-  const parsed = parseTomlWithRecovery(text, lines);
+  // A UTF-8 byte-order mark (Windows editors) is accepted by the packer's TOML reader; a space in
+  // its place keeps every offset.
+  const source = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
+  const lines = new LineIndex(source);
+  const parsed = parseTomlWithRecovery(source, lines);
   const model: ManifestModel = {
     path,
     era: kindOfPath(path)?.era ?? (path.toLowerCase().endsWith('ember.toml') ? 'emberware' : 'nethercore'),
@@ -142,7 +145,7 @@ export function parseManifest(text: string, path: string): ManifestModel {
     parsed: parsed.program !== undefined,
   };
   if (!parsed.program) return model;
-  const builder = new ModelBuilder(text, lines);
+  const builder = new ModelBuilder(source, lines);
   builder.visitProgram(parsed.program);
 
   const typeError = (message: string, range: TextRange): void => {

@@ -55,6 +55,14 @@ test('inline tables and dotted keys give the same model as [[...]] tables', () =
   assert.equal(entryAt(model, { line: 3, character: 0 }), undefined);
 });
 
+test('a UTF-8 byte-order mark and CRLF line ends are fine; ranges stay in the original text', () => {
+  const text = '\uFEFF[game]\r\nid = "x"\r\ntitle = "y"\r\n';
+  const model = parseManifest(text, 'nether.toml');
+  assert.deepEqual(model.diagnostics, []);
+  assert.deepEqual(model.game!.keys.map((k) => slice(text, k.value.range)), ['"x"', '"y"']);
+  assert.deepEqual(model.game!.keys[1].value.range, { start: { line: 2, character: 8 }, end: { line: 2, character: 11 } });
+});
+
 test('era: ember.toml is Emberware; nether.toml and any other name follow the current packer', () => {
   const era = (path: string) => parseManifest('', path).era;
   assert.deepEqual(['/a/ember.toml', '/a/EMBER.TOML', '/a/nether.toml', '/a/examples_x.nether.toml', 'game.toml'].map(era),
