@@ -199,3 +199,21 @@ test('quick fix: a misspelt key becomes the key it was meant to be', async () =>
   assert.equal(fix?.title, 'Change to `title`');
   assert.equal(applyEdits(text, fix.edits), ORIGINAL);
 });
+
+test('quick fix: a missing file whose name is a likely typo of a file of the right kind', async () => {
+  const { missingFileFixes } = await import('../../../server/src/features/manifest/pathTypoFix');
+  const cases: [written: string, offered: string | undefined][] = [
+    ['assets/wav1.ewzanim', 'assets/wave1.ewzanim'],
+    ['assets/Wave2.ewzanim', 'assets/wave2.ewzanim'],
+    ['assets/arm1.ewzanim', undefined], // arm1.* exist, but no clip of that name: not a typo of wave1/wave2
+    ['assets/walk_cycle.ewzanim', undefined],
+    ['nowhere/wave1.ewzanim', undefined],
+  ];
+  for (const [written, offered] of cases) {
+    const text = ORIGINAL.replace('assets/wave1.ewzanim', written);
+    const result = await check(text);
+    const fixes = await missingFileFixes(result, { start: at(text, written), end: at(text, written) }, nodeFileAccess);
+    assert.deepEqual(fixes.map((f) => f.title), offered ? [`Change the path to "${offered}"`] : [], written);
+    if (offered) assert.equal(applyEdits(text, fixes[0].edits), ORIGINAL.replace('assets/wave1.ewzanim', offered));
+  }
+});

@@ -5,6 +5,7 @@ import { checkManifest } from '../../../formats';
 import { manifestCompletions } from '../../../server/src/features/manifest/completion';
 import { manifestFixes } from '../../../server/src/features/manifest/fixes';
 import { manifestHoverAt } from '../../../server/src/features/manifest/hover';
+import { missingFileFixes } from '../../../server/src/features/manifest/pathTypoFix';
 import { pathLinks, previewLenses } from '../../../server/src/features/manifest/linksAndLenses';
 import { MemoryFileAccess } from '../helpers/memoryFileAccess';
 
@@ -38,6 +39,7 @@ test('seeded fuzz: every manifest feature answers on randomly edited real manife
       const position = { line, character: random(lines[line].length + 1) };
       manifestHoverAt(result, position, 30);
       manifestFixes(result, { start: position, end: position });
+      await missingFileFixes(result, { start: position, end: position }, files);
       await manifestCompletions(result.model, position, files);
       answered++;
     }

@@ -34,7 +34,8 @@ export interface ManifestFix {
   preferred?: boolean;
 }
 
-function overlaps(a: TextRange, b: TextRange): boolean {
+/** Whether two ranges share a position (a cursor at either end counts). */
+export function overlaps(a: TextRange, b: TextRange): boolean {
   const before = (p: TextPosition, q: TextPosition) => p.line < q.line || (p.line === q.line && p.character < q.character);
   return !before(a.end, b.start) && !before(b.end, a.start);
 }
@@ -44,7 +45,7 @@ function lineText(text: string, line: number): string {
 }
 
 /** The text of a TOML string with the quoting style of `original` (basic "..." or literal '...'). */
-function quoteLike(model: ManifestModel, range: TextRange, value: string): string {
+export function quoteLike(model: ManifestModel, range: TextRange, value: string): string {
   const original = lineText(model.text, range.start.line).charAt(range.start.character);
   return original === "'" && !value.includes("'") ? `'${value}'` : JSON.stringify(value);
 }

@@ -23,6 +23,7 @@ import { manifestCompletions, type CompletionSuggestion, type SuggestionKind } f
 import type { ManifestFacts } from './facts';
 import { manifestFixes, type ManifestFix } from './fixes';
 import { pathLinks, previewLenses } from './linksAndLenses';
+import { missingFileFixes } from './pathTypoFix';
 
 const COMPLETION_KINDS: Record<SuggestionKind, CompletionItemKind> = {
   table: CompletionItemKind.Module,
@@ -99,7 +100,8 @@ export function registerManifestFeatures(ctx: ServerContext): ServerCapabilities
     const facts = await factsOf(ctx, params.textDocument.uri);
     if (!facts) return [];
     const version = documents.get(params.textDocument.uri)?.version ?? null;
-    return manifestFixes(facts, params.range).map((fix) => toCodeAction(fix, params.textDocument.uri, version, ctx));
+    const fixes = [...manifestFixes(facts, params.range), ...(await missingFileFixes(facts, params.range, ctx.files))];
+    return fixes.map((fix) => toCodeAction(fix, params.textDocument.uri, version, ctx));
   });
 
   connection.onCodeLens(async (params): Promise<CodeLens[]> => {
