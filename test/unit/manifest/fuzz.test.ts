@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
+import { Document, WebIO } from '@gltf-transform/core';
 import { AssetSummaryCache, checkManifest, LineIndex, MANIFEST_DIAGNOSTIC_CODES } from '../../../formats/manifest';
 import { seededRandom } from '../../gpu/clipFixtures';
 import { MemoryFileAccess } from '../helpers/memoryFileAccess';
@@ -20,7 +21,7 @@ function random(seed: number): () => number {
   return () => next() / 2 ** 32;
 }
 
-const TOKENS = ['[', ']', '[[', ']]', '"', "'", "'''", '"""', '=', '\n', '.', '{', '}', ',', '#', ' ', '\\', '\u0000', 'é', '😀', '0', '-1', '1e999', '300',
+const TOKENS = ['path = "x.glb"', '[', ']', '[[', ']]', '"', "'", "'''", '"""', '=', '\n', '.', '{', '}', ',', '#', ' ', '\\', '\u0000', 'é', '😀', '0', '-1', '1e999', '300',
   'true', 'game', 'assets', 'meshes', 'animations', 'skeletons', 'id', 'path', 'skeleton', 'mesh', 'skin_name', 'animation_name', 'id_prefix', '"anim/walk.nczxanim"',
   '"hero_skel"', '"x.glb"', '"../"', 'render_mode', 'tick_rate', 'max_players', '[netplay]', 'enabled = true', '[[assets.fonts]]', '\r\n', '\t'];
 
@@ -54,7 +55,11 @@ test(`${ITERATIONS} seeded random edits of real manifests: no exception, always 
   const bases = [BASE, ...readdirSync(dir).sort().map((f) => readFileSync(join(dir, f), 'utf8')),
     readFileSync(resolve('test/fixtures/upstream/multi-skinned-rom/nether.toml'), 'utf8')];
   const codes = new Set(MANIFEST_DIAGNOSTIC_CODES.map((c) => c.code));
-  const access = new MemoryFileAccess(basePack());
+  // A real GLB too, so that mutated entries reach the glTF rules (skins, animations, wildcards).
+  const doc = new Document();
+  const skin = doc.createSkin('Skin');
+  for (let j = 0; j < 3; j++) skin.addJoint(doc.createNode(`j${j}`));
+  const access = new MemoryFileAccess({ ...basePack(), '/pack/x.glb': await new WebIO().writeBinary(doc) });
   const cache = new AssetSummaryCache();
   const next = random(SEED);
   const seen = new Set<string>();
