@@ -6,7 +6,7 @@ import { checkFile, type CheckOptions, type FileCheckResult } from '../check';
 import { binaryDiagnostic } from '../diagnosticCodes';
 import type { FileAccess } from '../fileAccess';
 import { checkManifest, readManifestText, type ManifestCheckResult } from './checkManifest';
-import type { AssetSummaryCache } from './summaryCache';
+import { AssetSummaryCache } from './summaryCache';
 
 export interface ManifestFileResult extends FileCheckResult {
   /** Absent only when the manifest could not be read. */
@@ -40,13 +40,16 @@ export async function checkManifestFile(access: FileAccess, path: string, option
  * (each once, in manifest order), checked as files in their own right.
  */
 export async function checkManifestPack(access: FileAccess, path: string, options: CheckOptions): Promise<FileCheckResult[]> {
-  const manifestResult = await checkManifestFile(access, path, options);
+  const cache = new AssetSummaryCache();
+  const manifestResult = await checkManifestFile(access, path, { ...options, cache });
   const results: FileCheckResult[] = [{ path, kind: 'manifest', diagnostics: manifestResult.diagnostics }];
   const seen = new Set<string>();
   for (const asset of manifestResult.manifest?.assets ?? []) {
     if (!asset.exists || !asset.summary || seen.has(asset.path)) continue;
     seen.add(asset.path);
-    results.push(await checkFile(access, asset.path, options));
+    // The manifest check linted it already: reuse that, unless it is gone from the cache.
+    const diagnostics = cache.peek(asset.path)?.diagnostics;
+    results.push(diagnostics ? { path: asset.path, kind: asset.summary.kind, diagnostics, summary: asset.summary } : await checkFile(access, asset.path, options));
   }
   return results;
 }

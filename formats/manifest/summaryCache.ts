@@ -3,6 +3,7 @@
  * animations, what its first bytes are), keyed by path and invalidated by size and
  * modification time: re-validating after one clip changed reads only that clip.
  */
+import type { FormatDiagnostic } from '../diagnostics';
 import type { FileStat } from '../fileAccess';
 import type { AssetSummary } from '../records';
 import type { SniffedFormat } from './contentSniff';
@@ -12,8 +13,10 @@ import type { ManifestModel } from './model';
 export interface FileFacts {
   /** The signature found in the first bytes, if any. */
   sniffed?: SniffedFormat;
-  /** Native clip, skeleton or mesh: the binary core's summary. */
+  /** Native clip, skeleton or mesh: the binary core's summary... */
   summary?: AssetSummary;
+  /** ...and its diagnostics (capped per file), so a pack check need not lint the file again. */
+  diagnostics?: FormatDiagnostic[];
   gltf?: GltfInfo;
 }
 

@@ -33,6 +33,7 @@ async function computeFacts(ctx: RuleContext, asset: ResolvedAsset, stat: FileSt
   if (native === 'clip' || native === 'skeleton' || native === 'mesh') {
     const checked = await checkBytes(native, byteSourceOf(ctx.access, asset.path, stat.size), asset.path, { maxKeyframeProblems: ctx.maxKeyframeProblems });
     facts.summary = checked.summary;
+    facts.diagnostics = checked.diagnostics;
   } else if (isGltfPath(asset.path)) {
     facts.gltf = await readGltfInfo(ctx.access, asset.path, stat.size);
   }
