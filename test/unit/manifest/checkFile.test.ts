@@ -41,3 +41,16 @@ test('the real multi-skinned pack from disk: manifest plus its six binaries, no 
   assert.deepEqual(results.map((r) => r.kind), ['manifest', 'skeleton', 'mesh', 'clip', 'skeleton', 'mesh', 'clip']);
   assert.ok(results.every((r) => r.diagnostics.every((d) => d.severity !== 'error')));
 });
+
+test('ewzanim check on a folder with a manifest: the manifest plus every file once', async () => {
+  const { checkPath } = await import('../../../cli/checkPath');
+  const folder = 'test/fixtures/upstream/multi-skinned-rom';
+  const checked = await checkPath(nodeFileAccess, folder, { maxKeyframeProblems: 100 });
+  assert.deepEqual(checked.problems, []);
+  const paths = checked.files.map((f) => f.path).sort();
+  assert.deepEqual(paths, [...new Set(paths)]);
+  assert.deepEqual(checked.files.map((f) => f.kind).sort(), ['clip', 'clip', 'manifest', 'mesh', 'mesh', 'rom', 'skeleton', 'skeleton']);
+  const manifest = checked.files.find((f) => f.kind === 'manifest')!;
+  assert.equal(manifest.path, `${folder}/nether.toml`);
+  assert.equal(manifest.diagnostics.filter((d) => d.code === 'manifest/legacy-extension').length, 6);
+});
