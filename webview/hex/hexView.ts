@@ -58,6 +58,8 @@ export interface HexViewEvents {
   onSelect(offset: number): void;
   /** The pointer rests on a byte (undefined: it left the bytes). */
   onHover(offset: number | undefined, anchor: HTMLElement | undefined): void;
+  /** The first row shown changed. */
+  onScroll(topRow: number): void;
   /** Real bytes are on screen for the first time. */
   onFirstPaint(): void;
 }
@@ -83,7 +85,10 @@ export class HexView {
     private readonly cache: PageCache,
     private readonly events: HexViewEvents,
   ) {
-    this.scroller = new VirtualScroller(viewport, track, thumb, () => this.draw());
+    this.scroller = new VirtualScroller(viewport, track, thumb, () => {
+      this.draw();
+      events.onScroll(this.scroller.topRow);
+    });
     viewport.addEventListener('click', (event) => {
       const offset = this.offsetOf(event.target);
       if (offset !== undefined) this.select(offset);

@@ -18,7 +18,17 @@ import { PageCache } from './pageCache';
 import { ProblemsStrip } from './problemsStrip';
 import { FrameBoneRuler } from './ruler';
 
-declare function acquireVsCodeApi(): { postMessage(message: HexToHostMessage): void };
+/** What survives the webview being rebuilt when its tab is hidden and shown again. */
+interface ViewState {
+  topRow: number;
+  selectedOffset?: number;
+}
+
+declare function acquireVsCodeApi(): {
+  postMessage(message: HexToHostMessage): void;
+  getState?(): ViewState | undefined;
+  setState?(state: ViewState): void;
+};
 
 const HOVER_DELAY_MS = 200;
 
@@ -68,7 +78,11 @@ tooltip.hidden = true;
 app.append(banner, problems, rulerBox, main, tooltip);
 
 let info: HexDocumentInfo | undefined;
-const channel = new HostChannel(acquireVsCodeApi(), (notice) => void onNotice(notice));
+const vscodeApi = acquireVsCodeApi();
+/** Read before anything runs: drawing the first rows saves a fresh state over it. */
+const savedState = vscodeApi.getState?.();
+const channel = new HostChannel(vscodeApi, (notice) => void onNotice(notice));
+const saveState = (): void => vscodeApi.setState?.({ topRow: view.scroller.topRow, selectedOffset: view.selectedOffset });
 const cache = new PageCache((offset, length) => channel.readBytes(offset, length), 0);
 const strip = new ProblemsStrip(banner, problems, (offset) => view.select(offset, true));
 const ruler = new FrameBoneRuler(rulerText, rulerBar, rulerMarker, (offset) => view.select(offset, true));
@@ -81,8 +95,10 @@ let hoverTimer: ReturnType<typeof setTimeout> | undefined;
 let hoverOffset: number | undefined;
 
 const view = new HexView(viewport, track, thumb, cache, {
+  onScroll: () => saveState(),
   onSelect: (offset) => {
     channel.send({ type: 'select', offset });
+    saveState();
     afterPaint(() => void refreshSelection());
   },
   onHover: (offset, anchor) => {
@@ -102,6 +118,12 @@ const view = new HexView(viewport, track, thumb, cache, {
   },
 });
 previewButton.addEventListener('click', () => channel.send({ type: 'openPreview' }));
+
+function restoreState(state: ViewState | undefined): void {
+  if (!state) return;
+  view.scroller.scrollTo(state.topRow);
+  if (state.selectedOffset !== undefined) view.select(state.selectedOffset);
+}
 
 /** Runs `work` after the next frame is painted: the rows a jump shows come first, panels after. */
 function afterPaint(work: () => void): void {
@@ -151,6 +173,7 @@ async function onNotice(notice: Exclude<HostToHexMessage, { requestId: number }>
       view.setLayout(info.layout, info.headerBytes, info.frameRate);
       ruler.update(info.layout, view.selectedOffset);
       if (notice.type === 'changed') await refreshSelection();
+      else restoreState(savedState);
       return;
     case 'diagnostics':
       strip.setDiagnostics(notice.diagnostics);
