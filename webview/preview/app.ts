@@ -63,6 +63,9 @@ export class PreviewApp {
     return this.rendererKind;
   }
 
+  /** Completed loads (the first and every reload after a change on disk). */
+  loads = 0;
+
   private async load(message: Extract<HostToPreviewMessage, { type: 'load' }>): Promise<void> {
     this.loadStarted = performance.now();
     this.frameRate = message.frameRate;
@@ -85,7 +88,7 @@ export class PreviewApp {
     } else {
       this.readControlsInto(this.player);
       this.selectedBone = -1;
-      this.camera.fit(scene.bounds);
+      this.camera.fit(scene.bounds, this.viewAspect());
     }
     await this.ensureRenderer(scene.clip.bytes.length);
     this.renderer!.load(scene, gridLines(scene.bounds, gridStep(scene)));
@@ -99,6 +102,7 @@ export class PreviewApp {
     this.buildBoneList(scene);
     this.dom.scrubber.max = String(scene.clip.frames - 1);
     this.drawNow();
+    this.loads++;
     this.host.post({ type: 'status', renderer: this.rendererKind, fallbackReason: this.fallbackReason, problems: scene.problems, frame: this.player.frame, loadMs: performance.now() - this.loadStarted });
     if (this.player.playing) this.startLoop();
   }
@@ -143,6 +147,11 @@ export class PreviewApp {
     this.dom.viewport.appendChild(canvas);
     this.wireCanvas(canvas);
     return canvas;
+  }
+
+  private viewAspect(): number {
+    const rect = this.dom.viewport.getBoundingClientRect();
+    return rect.width > 0 && rect.height > 0 ? rect.width / rect.height : 1;
   }
 
   private get canvas(): HTMLCanvasElement | null {
@@ -295,13 +304,14 @@ export class PreviewApp {
     d.prev.addEventListener('click', () => this.stepBy(-1));
     d.next.addEventListener('click', () => this.stepBy(1));
     d.scrubber.addEventListener('input', () => {
+      const frame = Number(d.scrubber.value);
       this.setPlaying(false);
-      this.player.seek(Number(d.scrubber.value));
+      this.player.seek(frame);
       this.drawNow();
     });
     d.scrubber.addEventListener('change', () => this.reportSelection());
     for (const control of [d.speed, d.loop, d.mode]) control.addEventListener('change', () => { this.readControlsInto(this.player); this.queueDraw(); });
-    d.fit.addEventListener('click', () => { if (this.scene) { this.camera.fit(this.scene.bounds); this.queueDraw(); } });
+    d.fit.addEventListener('click', () => { if (this.scene) { this.camera.fit(this.scene.bounds, this.viewAspect()); this.queueDraw(); } });
     d.pick.addEventListener('click', () => this.host.post({ type: 'pickAssets' }));
     window.addEventListener('keydown', (event) => {
       if (event.target instanceof HTMLInputElement && event.target !== d.scrubber) return;

@@ -18,11 +18,13 @@ const FOV_Y = (45 * Math.PI) / 180;
 export class OrbitCamera {
   state: CameraState = { target: [0, 0, 0], distance: 5, yaw: 0.6, pitch: 0.35 };
 
-  /** Frames the bounds' bounding sphere from the current direction (the default on load). */
-  fit(bounds: Bounds): void {
+  /** Frames the bounds' bounding sphere from the current direction (the default on load), for a view of `aspect` (width / height). */
+  fit(bounds: Bounds, aspect = 1): void {
     const center: [number, number, number] = [0, 1, 2].map((i) => (bounds.min[i] + bounds.max[i]) / 2) as [number, number, number];
     const radius = Math.max(1e-3, 0.5 * Math.hypot(bounds.max[0] - bounds.min[0], bounds.max[1] - bounds.min[1], bounds.max[2] - bounds.min[2]));
-    this.state = { ...this.state, target: center, distance: (radius / Math.sin(FOV_Y / 2)) * 1.05 };
+    // A narrow view is limited by its horizontal field of view.
+    const fov = Math.min(FOV_Y, 2 * Math.atan(Math.tan(FOV_Y / 2) * aspect));
+    this.state = { ...this.state, target: center, distance: (radius / Math.sin(fov / 2)) * 1.05 };
   }
 
   orbit(dx: number, dy: number): void {

@@ -69,7 +69,7 @@ export const PREVIEW_CSS = `
   #main { flex: 1; display: flex; min-height: 0; }
   #viewport { flex: 1; position: relative; min-width: 0; }
   #viewport canvas { position: absolute; inset: 0; width: 100%; height: 100%; display: block; cursor: grab; }
-  #side { width: 230px; display: flex; flex-direction: column; border-left: 1px solid var(--vscode-panel-border, #444); }
+  #side { width: clamp(110px, 24%, 230px); display: flex; flex-direction: column; border-left: 1px solid var(--vscode-panel-border, #444); }
   #bone-list { flex: 1; overflow: auto; }
   .bone { padding: 1px 8px; cursor: pointer; }
   .bone:hover { background: var(--vscode-list-hoverBackground); }

@@ -27,7 +27,7 @@ export interface PreviewStatus {
 }
 
 /** Changes on disk within this many ms are coalesced into one reload (the budget is 200 ms). */
-const RELOAD_DEBOUNCE_MS = 40;
+const RELOAD_DEBOUNCE_MS = 15;
 
 export class PreviewPanel implements vscode.Disposable {
   readonly panel: vscode.WebviewPanel;
@@ -139,7 +139,13 @@ export class PreviewPanel implements vscode.Disposable {
 }
 
 async function readFile(uri: vscode.Uri): Promise<PreviewFile> {
-  return { uri: uri.toString(), name: uri.path.split('/').pop() ?? uri.path, bytes: await vscode.workspace.fs.readFile(uri) };
+  const read = await vscode.workspace.fs.readFile(uri);
+  // readFile returns a Node Buffer, which a webview message would serialise as JSON
+  // ({type: 'Buffer', data: [...]}); a plain Uint8Array over its own ArrayBuffer goes as binary.
+  // (A Buffer may also be a view into a larger pooled buffer: then copy.)
+  const whole = read.byteOffset === 0 && read.byteLength === read.buffer.byteLength;
+  const bytes = whole ? new Uint8Array(read.buffer, 0, read.byteLength) : new Uint8Array(read);
+  return { uri: uri.toString(), name: uri.path.split('/').pop() ?? uri.path, bytes };
 }
 
 function title(clip: vscode.Uri): string {

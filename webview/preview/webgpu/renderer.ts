@@ -60,6 +60,7 @@ export class WebGpuRenderer implements PreviewRenderer {
   private grid?: { buffer: GPUBuffer; count: number };
   private mesh?: MeshBuffers;
   private scene?: PreviewScene;
+  private last?: { request: FrameRequest; view: ViewState };
   private bonesGroup?: GPUBindGroup;
   private viewGroup?: GPUBindGroup;
 
@@ -95,6 +96,7 @@ export class WebGpuRenderer implements PreviewRenderer {
   render(request: FrameRequest, view: ViewState): void {
     const scene = this.scene;
     if (!scene || !this.grid) return;
+    this.last = { request, view };
     this.resizeDepth();
     this.writeView(view);
     const encoder = this.device.createCommandEncoder();
@@ -127,6 +129,9 @@ export class WebGpuRenderer implements PreviewRenderer {
   }
 
   async readPixels(): Promise<Uint8Array> {
+    // Once a frame is presented, getCurrentTexture() hands out the next (blank) one: draw the
+    // last frame again in this task, then copy it.
+    if (this.last) this.render(this.last.request, this.last.view);
     const texture = this.context.getCurrentTexture();
     const width = texture.width;
     const height = texture.height;

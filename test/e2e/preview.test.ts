@@ -1,0 +1,174 @@
+/**
+ * The live preview in a real VS Code (code-server + Chromium on SwiftShader's WebGPU): opened
+ * with the hex editor's "Open Preview to the Side" title button on upstream wave1 (skeleton and mesh linked by the manifest),
+ * the canvas is not blank, scrubbing to frame N changes the image, and a change of the clip on
+ * disk reloads it (keeping the frame) quickly.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Frame, Page } from 'playwright-core';
+import { makeWorkspace, withVSCode } from './harness';
+
+/** The upstream manifest plus our explicit link keys, so the preview finds arm1's skeleton and mesh. */
+const LINKED_MANIFEST = `[game]
+id = "multi-skinned-rom"
+title = "Multi-Skinned ROM"
+author = "Nethercore Examples"
+version = "0.1.0"
+
+[[assets.skeletons]]
+id = "arm1_skel"
+path = "assets/arm1.ewzskel"
+
+[[assets.meshes]]
+id = "arm1_mesh"
+path = "assets/arm1.ewzmesh"
+
+[[assets.animations]]
+id = "wave1"
+path = "assets/wave1.ewzanim"
+skeleton = "arm1_skel"
+mesh = "arm1_mesh"
+`;
+
+interface PreviewProbe {
+  renderer: string;
+  frame: number;
+  loads: number;
+  assets: string;
+  notice: string;
+}
+
+/** Waits until the hex editor (the clip's default editor) has painted `name`. */
+async function hexEditorPainted(page: Page, name: string): Promise<void> {
+  for (let waited = 0; waited < 60_000; waited += 250) {
+    for (const frame of page.frames()) {
+      const file = await frame.evaluate(() => (document.body?.dataset.firstPaintMs ? document.body.dataset.file : undefined)).catch(() => undefined);
+      if (file === name) return;
+    }
+    await page.waitForTimeout(250);
+  }
+  throw new Error(`the hex editor did not open ${name}`);
+}
+
+/** The preview webview's frame, once it has drawn its first load. */
+async function previewFrame(page: Page): Promise<Frame> {
+  for (let waited = 0; waited < 60_000; waited += 250) {
+    for (const frame of page.frames()) {
+      const loads = await frame.evaluate(() => (window as unknown as { ewzanimPreview?: { loads: number } }).ewzanimPreview?.loads ?? 0).catch(() => 0);
+      if (loads > 0) return frame;
+    }
+    await page.waitForTimeout(250);
+  }
+  const seen = await Promise.all(page.frames().map(async (f) => `${f.url().slice(0, 80)}: ${await f.evaluate(() => document.body?.innerText.slice(0, 200) ?? '').catch((e: unknown) => String(e))}`));
+  throw new Error(`no preview webview drew a frame within 60 s; frames:\n${seen.join('\n')}`);
+}
+
+async function probe(frame: Frame): Promise<PreviewProbe> {
+  return frame.evaluate(() => {
+    const app = (window as unknown as { ewzanimPreview: { currentRenderer: string; currentFrame: number; loads: number } }).ewzanimPreview;
+    return {
+      renderer: app.currentRenderer,
+      frame: app.currentFrame,
+      loads: app.loads,
+      assets: document.getElementById('assets')?.textContent ?? '',
+      notice: document.getElementById('notice')?.textContent ?? '',
+    };
+  });
+}
+
+/** The canvas's pixels as the renderer last drew them (RGBA). */
+async function pixels(frame: Frame): Promise<number[]> {
+  return frame.evaluate(async () => {
+    const app = (window as unknown as { ewzanimPreview: { readPixels(): Promise<Uint8Array> } }).ewzanimPreview;
+    return Array.from(await app.readPixels());
+  });
+}
+
+/** Share of pixels whose colour differs from the corner pixel (the background). */
+function drawnShare(rgba: number[]): number {
+  let drawn = 0;
+  for (let i = 0; i < rgba.length; i += 4) if (rgba[i] !== rgba[0] || rgba[i + 1] !== rgba[1] || rgba[i + 2] !== rgba[2]) drawn++;
+  return drawn / (rgba.length / 4);
+}
+
+function changedPixels(a: number[], b: number[]): number {
+  let n = 0;
+  for (let i = 0; i < Math.min(a.length, b.length); i += 4) if (a[i] !== b[i] || a[i + 1] !== b[i + 1] || a[i + 2] !== b[i + 2]) n++;
+  return n;
+}
+
+async function scrubTo(frame: Frame, n: number): Promise<void> {
+  await frame.evaluate((value) => {
+    const scrubber = document.getElementById('scrubber') as HTMLInputElement;
+    scrubber.value = String(value);
+    scrubber.dispatchEvent(new Event('input'));
+    scrubber.dispatchEvent(new Event('change'));
+  }, n);
+}
+
+test('preview: opens on WebGPU, draws, scrubs, reloads on disk change', { timeout: 300_000 }, async () => {
+  const workspace = makeWorkspace({ fixtures: { pack: 'upstream/multi-skinned-rom' }, files: { 'pack/nether.toml': LINKED_MANIFEST } });
+  try {
+    await withVSCode({ workspace: workspace.path, webgpu: true }, async ({ page, waitForWorkbench }) => {
+      await waitForWorkbench();
+      await page.keyboard.press('Control+P');
+      await page.waitForSelector('.quick-input-widget:not([style*="display: none"]) input');
+      await page.keyboard.type('wave1.ewzanim');
+      await page.waitForSelector('.quick-input-list .monaco-list-row[aria-label*="wave1.ewzanim"]');
+      await page.keyboard.press('Enter');
+      await hexEditorPainted(page, 'wave1.ewzanim');
+      // The hex editor's title bar button (the same command as "Open Preview to the Side").
+      const button = '.editor-actions .action-label[aria-label*="Open Preview to the Side"]';
+      await page.waitForSelector(button, { timeout: 60_000 });
+      await page.click(button);
+      const frame = await previewFrame(page);
+
+      const opened = await probe(frame);
+      assert.equal(opened.renderer, 'webgpu', `WebGPU expected on SwiftShader; notice: ${opened.notice}`);
+      assert.match(opened.assets, /wave1\.ewzanim: 3 bones x 30 frames/);
+      assert.match(opened.assets, /skeleton arm1\.ewzskel/);
+      assert.match(opened.assets, /mesh arm1\.ewzmesh/);
+
+      const first = await pixels(frame);
+      if (process.env.EWZANIM_E2E_SCREENSHOT) await page.screenshot({ path: process.env.EWZANIM_E2E_SCREENSHOT });
+      assert.ok(first.length > 0);
+      assert.ok(drawnShare(first) > 0.02, `canvas looks blank: ${(100 * drawnShare(first)).toFixed(2)}% of pixels drawn`);
+
+      await scrubTo(frame, 15);
+      assert.equal((await probe(frame)).frame, 15);
+      const scrubbed = await pixels(frame);
+      assert.ok(changedPixels(first, scrubbed) > 100, 'scrubbing to frame 15 should move the arm');
+
+      // Change the clip on disk: frame 15's records become frame 0's. The preview reloads, stays on frame 15.
+      const clipPath = join(workspace.path, 'pack', 'assets', 'wave1.ewzanim');
+      const bytes = new Uint8Array(readFileSync(clipPath));
+      const bones = bytes[0];
+      bytes.copyWithin(4 + 15 * bones * 16, 4, 4 + bones * 16);
+      const loadsBefore = (await probe(frame)).loads;
+      const written = Date.now();
+      writeFileSync(clipPath, bytes);
+      let reloadedAfter = -1;
+      for (let waited = 0; waited < 10_000; waited += 20) {
+        if ((await probe(frame)).loads > loadsBefore) { reloadedAfter = Date.now() - written; break; }
+        await page.waitForTimeout(20);
+      }
+      assert.ok(reloadedAfter >= 0, 'no reload within 10 s of the change on disk');
+      // The target is 200 ms (measured here: ~150 ms); the assertion leaves room for a loaded CI machine.
+      console.log(`preview reloaded ${reloadedAfter} ms after the write (file watcher + read + upload + draw)`);
+      assert.ok(reloadedAfter < 1000, `reload took ${reloadedAfter} ms`);
+      const after = await probe(frame);
+      assert.equal(after.frame, 15, 'the reload keeps the frame');
+      const reloaded = await pixels(frame);
+      assert.ok(changedPixels(scrubbed, reloaded) > 100, 'frame 15 now shows frame 0 pose');
+      // The new bounds may move the grid, so compare with frame 0 drawn after the reload.
+      await scrubTo(frame, 0);
+      const frameZero = await pixels(frame);
+      assert.ok(changedPixels(frameZero, reloaded) < 50, 'frame 15 now looks like frame 0');
+    });
+  } finally {
+    workspace.dispose();
+  }
+});
