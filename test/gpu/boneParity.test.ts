@@ -22,7 +22,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { BONE_OUTPUT_FLOATS, buildPose, type FrameRequest, type PoseInputs } from '../../webview/preview/pose';
-import { decodeKeyframe } from '../../formats/clip';
+import { decodeKeyframe } from '../../formats/index';
 import { fromBase64, openTestPage, toBase64, type TestPage } from './browserHarness';
 import { clipFile, inverseBindsOf, randomClip, upstreamFile, UPSTREAM_CLIPS, type ClipFile } from './clipFixtures';
 

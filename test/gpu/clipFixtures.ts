@@ -1,8 +1,7 @@
 /** Clips, skeletons and meshes the GPU tests and the preview bench use: upstream files and seeded random clips. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseClipHeader } from '../../formats/clip';
-import { parseSkeletonHeader, readInverseBind, inverseBindOffset } from '../../formats/skeleton';
+import { inverseBindOffset, parseClipHeader, parseSkeletonHeader, readInverseBind } from '../../formats/index';
 
 export const UPSTREAM = join(__dirname, '..', 'fixtures', 'upstream');
 

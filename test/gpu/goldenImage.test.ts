@@ -25,14 +25,15 @@ let testPage: TestPage;
 
 interface RenderResult { renderer: string; fallbackReason?: string; pixels: string; uploadBytes: number }
 
-async function render(renderer: 'webgpu' | 'webgl2', frame = FRAME): Promise<RenderResult & { rgba: Uint8Array }> {
+async function render(renderer: 'webgpu' | 'webgl2', frame = FRAME, extra: { hideWebGpu?: boolean } = {}, page = testPage): Promise<RenderResult & { rgba: Uint8Array }> {
   const job = {
+    ...extra,
     clip: toBase64(upstreamFile('multi-skinned-rom/assets/wave1.ewzanim')),
     skeleton: toBase64(upstreamFile('multi-skinned-rom/assets/arm1.ewzskel')),
     mesh: toBase64(upstreamFile('multi-skinned-rom/assets/arm1.ewzmesh')),
     frame, renderer, width: WIDTH, height: HEIGHT,
   };
-  const result = await testPage.page.evaluate((j) => (window as unknown as { renderFrame(j: unknown): Promise<RenderResult> }).renderFrame(j), job);
+  const result = await page.page.evaluate((j) => (window as unknown as { renderFrame(j: unknown): Promise<RenderResult> }).renderFrame(j), job);
   return { ...result, rgba: fromBase64(result.pixels) };
 }
 
@@ -79,6 +80,27 @@ describe('rendered frame of upstream arm1 + wave1 against the golden image', () 
     const result = await render('webgl2');
     assert.equal(result.renderer, 'webgl2');
     assertMatchesGolden(result.rgba, 'webgl2');
+  });
+
+  it('without navigator.gpu the WebGL2 fallback draws the same image and says why', async () => {
+    const result = await render('webgpu', FRAME, { hideWebGpu: true });
+    assert.equal(result.renderer, 'webgl2');
+    assert.match(result.fallbackReason ?? '', /navigator\.gpu is missing.*Drawing with WebGL2/s);
+    assertMatchesGolden(result.rgba, 'no-navigator-gpu');
+  });
+
+  it('with no WebGPU adapter (Chromium with --disable-gpu) the fallback says so and draws the same image', async () => {
+    const noGpu = await openTestPage(join(__dirname, 'pages', 'renderPage.ts'), {
+      width: WIDTH, height: HEIGHT, flags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--enable-unsafe-webgpu', '--use-angle=swiftshader'],
+    });
+    try {
+      const result = await render('webgpu', FRAME, {}, noGpu);
+      assert.equal(result.renderer, 'webgl2');
+      assert.match(result.fallbackReason ?? '', /no GPU adapter|navigator\.gpu is missing|device does not work/);
+      assertMatchesGolden(result.rgba, 'no-adapter');
+    } finally {
+      await noGpu.close();
+    }
   });
 
   it('another frame draws a different image (the animation moves the mesh)', async () => {

@@ -31,7 +31,9 @@ export class PreviewApp {
   private animationHandle = 0;
   private lastTime = 0;
   private drawQueued = false;
-  private lostReason?: string;
+  /** Set once the WebGPU device was lost: stay on WebGL2 and say why. */
+  private forcedWebGl?: string;
+  private needsNewRenderer = false;
   private rendererTask?: Promise<void>;
   private loadStarted = 0;
   private lastReportedFrame = -1;
@@ -108,14 +110,16 @@ export class PreviewApp {
   }
 
   private async ensureRenderer(clipBytes: number): Promise<void> {
-    if (this.renderer && !this.lostReason) return;
+    if (this.renderer && !this.needsNewRenderer) return;
     if (!this.rendererTask) {
       this.rendererTask = (async () => {
         this.renderer?.dispose();
+        this.needsNewRenderer = false;
         const choice = await createRenderer(() => this.freshCanvas(), clipBytes, {
-          forceWebGl: this.lostReason ?? this.options.forceWebGl,
+          forceWebGl: this.forcedWebGl ?? this.options.forceWebGl,
           onLost: (reason) => {
-            this.lostReason = reason;
+            this.forcedWebGl = reason;
+            this.needsNewRenderer = true;
             void this.recoverFromLoss();
           },
         });

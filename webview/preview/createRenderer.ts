@@ -23,6 +23,13 @@ export async function createRenderer(canvas: () => HTMLCanvasElement, clipBytes:
       if (!disposed) options.onLost(`The WebGPU device was lost (${info.reason}: ${info.message || 'no message'}). Drawing with WebGL2 now; reopen the preview to try WebGPU again.`);
     });
     const renderer = new WebGpuRenderer(device, canvas());
+    try {
+      await probeDevice(device, () => renderer.clearCanvas());
+    } catch (error) {
+      disposed = true; // a loss we caused ourselves: not reported through onLost
+      device.destroy();
+      throw error;
+    }
     const dispose = renderer.dispose.bind(renderer);
     renderer.dispose = () => {
       disposed = true;
@@ -34,5 +41,24 @@ export async function createRenderer(canvas: () => HTMLCanvasElement, clipBytes:
     const reason = error instanceof WebGpuUnavailable ? error.message : `WebGPU failed to start (${String(error)}).`;
     // A canvas that had a WebGPU context cannot give a WebGL2 one: the caller hands a fresh canvas.
     return { renderer: new WebGl2Renderer(canvas()), fallbackReason: `${reason} Drawing with WebGL2 (same results, bones decoded on the CPU).` };
+  }
+}
+
+/**
+ * Some configurations hand out an adapter and device that cannot do work (Chromium with
+ * --disable-gpu: presenting to a canvas destroys the device). One clear of the canvas and one
+ * tiny round trip prove the device before it is used.
+ */
+async function probeDevice(device: GPUDevice, present: () => void): Promise<void> {
+  const buffer = device.createBuffer({ size: 4, usage: GPUBufferUsage.MAP_READ });
+  try {
+    present();
+    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer within 5 s')), 5000));
+    await Promise.race([buffer.mapAsync(GPUMapMode.READ), timeout]);
+    buffer.unmap();
+  } catch (error) {
+    throw new WebGpuUnavailable(`The WebGPU device does not work (${error instanceof Error ? error.message : String(error)}). Check that hardware acceleration is enabled, or update the graphics driver.`);
+  } finally {
+    buffer.destroy();
   }
 }

@@ -3,6 +3,8 @@
  * be playable), an optional skeleton and mesh (dropped with an explanation when malformed), the
  * problems to show, and the bounds the camera fits.
  */
+// Core modules by file, not formats/index: the index also exports the manifest checker, whose
+// glTF reader needs Node and cannot be bundled for a webview.
 import { parseClipHeader } from '../../formats/clip';
 import { f16LookupTable } from '../../formats/f16';
 import { MESH_HEADER_SIZE, parseMeshHeader } from '../../formats/mesh';

@@ -5,8 +5,7 @@
 import * as vscode from 'vscode';
 import { dirname, join, resolve } from 'node:path';
 import { nodeFileAccess } from '../../../cli/nodeFileAccess';
-import { assetById, checkManifest, readManifestText } from '../../../formats/manifest/index';
-import { MANIFEST_NAMES } from '../../../formats/fileKinds';
+import { assetById, checkManifest, MANIFEST_NAMES, readManifestText } from '../../../formats/index';
 
 export interface LinkedAssets {
   skeleton?: vscode.Uri;

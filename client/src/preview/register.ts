@@ -4,7 +4,7 @@
  * Without explicit assets the manifest's links decide, then the last pick for that clip.
  */
 import * as vscode from 'vscode';
-import { kindOfPath } from '../../../formats/fileKinds';
+import { kindOfPath } from '../../../formats/index';
 import type { OpenPreviewArgs } from '../../../protocol/preview';
 import type { ExtensionServices } from '../services';
 import { linkedAssets } from './manifestLinks';

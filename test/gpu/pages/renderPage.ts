@@ -12,6 +12,8 @@ interface RenderJob {
   mesh?: string;
   frame: number;
   renderer: 'webgpu' | 'webgl2';
+  /** Hide navigator.gpu first, as in a webview without WebGPU. */
+  hideWebGpu?: boolean;
   width: number;
   height: number;
 }
@@ -22,6 +24,8 @@ async function renderFrame(job: RenderJob): Promise<{ renderer: string; fallback
   const built = buildScene(file('clip', job.clip), job.skeleton ? file('skeleton', job.skeleton) : undefined, job.mesh ? file('mesh', job.mesh) : undefined);
   if ('fatal' in built) throw new Error(built.fatal);
   const scene = built.scene;
+  const gpu = navigator.gpu;
+  if (job.hideWebGpu) Object.defineProperty(navigator, 'gpu', { value: undefined, configurable: true });
   document.body.textContent = '';
   const canvas = (): HTMLCanvasElement => {
     document.querySelector('canvas')?.remove();
@@ -35,6 +39,7 @@ async function renderFrame(job: RenderJob): Promise<{ renderer: string; fallback
     forceWebGl: job.renderer === 'webgl2' ? 'forced by the test' : undefined,
     onLost: () => undefined,
   });
+  if (job.hideWebGpu) Object.defineProperty(navigator, 'gpu', { value: gpu, configurable: true });
   const camera = new OrbitCamera();
   camera.fit(scene.bounds);
   choice.renderer.load(scene, gridLines(scene.bounds, 10 ** Math.round(Math.log10(sceneScale(scene.bounds)))));

@@ -128,6 +128,13 @@ export class WebGpuRenderer implements PreviewRenderer {
     this.lastFrameUploadBytes = BONE_PARAMS_BYTES + VIEW_BYTES;
   }
 
+  /** Clears the canvas once (the device probe: some setups lose the device on the first present). */
+  clearCanvas(): void {
+    const encoder = this.device.createCommandEncoder();
+    encoder.beginRenderPass({ colorAttachments: [{ view: this.context.getCurrentTexture().createView(), loadOp: 'clear', storeOp: 'store' }] }).end();
+    this.device.queue.submit([encoder.finish()]);
+  }
+
   async readPixels(): Promise<Uint8Array> {
     // Once a frame is presented, getCurrentTexture() hands out the next (blank) one: draw the
     // last frame again in this task, then copy it.
