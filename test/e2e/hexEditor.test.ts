@@ -29,6 +29,8 @@ async function runCommand(page: Page, title: string): Promise<void> {
 }
 
 async function openFile(page: Page, name: string): Promise<Frame> {
+  // Mark the pages shown so far: a webview rebuilt in the same frame loses the mark.
+  for (const frame of page.frames()) await frame.evaluate(() => document.body && (document.body.dataset.stale = '1')).catch(() => undefined);
   await page.keyboard.press('Control+P');
   await page.waitForSelector('.quick-input-widget:not([style*="display: none"]) input');
   await page.keyboard.type(name);
@@ -40,12 +42,12 @@ async function openFile(page: Page, name: string): Promise<Frame> {
   return frame;
 }
 
-/** The webview frame showing `name`, once its first rows are painted. */
+/** The (freshly loaded) webview frame showing `name`, once its first rows are painted. */
 async function hexFrame(page: Page, name: string): Promise<Frame> {
   for (let waited = 0; waited < 60_000; waited += 200) {
     for (const frame of page.frames()) {
       const file = await frame
-        .evaluate(() => (document.body?.dataset.firstPaintMs ? document.body.dataset.file : undefined))
+        .evaluate(() => (document.body?.dataset.firstPaintMs && !document.body.dataset.stale ? document.body.dataset.file : undefined))
         .catch(() => undefined);
       if (file === name) return frame;
     }
@@ -150,6 +152,11 @@ test('hex editor: real clips, hover, edit, undo, redo, save, skeleton, broken an
       assert.equal(bone1[0], 'bone 1');
       const m = readInverseBind(skeletonBytes, 56);
       assertClose(numbersIn(bone1[1]), [m[0], m[3], m[6], m[9], m[1], m[4], m[7], m[10], m[2], m[5], m[8], m[11]], 'bone 1 matrix rows');
+
+      // The hidden wave1 webview was dropped; shown again, it restores its selection.
+      const waveAgain = await openFile(page, 'wave1.ewzanim');
+      await waveAgain.waitForSelector('.row.selected[data-start="20"]');
+      await waitForRowBytes(waveAgain, 4, 10, ['00', '40']);
 
       // 7. A broken header: plain rows, the problem explained on top, the core's codes listed.
       const broken = await openFile(page, 'broken.nczxanim');
