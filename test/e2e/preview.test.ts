@@ -1,8 +1,8 @@
 /**
  * The live preview in a real VS Code (code-server + Chromium on SwiftShader's WebGPU): opened
  * with the hex editor's "Open Preview to the Side" title button on upstream wave1 (skeleton and mesh linked by the manifest),
- * the canvas is not blank, scrubbing to frame N changes the image, and a change of the clip on
- * disk reloads it (keeping the frame) quickly.
+ * the canvas is not blank, scrubbing to frame N changes the image, a change of the clip on disk
+ * reloads it (keeping the frame) quickly, and frame/bone selection follows the hex editor both ways.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -42,11 +42,11 @@ interface PreviewProbe {
 }
 
 /** Waits until the hex editor (the clip's default editor) has painted `name`. */
-async function hexEditorPainted(page: Page, name: string): Promise<void> {
+async function hexEditorPainted(page: Page, name: string): Promise<Frame> {
   for (let waited = 0; waited < 60_000; waited += 250) {
     for (const frame of page.frames()) {
       const file = await frame.evaluate(() => (document.body?.dataset.firstPaintMs ? document.body.dataset.file : undefined)).catch(() => undefined);
-      if (file === name) return;
+      if (file === name) return frame;
     }
     await page.waitForTimeout(250);
   }
@@ -100,6 +100,14 @@ function changedPixels(a: number[], b: number[]): number {
   return n;
 }
 
+async function waitUntil(page: Page, condition: () => Promise<boolean>, what: string): Promise<void> {
+  for (let waited = 0; waited < 10_000; waited += 100) {
+    if (await condition()) return;
+    await page.waitForTimeout(100);
+  }
+  assert.fail(`within 10 s: ${what}`);
+}
+
 async function scrubTo(frame: Frame, n: number): Promise<void> {
   await frame.evaluate((value) => {
     const scrubber = document.getElementById('scrubber') as HTMLInputElement;
@@ -109,7 +117,7 @@ async function scrubTo(frame: Frame, n: number): Promise<void> {
   }, n);
 }
 
-test('preview: opens on WebGPU, draws, scrubs, reloads on disk change', { timeout: 300_000 }, async () => {
+test('preview: opens on WebGPU, draws, scrubs, reloads on disk change, follows the hex editor', { timeout: 300_000 }, async () => {
   const workspace = makeWorkspace({ fixtures: { pack: 'upstream/multi-skinned-rom' }, files: { 'pack/nether.toml': LINKED_MANIFEST } });
   try {
     await withVSCode({ workspace: workspace.path, webgpu: true }, async ({ page, waitForWorkbench }) => {
@@ -119,7 +127,7 @@ test('preview: opens on WebGPU, draws, scrubs, reloads on disk change', { timeou
       await page.keyboard.type('wave1.ewzanim');
       await page.waitForSelector('.quick-input-list .monaco-list-row[aria-label*="wave1.ewzanim"]');
       await page.keyboard.press('Enter');
-      await hexEditorPainted(page, 'wave1.ewzanim');
+      const hex = await hexEditorPainted(page, 'wave1.ewzanim');
       // The hex editor's title bar button (the same command as "Open Preview to the Side").
       const button = '.editor-actions .action-label[aria-label*="Open Preview to the Side"]';
       await page.waitForSelector(button, { timeout: 60_000 });
@@ -167,6 +175,14 @@ test('preview: opens on WebGPU, draws, scrubs, reloads on disk change', { timeou
       await scrubTo(frame, 0);
       const frameZero = await pixels(frame);
       assert.ok(changedPixels(frameZero, reloaded) < 50, 'frame 15 now looks like frame 0');
+
+      // Selection sync with the hex editor, both ways.
+      await scrubTo(frame, 7);
+      await waitUntil(page, async () => (await hex.evaluate(() => document.body.innerText)).includes('frame 7 · bone 0'), 'the hex editor follows the scrubber to frame 7');
+      const frame5bone1 = 4 + (5 * 3 + 1) * 16;
+      await hex.click(`.row[data-start="${frame5bone1}"] .b[data-i="0"]`);
+      await waitUntil(page, async () => (await probe(frame)).frame === 5, 'the preview jumps to the frame selected in the hex editor');
+      assert.match((await frame.evaluate(() => document.getElementById('bone-details')?.textContent ?? '')), /^bone 1/);
     });
   } finally {
     workspace.dispose();
