@@ -6,7 +6,7 @@ import { DESCRIBE_BYTE_REQUEST, type DescribeByteParams, type DescribeByteResult
 import { MAX_READ_BYTES, type HexToHostMessage, type HostToHexMessage } from '../../../protocol/hexEditor';
 import type { ExtensionServices } from '../services';
 import type { HexDocument } from './hexDocument';
-import { hexEditorHtml, hexEditorResourceRoots } from './webviewHtml';
+import { webviewPageHtml, webviewResourceRoots } from './webviewHtml';
 
 /** Called for every applied edit so the provider can tell VS Code (undo stack, dirty state). */
 export type EditListener = (document: HexDocument, label: string) => void;
@@ -23,8 +23,8 @@ export class HexPanel implements vscode.Disposable {
     private readonly services: ExtensionServices,
     private readonly onEdit: EditListener,
   ) {
-    panel.webview.options = { enableScripts: true, localResourceRoots: hexEditorResourceRoots(extensionUri) };
-    panel.webview.html = hexEditorHtml(panel.webview, extensionUri, document.uri.path);
+    panel.webview.options = { enableScripts: true, localResourceRoots: webviewResourceRoots(extensionUri) };
+    panel.webview.html = webviewPageHtml(panel.webview, extensionUri, { script: 'hex.js', stylesheet: 'hex.css', title: document.uri.path });
     this.disposables.push(
       panel.webview.onDidReceiveMessage((message: HexToHostMessage) => void this.handle(message)),
       document.onDidChangeContent(() => void this.sendInfo('changed')),

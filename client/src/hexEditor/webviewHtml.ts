@@ -1,14 +1,24 @@
+import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 
+export interface WebviewPage {
+  /** File names in dist/webview. */
+  script: string;
+  stylesheet?: string;
+  title: string;
+}
+
 /**
- * The hex editor webview's page: one script and one stylesheet from dist/webview, a strict
- * CSP with a fresh nonce, nothing else loadable.
+ * A webview page: one script and optionally one stylesheet from dist/webview, a strict CSP with
+ * a fresh nonce, nothing else loadable. Written for the hex editor; any webview can use it.
  */
-export function hexEditorHtml(webview: vscode.Webview, extensionUri: vscode.Uri, title: string): string {
-  const nonce = makeNonce();
+export function webviewPageHtml(webview: vscode.Webview, extensionUri: vscode.Uri, page: WebviewPage): string {
+  const nonce = randomBytes(18).toString('base64');
   const dist = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
-  const script = webview.asWebviewUri(vscode.Uri.joinPath(dist, 'hex.js'));
-  const style = webview.asWebviewUri(vscode.Uri.joinPath(dist, 'hex.css'));
+  const script = webview.asWebviewUri(vscode.Uri.joinPath(dist, page.script));
+  const style = page.stylesheet
+    ? `<link rel="stylesheet" href="${webview.asWebviewUri(vscode.Uri.joinPath(dist, page.stylesheet))}" nonce="${nonce}">`
+    : '';
   const csp = [
     "default-src 'none'",
     `style-src ${webview.cspSource} 'nonce-${nonce}'`,
@@ -21,26 +31,19 @@ export function hexEditorHtml(webview: vscode.Webview, extensionUri: vscode.Uri,
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${style}" nonce="${nonce}">
-<title>${escapeHtml(title)}</title>
+${style}
+<title>${escapeHtml(page.title)}</title>
 </head>
 <body>
-<div id="app" data-started="${Date.now()}"></div>
+<div id="app"></div>
 <script nonce="${nonce}" src="${script}"></script>
 </body>
 </html>`;
 }
 
 /** Only the dist/webview folder is readable by the webview. */
-export function hexEditorResourceRoots(extensionUri: vscode.Uri): vscode.Uri[] {
+export function webviewResourceRoots(extensionUri: vscode.Uri): vscode.Uri[] {
   return [vscode.Uri.joinPath(extensionUri, 'dist', 'webview')];
-}
-
-function makeNonce(): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-  let nonce = '';
-  for (let i = 0; i < 32; i++) nonce += alphabet[Math.floor(Math.random() * alphabet.length)];
-  return nonce;
 }
 
 function escapeHtml(text: string): string {
