@@ -79,6 +79,8 @@ export class WorkspaceChecker {
         this.queue.add(path);
       }
       await this.drain((done, total) => progress.report(done, total));
+      // A pass ends with an idle status; with nothing found there was no pass, so say it here.
+      if (found.length === 0) this.status('idle', true);
       this.deps.log(`checked ${found.length} files in ${Date.now() - started} ms`);
     } finally {
       progress.done();
