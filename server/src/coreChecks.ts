@@ -1,7 +1,7 @@
 /**
  * The server's calls into the core: binary files through `checkFile`, manifests through the
- * manifest check. The manifest check keeps its summaries of referenced files in one cache, which
- * a changed or deleted file leaves.
+ * manifest check. One cache holds what the manifest checks learnt about the files they list
+ * (summary and lint results); a changed or deleted file leaves it, a cap change empties it.
  */
 import { checkFile } from '../../formats/check';
 import type { FormatDiagnostic } from '../../formats/diagnostics';
@@ -21,7 +21,10 @@ export function createCoreChecks(files: FileAccess, settings: () => ServerSettin
   const cache = new AssetSummaryCache();
   return {
     async checkAsset(path) {
-      cache.invalidate(path);
+      // A manifest check that listed this file linted it already (same cap: a cap change clears
+      // the cache; a file event clears the file's entry before it is queued).
+      const linted = cache.peek(path)?.diagnostics;
+      if (linted) return linted;
       const result = await checkFile(files, path, { maxKeyframeProblems: settings().maxKeyframeProblems });
       return result.diagnostics;
     },

@@ -26,7 +26,7 @@ export interface Progress {
 export interface WorkspaceCheckerDeps {
   files: FileAccess;
   store: DiagnosticsStore;
-  /** Binary asset -> core diagnostics (checkFile with the current cap). */
+  /** Binary asset -> core diagnostics (checkFile with the current cap, or a manifest check's). */
   checkAsset(path: string): Promise<readonly FormatDiagnostic[]>;
   /** Re-checks a manifest (from its unsaved text when open) and stores its diagnostics itself. */
   checkManifest(path: string): Promise<void>;
@@ -95,6 +95,8 @@ export class WorkspaceChecker {
       this.queueManifests();
     } else {
       if (this.filter.excludesFile(path) || !this.insideRoots(path)) return;
+      // What was learnt about the old content (cached summaries and lint results) is stale.
+      this.deps.forget(path);
       this.known.add(path);
       this.queue.add(path);
     }
@@ -136,7 +138,11 @@ export class WorkspaceChecker {
     }, RECHECK_DEBOUNCE_MS);
   }
 
-  /** Checks everything queued (binaries first, so manifests see fresh summaries), then stops. */
+  /**
+   * Checks everything queued, then stops. Manifests go first: their check lints the files they
+   * list (in parallel, through the shared cache), and the binary checks then reuse those results
+   * instead of reading the files again.
+   */
   private async drain(report?: (done: number, total: number) => void): Promise<void> {
     while (this.running) await this.running;
     if (this.queue.size === 0) return;
@@ -162,6 +168,10 @@ export class WorkspaceChecker {
         report?.(this.passChecked, this.passQueued);
         this.status('checking');
       };
+      for (const path of manifests) {
+        if (this.known.has(path)) await this.deps.checkManifest(path).catch((e: unknown) => this.deps.log(`manifest ${path}: ${String(e)}`));
+        step();
+      }
       let next = 0;
       const worker = async (): Promise<void> => {
         while (next < binaries.length) {
@@ -171,10 +181,6 @@ export class WorkspaceChecker {
         }
       };
       await Promise.all(Array.from({ length: Math.min(PARALLEL_CHECKS, binaries.length) }, worker));
-      for (const path of manifests) {
-        if (this.known.has(path)) await this.deps.checkManifest(path).catch((e: unknown) => this.deps.log(`manifest ${path}: ${String(e)}`));
-        step();
-      }
     }
     this.status('idle', true);
   }
