@@ -17,6 +17,12 @@ import { describeLines } from '../../webview/hex/describeText';
 import { makeWorkspace, withVSCode } from './harness';
 
 const MAX_CLIP = 267_382_804;
+/** Set to a folder to keep screenshots of the editor (for people, not for assertions). */
+const SCREENSHOTS = process.env.EWZANIM_E2E_SCREENSHOTS;
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}
 const BROKEN = Uint8Array.of(0, 0, 30, 0, 3, 8, 0x20, 0x80, 0, 0, 0, 0, 0, 0x3c, 0, 0x3c);
 
 /** Runs a command by its full title ("Category: Title") through the command palette (F1). */
@@ -115,6 +121,7 @@ test('hex editor: real clips, hover, edit, undo, redo, save, skeleton, broken an
       const expected = describeLines((await describeByte('clip', memoryByteSource(original), 21, { frameRate: 30 }))!);
       assert.equal(await tooltip.textContent(), expected.join('\n'));
       assert.match(expected[0], /^Rotation/);
+      await screenshot(page, 'hex-tooltip');
 
       // 3. Edit frame 0 · bone 0's scale x to 2 (f16 0x4000, bytes 00 40 at 14..15); bad input first.
       await wave.click('.row[data-start="4"] .b[data-i="10"]');
@@ -196,6 +203,7 @@ test('hex editor: real clips, hover, edit, undo, redo, save, skeleton, broken an
       assert.equal(await last.$eval('.label', (e) => e.textContent), 'frame 65534 · bone 254');
       await huge.waitForFunction((start) => !document.querySelector(`.row[data-start="${start}"]`)!.textContent!.includes('··'), MAX_CLIP - 16);
       assert.match((await huge.textContent('#ruler-text')) ?? '', /^frame 65534 · bone 254 — 65535 frames × 255 bones/);
+      await screenshot(page, 'hex-267mb-last-frame');
       await runCommand(page, 'Nethercore ZX: Go to Offset');
       await page.getByText('Byte offset, decimal or 0x hex').first().waitFor();
       await page.keyboard.type('0x10000005');

@@ -195,7 +195,10 @@ export class HexView {
         this.selectedOffset === info.start + j ? ' sel' : ''}`);
       setData(span, 'field', f.name);
     }
-    set(elements.decoded, 'textContent', bytes ? decodedLines(layout, info, bytes, this.frameRate).join('\n') : '');
+    const decoded = bytes ? decodedLines(layout, info, bytes, this.frameRate).join('\n') : '';
+    set(elements.decoded, 'textContent', decoded);
+    // The column may be cut in a narrow editor: the whole text on hover.
+    set(elements.decoded, 'title', decoded);
     const severity = this.worstSeverity(info.start, info.end);
     set(elements.root, 'className', `row${severity ? ` diag-${severity}` : ''}${
       this.selectedOffset !== undefined && this.selectedOffset >= info.start && this.selectedOffset < info.end ? ' selected' : ''}`);

@@ -95,8 +95,13 @@ let hoverTimer: ReturnType<typeof setTimeout> | undefined;
 let hoverOffset: number | undefined;
 
 const view = new HexView(viewport, track, thumb, cache, {
-  onScroll: () => saveState(),
+  onScroll: () => {
+    // The bytes under the pointer are other bytes now.
+    hideTooltip();
+    saveState();
+  },
   onSelect: (offset) => {
+    hideTooltip();
     channel.send({ type: 'select', offset });
     saveState();
     afterPaint(() => void refreshSelection());
@@ -105,7 +110,7 @@ const view = new HexView(viewport, track, thumb, cache, {
     if (hoverTimer) clearTimeout(hoverTimer);
     hoverOffset = offset;
     if (offset === undefined || !anchor) {
-      tooltip.hidden = true;
+      hideTooltip();
       return;
     }
     hoverTimer = setTimeout(() => void showTooltip(offset, anchor), HOVER_DELAY_MS);
@@ -123,6 +128,12 @@ function restoreState(state: ViewState | undefined): void {
   if (!state) return;
   view.scroller.scrollTo(state.topRow);
   if (state.selectedOffset !== undefined) view.select(state.selectedOffset);
+}
+
+function hideTooltip(): void {
+  if (hoverTimer) clearTimeout(hoverTimer);
+  hoverOffset = undefined;
+  tooltip.hidden = true;
 }
 
 /** Runs `work` after the next frame is painted: the rows a jump shows come first, panels after. */
