@@ -46,7 +46,7 @@ async function main(): Promise<void> {
     ['random 40 x 250 clip, raw', await boneParity(device, randomClip(40, 250, 0x5eed))],
     ['40-bone character + skeleton', await boneParity(device, makeCharacter(40, 60).clip, makeCharacter(40, 60).skeleton)],
   ] as const;
-  for (const [name, r] of parity) console.log(`parity ${name}: ${r.mismatched} of ${r.compared} elements differ from the CPU mirror (max ${r.maxUlps.toFixed(1)} ulp of the column's scale)`);
+  for (const [name, r] of parity) console.log(`parity ${name}: ${r.mismatched} of ${r.compared} elements differ from the CPU mirror (max ${r.maxUlps.toFixed(1)} ulp of the column's scale)${r.examples.length ? `; e.g. ${r.examples.join('; ')}` : ''}`);
 
   const character = makeCharacter(40, 60);
   const copyBytes = Math.floor((Math.min(1 << 30, adapter.limits.maxStorageBufferBindingSize) * scale) / 16) * 16;

@@ -38,6 +38,8 @@ export interface ParityResult {
   mismatched: number;
   /** Largest difference in ulp of the element's scale: its column's length (rotation-scale columns) or itself (translations). */
   maxUlps: number;
+  /** The first few differences: frame, bone, element (0..11 model, 12..23 skinning), CPU and GPU values. */
+  examples: string[];
 }
 
 /** The WGSL bone matrices against the CPU mirror (stamp mode, every frame), on this device. */
@@ -66,6 +68,7 @@ export async function boneParity(device: GPUDevice, clip: Uint8Array, skeleton?:
   const inputs = { clip, clipBones: bones, inverseBinds: binds?.matrices, skeletonBones: binds?.bones ?? 0 };
   let mismatched = 0;
   let maxUlps = 0;
+  const examples: string[] = [];
   const bits = new Uint32Array(2);
   const pair = new Float32Array(bits.buffer);
   requests.forEach((request, i) => {
@@ -76,6 +79,7 @@ export async function boneParity(device: GPUDevice, clip: Uint8Array, skeleton?:
       if (bits[0] === bits[1] || (Number.isNaN(pair[0]) && Number.isNaN(pair[1]))) continue;
       mismatched++;
       const element = k % BONE_OUTPUT_FLOATS;
+      if (examples.length < 6) examples.push(`f${i} b${Math.floor(k / BONE_OUTPUT_FLOATS)} e${element}: cpu ${pair[0]} gpu ${pair[1]}`);
       const column = element % 4;
       const base = k - element + (element >= 12 ? 12 : 0);
       const scale = column === 3 ? Math.abs(cpu[k]) : Math.hypot(cpu[base + column], cpu[base + 4 + column], cpu[base + 8 + column]);
@@ -83,7 +87,7 @@ export async function boneParity(device: GPUDevice, clip: Uint8Array, skeleton?:
       maxUlps = Math.max(maxUlps, Math.abs(pair[0] - pair[1]) / ulp);
     }
   });
-  return { compared: frames * cpu.length, mismatched, maxUlps };
+  return { compared: frames * cpu.length, mismatched, maxUlps, examples };
 }
 
 /** keyframe_bind dispatches per second: one frame of `clip` built per dispatch (CPU parameter write included). */
