@@ -5,18 +5,20 @@
  * 10,000-keyframe clip, in raw and skeleton mode, stamp and blended, and with bone-count
  * mismatches.
  *
- * Tolerance: stamp mode must be bit-identical (every f32 step is the same IEEE operation in the
- * same order, and SwiftShader neither fuses nor approximates them). Blended mode adds one
- * sqrt and four divisions per bone to normalise the lerped quaternion; WGSL lets x / y be
- * computed as x * (1 / y) (2.5 ulp) and sqrt through inverseSqrt, so each rotation component
- * may be off by a few ulp of 1. A matrix element of column j is a sum of products of two
- * components times s_j, so its error is bounded by about 8 * 2 * few ulp(1) * |s_j|: the test
- * allows 2^-19 (8 ulp of 1) times the column's length (|s_j| for a unit quaternion) for the
- * rotation-scale columns, times the blend's condition number (|q0| + |q1|) / |lerp(q0, q1)|: when
- * the lerp nearly cancels (random, non-unit words do that), the normalisation magnifies the
- * rounding of the lerp in any implementation. Translations p0 + (p1 - p0) * f may be contracted into one fused
- * multiply-add (SwiftShader does), which rounds once instead of twice: allowed 2^-22 times
- * |p0| + |p1|; scales likewise (2^-21 (|s0_j| + |s1_j|), the rotation factor being at most ~2). The test reports how many elements are not bit-identical.
+ * Tolerance: stamp mode must be bit-identical: every f32 step is the same IEEE operation in the
+ * same order as the core, each intermediate is rounded on its own (no fused multiply-add, no
+ * reassociation) and sqrt is corrected to the correctly rounded result (see keyframe.wgsl); the
+ * same comparison is bit-identical on an NVIDIA H200 too (bench/previewDawn.ts).
+ * Blended mode normalises the lerped quaternion with four divisions per bone; WGSL lets x / y be
+ * computed as x * (1 / y) (2.5 ulp), so each rotation component may be off by a few ulp of 1. A
+ * matrix element of column j is a sum of products of two components times s_j, so its error is
+ * bounded by about 8 * 2 * few ulp(1) * |s_j|: the test allows 2^-19 (8 ulp of 1) times the
+ * column's length (|s_j| for a unit quaternion) for the rotation-scale columns, times the blend's
+ * condition number (|q0| + |q1|) / |lerp(q0, q1)|: when the lerp nearly cancels (random, non-unit
+ * words do that), the normalisation magnifies any rounding difference. Translations
+ * p0 + (p1 - p0) * f are allowed 2^-22 (|p0| + |p1|) and scales 2^-21 (|s0_j| + |s1_j|) (one
+ * rounding of the lerp, the rotation factor being at most ~2). The test reports how many elements
+ * are not bit-identical.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
