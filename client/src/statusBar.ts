@@ -1,14 +1,6 @@
 import * as vscode from 'vscode';
 import type { CheckStatusParams } from '../../protocol/serverStatus';
-
-/** The status bar text for a check status: what is being checked, then the problem counts. */
-export function statusText(status: CheckStatusParams): string {
-  const problems = `$(error) ${status.errors} $(warning) ${status.warnings}`;
-  if (status.state === 'checking') {
-    return `$(sync~spin) ZX: checking ${status.checked}/${status.queued} files ${problems}`;
-  }
-  return `ZX: ${status.files} files ${problems}`;
-}
+import { statusText, statusTooltip } from './statusText';
 
 /** Shows the workspace check's progress and totals; clicking it opens the Problems panel. */
 export class CheckStatusBar implements vscode.Disposable {
@@ -21,9 +13,7 @@ export class CheckStatusBar implements vscode.Disposable {
 
   update(status: CheckStatusParams): void {
     this.item.text = statusText(status);
-    this.item.tooltip =
-      `Nethercore ZX: ${status.files} supported files in the workspace; ` +
-      `${status.errors} errors, ${status.warnings} warnings, ${status.others} other problems.`;
+    this.item.tooltip = statusTooltip(status);
     this.item.show();
   }
 
