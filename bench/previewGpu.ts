@@ -26,11 +26,18 @@ async function timeDispatches(device: GPUDevice, reps: number, trials: number, r
   return best / reps;
 }
 
-/** Workgroups of 256 for `invocations`, split over x and y (65,535 per dimension). */
-function dispatchShape(invocations: number): [number, number] {
+/** Seconds per dispatch of a 256-wide kernel over `invocations` (workgroups split over x and y, 65,535 per dimension). */
+async function timeKernel(device: GPUDevice, pipeline: GPUComputePipeline, group: GPUBindGroup, invocations: number, reps: number): Promise<number> {
   const groups = Math.ceil(invocations / 256);
   const x = Math.min(groups, 65535);
-  return [x, Math.ceil(groups / x)];
+  const y = Math.ceil(groups / x);
+  return timeDispatches(device, reps, 5, (encoder) => {
+    const pass = encoder.beginComputePass();
+    pass.setPipeline(pipeline);
+    pass.setBindGroup(0, group);
+    pass.dispatchWorkgroups(x, y);
+    pass.end();
+  });
 }
 
 export interface ParityResult {
@@ -119,14 +126,7 @@ export async function copyBandwidth(device: GPUDevice, bytes: number, reps: numb
   const source = device.createBuffer({ size: bytes, usage: GPUBufferUsage.STORAGE });
   const target = device.createBuffer({ size: bytes, usage: GPUBufferUsage.STORAGE });
   const group = device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries: [{ binding: 0, resource: { buffer: source } }, { binding: 1, resource: { buffer: target } }] });
-  const [x, y] = dispatchShape(bytes / 16);
-  const seconds = await timeDispatches(device, reps, 5, (encoder) => {
-    const pass = encoder.beginComputePass();
-    pass.setPipeline(pipeline);
-    pass.setBindGroup(0, group);
-    pass.dispatchWorkgroups(x, y);
-    pass.end();
-  });
+  const seconds = await timeKernel(device, pipeline, group, bytes / 16, reps);
   source.destroy();
   target.destroy();
   return (2 * bytes) / seconds;
@@ -182,14 +182,7 @@ export async function skinningThroughput(device: GPUDevice, character: Character
       { binding: 3, resource: { buffer: params } },
     ],
   });
-  const [x, y] = dispatchShape(total);
-  const seconds = await timeDispatches(device, reps, 5, (encoder) => {
-    const pass = encoder.beginComputePass();
-    pass.setPipeline(pipeline);
-    pass.setBindGroup(0, group);
-    pass.dispatchWorkgroups(x, y);
-    pass.end();
-  });
+  const seconds = await timeKernel(device, pipeline, group, total, reps);
   for (const b of [vertices, output, boneRows, params]) b.destroy();
   return { characters, vertices: total, verticesPerSecond: total / seconds, bytesPerVertex: stride + 16 };
 }
