@@ -1,0 +1,43 @@
+/**
+ * The whole preview page (UI, player, renderer choice) on SwiftShader: it starts on WebGPU, and
+ * when the device is lost while it runs it says so, switches to WebGL2 and keeps drawing.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { openTestPage, toBase64 } from './browserHarness';
+import { upstreamFile } from './clipFixtures';
+
+interface PageState { renderer: string; notice: string; statuses: { renderer: string; fallbackReason?: string }[] }
+
+test('preview: a lost WebGPU device falls back to WebGL2 with the reason, and keeps drawing', { timeout: 120_000 }, async () => {
+  const testPage = await openTestPage(join(__dirname, 'pages', 'appPage.ts'), { width: 600, height: 400 });
+  const { page } = testPage;
+  const call = <T>(name: string, ...args: unknown[]): Promise<T> =>
+    page.evaluate(([n, a]) => (window as unknown as Record<string, (...x: unknown[]) => unknown>)[n as string](...(a as unknown[])), [name, args] as const) as Promise<T>;
+  try {
+    await call('loadFiles', {
+      clip: toBase64(upstreamFile('multi-skinned-rom/assets/wave1.ewzanim')),
+      skeleton: toBase64(upstreamFile('multi-skinned-rom/assets/arm1.ewzskel')),
+      mesh: toBase64(upstreamFile('multi-skinned-rom/assets/arm1.ewzmesh')),
+    });
+    const before = await call<PageState>('state');
+    assert.equal(before.renderer, 'webgpu');
+    assert.equal(before.notice, '');
+    await call('loseDevice');
+    let after = before;
+    for (let waited = 0; waited < 10_000 && after.renderer !== 'webgl2'; waited += 100) {
+      await page.waitForTimeout(100);
+      after = await call<PageState>('state');
+    }
+    assert.equal(after.renderer, 'webgl2');
+    assert.match(after.notice, /WebGPU device was lost .*Drawing with WebGL2 now/);
+    assert.equal(after.statuses.at(-1)?.renderer, 'webgl2');
+    const pixels = await call<number[]>('readPixels');
+    let drawn = 0;
+    for (let i = 0; i < pixels.length; i += 4) if (pixels[i] !== pixels[0] || pixels[i + 1] !== pixels[1] || pixels[i + 2] !== pixels[2]) drawn++;
+    assert.ok(drawn > pixels.length / 4 / 100, `the fallback draws (${drawn} pixels differ from the background)`);
+  } finally {
+    await testPage.close();
+  }
+});
