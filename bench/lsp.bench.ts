@@ -7,7 +7,7 @@
  * - `ewzanim/describeByte` (what the listing hover and the hex editor ask) at random keyframes
  *   of the largest legal clip (267 MB): p50 / p95 (target p95 < 20 ms); baselines: a bare
  *   JSON-RPC round trip to the same server and a bare 16-byte fs read;
- * - the server's peak RSS over both runs, sampled from /proc every 10 ms (target < 150 MB).
+ * - the server's peak RSS in each run, sampled from /proc every 10 ms (target < 150 MB).
  */
 import { readFileSync } from 'node:fs';
 import { mkdir, open, writeFile } from 'node:fs/promises';
@@ -107,7 +107,7 @@ export default async function lspBench(bench: BenchContext): Promise<void> {
   const status = await server.waitForIdle(0, 60_000);
   const toLast = ms(t0, lastPublish);
   await server.stop();
-  let peakMiB = rss.stop();
+  const workspacePeakMiB = rss.stop();
   bench.add({
     name: `server start to last diagnostics, ${CLIPS} clips + 1 manifest`,
     value: toLast,
@@ -144,7 +144,7 @@ export default async function lspBench(bench: BenchContext): Promise<void> {
   hovers.sort((a, b) => a - b);
   const rpc = await roundTrips(large, HOVERS);
   await large.stop();
-  peakMiB = Math.max(peakMiB, largeRss.stop());
+  const largePeakMiB = largeRss.stop();
 
   // Bare 16-byte reads of the same file, same run.
   const reads: number[] = [];
@@ -174,11 +174,7 @@ export default async function lspBench(bench: BenchContext): Promise<void> {
     note,
   });
   bench.add({ name: 'bare 16-byte fs read of the same clip, p95', value: percentile(reads, 95), unit: 'ms', baseline: readBaseline });
-  bench.add({
-    name: 'server peak RSS (1,000-clip check, 267 MB check and hovers)',
-    value: peakMiB,
-    unit: 'MiB',
-    target: { on: 'value', op: '<', threshold: 150 },
-    note: 'sampled every 10 ms from /proc',
-  });
+  const rssTarget = { on: 'value', op: '<', threshold: 150 } as const;
+  bench.add({ name: `server peak RSS, ${CLIPS}-clip workspace check`, value: workspacePeakMiB, unit: 'MiB', target: rssTarget, note: 'sampled every 10 ms from /proc' });
+  bench.add({ name: 'server peak RSS, 267 MB clip check and describe requests', value: largePeakMiB, unit: 'MiB', target: rssTarget, note: 'sampled every 10 ms from /proc' });
 }
