@@ -40,7 +40,6 @@ export class PreviewApp {
 
   constructor(private readonly dom: PreviewDom, private readonly host: PreviewHost, private readonly options: { forceWebGl?: string } = {}) {
     this.wireControls();
-    this.wireCamera();
   }
 
   async handle(message: HostToPreviewMessage): Promise<void> {
@@ -334,10 +333,7 @@ export class PreviewApp {
     this.reportSelection();
   }
 
-  private wireCamera(): void {
-    // Canvas listeners are attached per canvas in wireCanvas (a fallback replaces the canvas).
-  }
-
+  /** Orbit, pan and zoom on a canvas (attached per canvas: a fallback replaces the canvas). */
   private wireCanvas(canvas: HTMLCanvasElement): void {
     let dragging: { x: number; y: number; pan: boolean } | undefined;
     canvas.addEventListener('pointerdown', (e) => {

@@ -36,8 +36,6 @@ export class PreviewPanel implements vscode.Disposable {
   private watchers: vscode.Disposable[] = [];
   private ready = false;
   private reloadTimer?: ReturnType<typeof setTimeout>;
-  private readonly statusEmitter = new vscode.EventEmitter<PreviewStatus>();
-  readonly onDidReportStatus = this.statusEmitter.event;
 
   constructor(
     context: vscode.ExtensionContext,
@@ -52,7 +50,6 @@ export class PreviewPanel implements vscode.Disposable {
     });
     this.panel.webview.html = previewHtml(this.panel.webview, context.extensionUri);
     this.disposables.push(
-      this.statusEmitter,
       this.panel.webview.onDidReceiveMessage((message: PreviewToHostMessage) => this.receive(message)),
       services.selection.onDidSelect((selection) => {
         if (selection.source !== 'preview' && selection.clip === this.assets.clip.toString()) {
@@ -102,7 +99,6 @@ export class PreviewPanel implements vscode.Disposable {
         break;
       case 'status':
         this.status = { ...message, loads: this.status.loads + 1 };
-        this.statusEmitter.fire(this.status);
         break;
     }
   }
