@@ -25,7 +25,7 @@ let testPage: TestPage;
 
 interface RenderResult { renderer: string; fallbackReason?: string; pixels: string; uploadBytes: number }
 
-async function render(renderer: 'webgpu' | 'webgl2', frame = FRAME, extra: { hideWebGpu?: boolean } = {}, page = testPage): Promise<RenderResult & { rgba: Uint8Array }> {
+async function render(renderer: 'webgpu' | 'webgl2', frame = FRAME, extra: { hideWebGpu?: boolean; selectedBone?: number } = {}, page = testPage): Promise<RenderResult & { rgba: Uint8Array }> {
   const job = {
     ...extra,
     clip: toBase64(upstreamFile('multi-skinned-rom/assets/wave1.ewzanim')),
@@ -101,6 +101,21 @@ describe('rendered frame of upstream arm1 + wave1 against the golden image', () 
     } finally {
       await noGpu.close();
     }
+  });
+
+  it('a selected bone is highlighted (its mesh influence and gizmo) the same way in both renderers', async () => {
+    // The highlight colour (1, 0.78, 0.2) lit: red well above blue, unlike the grey mesh, grid and axis colours.
+    const highlighted = (rgba: Uint8Array): number => {
+      let n = 0;
+      for (let p = 0; p < rgba.length; p += 4) if (rgba[p] > 120 && rgba[p] - rgba[p + 2] > 80 && rgba[p + 1] > 0.5 * rgba[p]) n++;
+      return n;
+    };
+    const plain = await render('webgpu');
+    const gpu = await render('webgpu', FRAME, { selectedBone: 1 });
+    const gl = await render('webgl2', FRAME, { selectedBone: 1 });
+    assert.equal(highlighted(plain.rgba), 0);
+    assert.ok(highlighted(gpu.rgba) > 100, `WebGPU: ${highlighted(gpu.rgba)} highlighted pixels`);
+    assert.ok(Math.abs(highlighted(gl.rgba) - highlighted(gpu.rgba)) <= 0.05 * highlighted(gpu.rgba), `WebGL2 ${highlighted(gl.rgba)} vs WebGPU ${highlighted(gpu.rgba)}`);
   });
 
   it('another frame draws a different image (the animation moves the mesh)', async () => {

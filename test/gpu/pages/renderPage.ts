@@ -12,6 +12,8 @@ interface RenderJob {
   mesh?: string;
   frame: number;
   renderer: 'webgpu' | 'webgl2';
+  /** Bone selected in the bone list (-1 or absent: none). */
+  selectedBone?: number;
   /** Hide navigator.gpu first, as in a webview without WebGPU. */
   hideWebGpu?: boolean;
   width: number;
@@ -47,7 +49,7 @@ async function renderFrame(job: RenderJob): Promise<{ renderer: string; fallback
     viewProjection: camera.viewProjection(job.width / job.height, choice.renderer.zeroToOneDepth),
     light: camera.lightDirection(),
     gizmoLength: sceneScale(scene.bounds) * 0.6,
-    selectedBone: -1,
+    selectedBone: job.selectedBone ?? -1,
     hoveredBone: -1,
     clearColor: [0.12, 0.12, 0.14],
   });
