@@ -38,8 +38,10 @@ export async function lintClipRecords(source: ByteSource, header: ClipHeader, op
   const oneMinus = rotationOneMinusSquareTable();
   const square = rotationSquareTable();
   const chunkBytes = Math.max(KEYFRAME_SIZE, options.chunkBytes ?? DEFAULT_CHUNK_BYTES);
-  // The visitor keeps no bytes (reportRecord takes the words), so one buffer serves every chunk.
-  await forEachRecordChunk(reusingChunkReader(source, chunkBytes), CLIP_HEADER_SIZE, count, KEYFRAME_SIZE, chunkBytes, (bytes, firstRecord, records) => {
+  const recordsEnd = CLIP_HEADER_SIZE + count * KEYFRAME_SIZE;
+  // The visitor keeps no bytes (reportRecord takes the words): two reused buffers, one read ahead.
+  const read = reusingChunkReader(source, recordsEnd);
+  await forEachRecordChunk(read, CLIP_HEADER_SIZE, count, KEYFRAME_SIZE, chunkBytes, (bytes, firstRecord, records) => {
     const words = u32View(bytes);
     for (let r = 0, i = 0; r < records; r++, i += 4) {
       const rot = words[i];
@@ -57,7 +59,6 @@ export async function lintClipRecords(source: ByteSource, header: ClipHeader, op
       if (nonFinite !== 0 || zeroScale || nonUnit) reportRecord(problems, header, firstRecord + r, rot, w1, w2, w3);
     }
   });
-  const recordsEnd = CLIP_HEADER_SIZE + count * KEYFRAME_SIZE;
   return problems.finish('anim/more-problems', { start: CLIP_HEADER_SIZE, end: recordsEnd }, 'keyframe');
 }
 

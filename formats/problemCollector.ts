@@ -67,18 +67,44 @@ export async function forEachRecordChunk(
   }
 }
 
+interface PieceRead {
+  offset: number;
+  length: number;
+  bytes: Uint8Array;
+  filled: Promise<number>;
+}
+
 /**
- * A `read` for `forEachRecordChunk` that refills one buffer when the source offers `readInto`
- * (else plain `source.read`). Only for visitors that never keep the bytes they are given.
+ * A `read` for `forEachRecordChunk` over consecutive pieces of `[.., end)`. When the source
+ * offers `readInto` it refills two buffers in turn and starts reading the next piece while the
+ * caller checks this one (Node reads on its thread pool, so on a second core the two overlap);
+ * otherwise it is plain `source.read`. Only for visitors that keep none of the bytes they get.
  */
-export function reusingChunkReader(source: ByteSource, chunkBytes: number): (offset: number, length: number) => Promise<Uint8Array> {
+export function reusingChunkReader(source: ByteSource, end = source.size): (offset: number, length: number) => Promise<Uint8Array> {
   const readInto = source.readInto?.bind(source);
   if (!readInto) return (offset, length) => source.read(offset, length);
-  let buffer: Uint8Array | undefined;
+  const buffers: Uint8Array[] = [];
+  let turn = 0;
+  let ahead: PieceRead | undefined;
+  const begin = (offset: number, length: number): PieceRead => {
+    const index = turn++ & 1;
+    if ((buffers[index]?.length ?? -1) < length) buffers[index] = new Uint8Array(length);
+    const bytes = (buffers[index] as Uint8Array).subarray(0, length);
+    const filled = readInto(offset, bytes);
+    filled.catch(() => undefined); // a failed read-ahead nobody asks for must not crash the process
+    return { offset, length, bytes, filled };
+  };
   return async (offset, length) => {
-    if (!buffer || buffer.length < length) buffer = new Uint8Array(Math.max(length, Math.min(chunkBytes, source.size)));
-    const filled = await readInto(offset, buffer.subarray(0, length));
-    return buffer.subarray(0, filled);
+    let current = ahead;
+    ahead = undefined;
+    if (!current || current.offset !== offset || current.length !== length) {
+      if (current) await current.filled.catch(() => 0); // never two reads into one buffer
+      current = begin(offset, length);
+    }
+    const filled = await current.filled;
+    const next = offset + length;
+    if (filled === length && next < end) ahead = begin(next, Math.min(length, end - next));
+    return current.bytes.subarray(0, filled);
   };
 }
 
