@@ -1,5 +1,5 @@
 /** `ewzanim check [--json] PATH...`: compiler-style lines or the JSON report of issue 2. */
-import type { FormatDiagnostic } from '../formats/diagnostics';
+import type { ByteRange, FormatDiagnostic, TextRange } from '../formats/diagnostics';
 import { countBySeverity } from '../formats/diagnostics';
 import { checkPath, type CheckedFile, type PathProblem } from './checkPath';
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
@@ -12,9 +12,18 @@ export function diagnosticLine(path: string, d: FormatDiagnostic): string {
   return `${where}: ${d.severity} ${d.code}: ${d.message}`;
 }
 
-/** Exactly the keys issue 2 specifies, in its order; manifests' text ranges as `range`. */
-function jsonDiagnostic(d: FormatDiagnostic): object {
-  const base = { code: d.code, severity: d.severity, message: d.message };
+/** One diagnostic of `check --json`: exactly the keys issue 2 specifies, in its order. */
+interface JsonDiagnostic {
+  code: string;
+  severity: FormatDiagnostic['severity'];
+  message: string;
+  byteRange?: ByteRange;
+  /** Manifests (text files) carry a line/character range instead of a byte range. */
+  range?: TextRange;
+}
+
+function jsonDiagnostic(d: FormatDiagnostic): JsonDiagnostic {
+  const base: JsonDiagnostic = { code: d.code, severity: d.severity, message: d.message };
   if (d.byteRange) return { ...base, byteRange: { start: d.byteRange.start, end: d.byteRange.end } };
   if (d.range) return { ...base, range: d.range };
   return base;
