@@ -116,6 +116,26 @@ test('a changed file is re-checked and a deleted one loses its problems', async 
   assert.equal(status.errors, expectedTotals().errors - 2, 'truncated and flags errors gone');
 });
 
+test('a clip a manifest lists is re-linted when it changes (the cached lint of the manifest check is dropped)', async () => {
+  const since = server.statuses.length;
+  writeFileSync(join(workspace, 'planted/walk.nczxanim'), clipBytes(2, 4, 16));
+  await watched([{ path: 'planted/walk.nczxanim', type: 2 }]);
+  await server.waitForIdle(since);
+  assert.deepEqual(server.diagnostics.get(uri('planted/walk.nczxanim'))?.map((d) => d.code), ['anim/truncated']);
+  const manifestCodes = server.diagnostics.get(uri('planted/nether.toml'))?.map((d) => d.code) ?? [];
+  assert.ok(manifestCodes.includes('manifest/asset-invalid'), `manifest sees the broken clip: ${manifestCodes.join(', ')}`);
+
+  const again = server.statuses.length;
+  writeFileSync(join(workspace, 'planted/walk.nczxanim'), clipBytes(2, 4));
+  await watched([{ path: 'planted/walk.nczxanim', type: 2 }]);
+  await server.waitForIdle(again);
+  assert.deepEqual(server.diagnostics.get(uri('planted/walk.nczxanim')), []);
+  assert.deepEqual(
+    server.diagnostics.get(uri('planted/nether.toml'))?.map((d) => d.code),
+    ['manifest/bone-mismatch', 'manifest/missing-file'],
+  );
+});
+
 test('a created file is checked', async () => {
   const since = server.statuses.length;
   writeFileSync(join(workspace, 'planted/new.nczxskel'), new Uint8Array([2, 0, 0, 0, 0, 0, 0, 0]));
