@@ -16,7 +16,7 @@ export function clampRange(range: IndexRange | undefined, count: number): { star
 }
 
 /** Records decoded per block: tables are aligned within a block; memory stays bounded. */
-export const RECORDS_PER_BLOCK = 65536;
+export const RECORDS_PER_BLOCK = 4096;
 
 /** One printed row: its table cells, and the JSON array elements it contributes (usually one). */
 export interface PrintedRow {
