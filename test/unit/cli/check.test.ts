@@ -204,3 +204,31 @@ test('--max-problems caps per-keyframe diagnostics and adds one summary with the
     tree.dispose();
   }
 });
+
+test('a 16 MB clip is read in pieces of at most 4 MiB, each byte once (plus the 16-byte header)', async () => {
+  const bytes = uniformClip(255, 4096, IDENTITY_RECORD);
+  const tree = tempTree({ 'big.nczxanim': bytes });
+  try {
+    const reads: number[] = [];
+    const counting: FileAccess = {
+      ...nodeFileAccess,
+      read: async (path, offset, length) => {
+        const piece = await nodeFileAccess.read(path, offset, length);
+        reads.push(piece.length);
+        return piece;
+      },
+      readInto: async (path, offset, target) => {
+        const filled = await nodeFileAccess.readInto!(path, offset, target);
+        reads.push(filled);
+        return filled;
+      },
+    };
+    const run = await runCli(['check', join(tree.root, 'big.nczxanim')], counting);
+    assert.equal(run.status, 0, run.stdout);
+    assert.equal(bytes.length, 16_711_684);
+    assert.ok(Math.max(...reads) <= 4 * 1024 * 1024, `largest read ${Math.max(...reads)}`);
+    assert.equal(reads.reduce((a, b) => a + b, 0), 16 + (bytes.length - 4));
+  } finally {
+    tree.dispose();
+  }
+});
