@@ -97,26 +97,33 @@ export async function boneParity(device: GPUDevice, clip: Uint8Array, skeleton?:
   return { compared: frames * cpu.length, mismatched, maxUlps, examples };
 }
 
-/** keyframe_bind dispatches per second: one frame of `clip` built per dispatch (CPU parameter write included). */
-export async function boneBuildRate(device: GPUDevice, clip: Uint8Array, skeleton: Uint8Array, reps: number): Promise<number> {
+/**
+ * keyframe_bind dispatches per second: one frame of `clip` built per dispatch and submission (CPU
+ * parameter write and command encoding included), and the CPU seconds the process spent per bind.
+ */
+export async function boneBuildRate(device: GPUDevice, clip: Uint8Array, skeleton: Uint8Array, reps: number): Promise<{ bindsPerSecond: number; cpuSecondsPerBind: number }> {
   const compute = new GpuBoneCompute(device);
   const frames = clip[2] | (clip[3] << 8);
   compute.setClip({ bytes: clip, boneCount: clip[0], frameCount: frames });
   compute.setSkeleton(skeleton, inverseBindsOf(skeleton).bones);
+  let cpuSeconds = Infinity;
   const run = async (): Promise<number> => {
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
     for (let r = 0; r < reps; r++) {
       const encoder = device.createCommandEncoder();
       compute.encode(encoder, { frame: r % frames, nextFrame: r % frames, blend: 0, blended: false });
       device.queue.submit([encoder.finish()]);
     }
+    const c1 = process.cpuUsage(c0);
+    cpuSeconds = Math.min(cpuSeconds, (c1.user + c1.system) / 1e6);
     await device.queue.onSubmittedWorkDone();
     return (performance.now() - t0) / 1000;
   };
   await run();
   const seconds = Math.min(await run(), await run());
   compute.destroy();
-  return reps / seconds;
+  return { bindsPerSecond: reps / seconds, cpuSecondsPerBind: cpuSeconds / reps };
 }
 
 /** Copy kernel: bytes read + written per second over a `bytes`-sized buffer. */

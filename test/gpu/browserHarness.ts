@@ -38,6 +38,9 @@ export async function openTestPage(
 ): Promise<TestPage> {
   const script = await bundle(entry);
   const server: Server = createServer((request, response) => {
+    // Cross-origin isolation gives performance.now() 5 µs resolution instead of 100 µs (benches).
+    response.setHeader('cross-origin-opener-policy', 'same-origin');
+    response.setHeader('cross-origin-embedder-policy', 'require-corp');
     const file = options.files?.[request.url ?? ''];
     if (file) {
       // Large inputs (a 267 MB clip) stream from disk; the page fetch()es them.

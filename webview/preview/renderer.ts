@@ -23,6 +23,8 @@ export interface PreviewRenderer {
   /** Draws one frame into the canvas. Bytes sent to the GPU for it: `lastFrameUploadBytes`. */
   render(request: FrameRequest, view: ViewState): void;
   readonly lastFrameUploadBytes: number;
+  /** Resolves when the GPU has finished the work submitted so far (benches pace frames with it). */
+  whenDone(): Promise<void>;
   /** The last rendered image as RGBA8 rows, top row first (tests and golden images). */
   readPixels(): Promise<Uint8Array>;
   dispose(): void;

@@ -114,6 +114,11 @@ export class WebGl2Renderer implements PreviewRenderer {
     gl.bindVertexArray(null);
   }
 
+  /** Reading one pixel waits for the drawing before it (gl.finish() need not block). */
+  async whenDone(): Promise<void> {
+    this.gl.readPixels(0, 0, 1, 1, this.gl.RGBA, this.gl.UNSIGNED_BYTE, new Uint8Array(4));
+  }
+
   async readPixels(): Promise<Uint8Array> {
     const gl = this.gl;
     const width = gl.drawingBufferWidth;

@@ -128,6 +128,10 @@ export class WebGpuRenderer implements PreviewRenderer {
     this.lastFrameUploadBytes = BONE_PARAMS_BYTES + VIEW_BYTES;
   }
 
+  whenDone(): Promise<void> {
+    return this.device.queue.onSubmittedWorkDone();
+  }
+
   /** Clears the canvas once (the device probe: some setups lose the device on the first present). */
   clearCanvas(): void {
     const encoder = this.device.createCommandEncoder();
