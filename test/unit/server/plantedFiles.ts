@@ -103,3 +103,16 @@ export const UPSTREAM: Record<string, string[]> = {
   'multi-skinned-rom/assets/wave1.ewzanim': [],
   'multi-skinned-rom/assets/wave2.ewzanim': [],
 };
+
+/** Problem totals of a workspace holding the planted files and the upstream packs. */
+export function expectedTotals(): { errors: number; warnings: number; others: number } {
+  const severities = [
+    ...plantedProblems().flatMap((p) => p.expected.map((e) => e.severity)),
+    ...Object.values(UPSTREAM).flatMap((codes) => codes.map((code) => (code === LEGACY ? 2 : 3))),
+  ];
+  return {
+    errors: severities.filter((s) => s === 1).length,
+    warnings: severities.filter((s) => s === 2).length,
+    others: severities.filter((s) => s > 2).length,
+  };
+}

@@ -12,25 +12,10 @@ import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { startServer, type LspProcess } from './lspProcess';
 import { clipBytes } from '../manifest/assetBytes';
-import { plantedProblems, UPSTREAM } from './plantedFiles';
+import { expectedTotals, plantedProblems, UPSTREAM } from './plantedFiles';
 
 const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'upstream');
 const UPSTREAM_FILES = Object.keys(UPSTREAM);
-const LEGACY = 'manifest/legacy-extension';
-
-/** Problem totals the status bar must show for the initial workspace. */
-function expectedTotals(): { errors: number; warnings: number; others: number } {
-  const severities = [
-    ...plantedProblems().flatMap((p) => p.expected.map((e) => e.severity)),
-    ...Object.values(UPSTREAM).flatMap((codes) => codes.map((code) => (code === LEGACY ? 2 : 3))),
-  ];
-  return {
-    errors: severities.filter((s) => s === 1).length,
-    warnings: severities.filter((s) => s === 2).length,
-    others: severities.filter((s) => s > 2).length,
-  };
-}
-
 let workspace: string;
 let server: LspProcess;
 const uri = (relative: string): string => pathToFileURL(join(workspace, relative)).href;
