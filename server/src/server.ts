@@ -84,7 +84,12 @@ connection.onInitialize((params: InitializeParams) => {
 
 async function fetchSettings(): Promise<ServerSettings> {
   if (!clientHasConfiguration) return settings;
-  return normalizeSettings(await connection.workspace.getConfiguration('ewzanim'));
+  try {
+    return normalizeSettings(await connection.workspace.getConfiguration('ewzanim'));
+  } catch (error) {
+    connection.console.error(`could not read the ewzanim settings, keeping the previous ones: ${String(error)}`);
+    return settings;
+  }
 }
 
 connection.onInitialized(async () => {
@@ -132,6 +137,10 @@ documents.onDidClose(({ document }) => {
 });
 
 connection.onRequest(SERVER_INFO_REQUEST, (): ServerInfoResult => ({ pid: process.pid, uptimeMs: Math.round(process.uptime() * 1000) }));
+
+// A failed background step (a check, a notification to a client that went away) is logged;
+// it must not take the server and every open document's features down with it.
+process.on('unhandledRejection', (reason) => connection.console.error(`unhandled: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`));
 
 documents.listen(connection);
 connection.listen();
