@@ -124,7 +124,8 @@ Usage:
   ewzanim --help
 
 Files: clips .nczxanim .ewzanim, skeletons .nczxskel .ewzskel, meshes .nczxmesh .nczmesh
-.ewzmesh, packed ROMs .nczx .ewzx .ewz.
+.ewzmesh, packed ROMs .nczx .ewzx .ewz; check also reads data-pack manifests (nether.toml,
+ember.toml) and the assets they list.
 --max-problems N: report at most N per-keyframe problems per file (default ${DEFAULT_MAX_PROBLEMS}),
 plus one summary diagnostic with the total.
 `;
