@@ -59,10 +59,12 @@ async function main(): Promise<number> {
   return failedModules > 0 || failedRows > 0 ? 1 : 0;
 }
 
+// Exit explicitly: a module that leaves a child process or a handle open (a language server,
+// esbuild's service) must not keep the bench running after its table is printed.
 main().then(
-  (code) => (process.exitCode = code),
+  (code) => process.exit(code),
   (error: unknown) => {
     console.error(`bench: ${error instanceof Error ? error.stack : String(error)}`);
-    process.exitCode = 1;
+    process.exit(1);
   },
 );
