@@ -2,15 +2,15 @@
  * Preview rows (headless Chromium, SwiftShader's WebGPU and WebGL2): load time to first frame for
  * 1 MB, 16 MB and 267 MB clips (against copying the same bytes once, in the same page), CPU time
  * and bytes sent to the GPU per displayed frame for 1, 40 and 255 bones (must not grow), and
- * frames per second for the 40-bone sample character (WebGL2 fallback as the same-run baseline).
+ * frames per second for the sample pack's 40-bone creature (WebGL2 fallback as the same-run baseline).
  * The H200 figures come from bench/previewDawn.ts (README "Performance").
  */
-import { writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openTestPage } from '../test/gpu/browserHarness';
 import { writeClipFile } from './clipData';
 import type { BenchBaseline, BenchContext } from './harness';
-import { makeCharacter } from './previewCharacter';
+import { writeSamplePack } from '../scripts/sample-pack';
 
 interface PageApi {
   benchLoad(url: string, kind: string): Promise<{ loadMs: number; copyMs: number; bytes: number }>;
@@ -37,12 +37,12 @@ export default async function previewBench(bench: BenchContext): Promise<void> {
     await writeClipFile(path, bones, 60);
     files[`/frame-${bones}`] = path;
   }
-  const character = makeCharacter(40, 60);
-  for (const [name, bytes] of [['clip', character.clip], ['skeleton', character.skeleton], ['mesh', character.mesh]] as const) {
-    const path = join(bench.tmpDir, `character.${name}`);
-    await writeFile(path, bytes);
-    files[`/character-${name}`] = path;
-  }
+  // The sample pack's 40-bone creature (the one `npm run demo` shows).
+  const pack = await writeSamplePack(join(bench.tmpDir, 'sample'));
+  files['/character-clip'] = pack.clip;
+  files['/character-skeleton'] = pack.skeleton;
+  files['/character-mesh'] = pack.mesh;
+  const vertexCount = readFileSync(pack.mesh).readUInt32LE(0);
 
   const page = await openTestPage(join(__dirname, 'previewPage.ts'), { files });
   const api = <K extends keyof PageApi>(name: K, ...args: Parameters<PageApi[K]>): Promise<Awaited<ReturnType<PageApi[K]>>> =>
@@ -79,14 +79,14 @@ export default async function previewBench(bench: BenchContext): Promise<void> {
     const urls = { clip: '/character-clip', skeleton: '/character-skeleton', mesh: '/character-mesh' };
     const webgl = await api('benchFps', urls, 'webgl2', 512, 3);
     const fallbackFps: BenchBaseline = { name: 'WebGL2 fallback, same scene', value: webgl, unit: 'fps' };
-    bench.add({ ...fallbackFps, name: 'preview: 40-bone character, 512x512, WebGL2 (SwiftShader)', note: 'each frame finished before the next' });
+    bench.add({ ...fallbackFps, name: 'preview: sample 40-bone creature, 512x512, WebGL2 (SwiftShader)', note: 'each frame finished before the next' });
     const webgpu = await api('benchFps', urls, 'webgpu', 512, 3);
     bench.add({
-      name: 'preview: 40-bone character, 512x512, WebGPU (SwiftShader)',
+      name: 'preview: sample 40-bone creature, 512x512, WebGPU (SwiftShader)',
       value: webgpu,
       unit: 'fps',
       baseline: fallbackFps,
-      note: `${character.vertexCount} vertices, each frame finished before the next`,
+      note: `the sample creature, ${vertexCount} vertices, each frame finished before the next`,
     });
   } finally {
     await page.close();

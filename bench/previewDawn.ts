@@ -1,12 +1,15 @@
 /**
- * The preview's GPU figures outside a browser, through Dawn's Node binding (npm `webgpu`):
- * `node dist/bench/previewDawn.cjs` with DAWN_NODE=<path of dawn.node> (see README
- * "Performance"). Runs the same WGSL files as the preview. Prints a markdown table and JSON.
+ * The preview's GPU figures outside a browser, through Dawn's Node binding (npm `webgpu`),
+ * bundled into a folder one level below the repository (README "Performance"), run with
+ * DAWN_NODE=<path of dawn.node>. The same WGSL files as the preview, on the sample pack's 40-bone
+ * creature (scripts/sample-pack.ts). Prints a markdown table and JSON.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { makeCharacter } from './previewCharacter';
-import { boneBuildRate, boneParity, copyBandwidth, skinningThroughput } from './previewGpu';
+import { meshStride } from '../formats/index';
+import { writeSamplePack } from '../scripts/sample-pack';
+import { boneBuildRate, boneParity, characterOf, copyBandwidth, skinningThroughput } from './previewGpu';
 import { randomClip } from '../test/gpu/clipFixtures';
 
 interface DawnModule {
@@ -37,21 +40,22 @@ async function main(): Promise<void> {
   const scale = Number(process.env.BENCH_SCALE ?? '1');
   console.log(`adapter: ${info.vendor} ${info.architecture} ${info.device} ${info.description}; maxStorageBufferBindingSize ${adapter.limits.maxStorageBufferBindingSize}`);
 
-  const fixtures = join(process.env.FIXTURES ?? join(__dirname, '..', '..', 'test', 'fixtures'), 'upstream', 'multi-skinned-rom', 'assets');
+  const fixtures = join(process.env.FIXTURES ?? join(__dirname, '..', 'test', 'fixtures'), 'upstream', 'multi-skinned-rom', 'assets');
+  const pack = await writeSamplePack(mkdtempSync(join(tmpdir(), 'ewzanim-sample-')));
+  const character = characterOf(new Uint8Array(readFileSync(pack.clip)), new Uint8Array(readFileSync(pack.skeleton)), new Uint8Array(readFileSync(pack.mesh)));
   const wave1 = new Uint8Array(readFileSync(join(fixtures, 'wave1.ewzanim')));
   const arm1 = new Uint8Array(readFileSync(join(fixtures, 'arm1.ewzskel')));
   const parity = [
     ['upstream wave1, raw', await boneParity(device, wave1)],
     ['upstream wave1 + arm1 skeleton', await boneParity(device, wave1, arm1)],
     ['random 40 x 250 clip, raw', await boneParity(device, randomClip(40, 250, 0x5eed))],
-    ['40-bone character + skeleton', await boneParity(device, makeCharacter(40, 60).clip, makeCharacter(40, 60).skeleton)],
+    ['sample 40-bone creature + skeleton', await boneParity(device, character.clip, character.skeleton)],
   ] as const;
   for (const [name, r] of parity) console.log(`parity ${name}: ${r.mismatched} of ${r.compared} elements differ from the CPU mirror (max ${r.maxUlps.toFixed(1)} ulp of the column's scale)${r.examples.length ? `; e.g. ${r.examples.join('; ')}` : ''}`);
 
-  const character = makeCharacter(40, 60);
   const copyBytes = Math.floor((Math.min(1 << 30, adapter.limits.maxStorageBufferBindingSize) * scale) / 16) * 16;
   const copy = await copyBandwidth(device, copyBytes, 20);
-  const perCharacterBytes = character.vertexCount * 20;
+  const perCharacterBytes = character.vertexCount * meshStride(character.mesh[8]);
   const maxCharacters = Math.floor(Math.min(adapter.limits.maxStorageBufferBindingSize, 1.2e9) / perCharacterBytes);
   const counts = [1, 100, 1000, 10000, maxCharacters].map((c) => Math.max(1, Math.floor(c * scale))).filter((c, i, a) => c <= maxCharacters && a.indexOf(c) === i);
   const rows: string[] = [];

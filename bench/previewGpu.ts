@@ -8,7 +8,20 @@ import { BONE_OUTPUT_FLOATS, buildPose, type FrameRequest } from '../webview/pre
 import { COPY_BENCH_WGSL, SKIN_BENCH_WGSL } from '../webview/preview/shaderSources';
 import { GpuBoneCompute } from '../webview/preview/webgpu/boneCompute';
 import { inverseBindsOf } from '../test/gpu/clipFixtures';
-import type { Character } from './previewCharacter';
+import { MESH_FORMAT, meshStride } from '../formats/index';
+
+/** A skinned character's three files (the sample pack's 40-bone creature in the benches). */
+export interface Character {
+  clip: Uint8Array;
+  skeleton: Uint8Array;
+  mesh: Uint8Array;
+  bones: number;
+  vertexCount: number;
+}
+
+export function characterOf(clip: Uint8Array, skeleton: Uint8Array, mesh: Uint8Array): Character {
+  return { clip, skeleton, mesh, bones: clip[0], vertexCount: new DataView(mesh.buffer, mesh.byteOffset).getUint32(0, true) };
+}
 
 /** Wall time of `reps` repetitions recorded by `record` into one submission, best of `trials`, per repetition. */
 async function timeDispatches(device: GPUDevice, reps: number, trials: number, record: (encoder: GPUCommandEncoder) => void): Promise<number> {
@@ -152,7 +165,9 @@ export interface SkinningResult {
  * clip's frames, built by the real bones.wgsl) in one dispatch of skin-bench.wgsl.
  */
 export async function skinningThroughput(device: GPUDevice, character: Character, characters: number, reps: number): Promise<SkinningResult> {
-  const stride = 20;
+  // skin-bench.wgsl reads position, then joints and weights in the vertex's last two words.
+  const stride = meshStride(character.mesh[8]);
+  if (!(character.mesh[8] & MESH_FORMAT.SKINNED)) throw new Error('the bench character must be skinned');
   const meshVertices = character.mesh.subarray(12, 12 + character.vertexCount * stride);
   const total = character.vertexCount * characters;
   const vertices = device.createBuffer({ size: total * stride, usage: GPUBufferUsage.STORAGE, mappedAtCreation: true });
