@@ -10,6 +10,7 @@ import { readF32LE, readU16LE, readU32LE, u32View, writeU16LE, writeU32LE } from
 import { f16LookupTable, f16ToF32, f32ToF16 } from './f16';
 import type { BoneMatrix, BoneTransform, ClipHeader, RawKeyframe } from './records';
 import { decodeRotation, encodeRotation, rotationFieldTable, rotationOneMinusSquareTable, rotationSquareTable } from './rotation';
+import { clipKernels } from './wasm/clipKernels';
 
 export const CLIP_HEADER_SIZE = 4;
 export const KEYFRAME_SIZE = 16;
@@ -142,13 +143,18 @@ export function boneMatrix(t: BoneTransform, out: Float32Array = new Float32Arra
   return out;
 }
 
-/** Aligned little-endian u32 words of `count` records starting at `byteOffset`. */
-function recordWords(bytes: Uint8Array, byteOffset: number, count: number): Uint32Array {
+/** Throws a RangeError when `count` records from `byteOffset` do not lie inside `bytes`. */
+function checkRecordRange(bytes: Uint8Array, byteOffset: number, count: number): void {
   const length = count * KEYFRAME_SIZE;
   if (byteOffset < 0 || byteOffset + length > bytes.length) {
     throw new RangeError(`records ${byteOffset}..${byteOffset + length} exceed the ${bytes.length} bytes given`);
   }
-  return u32View(bytes.subarray(byteOffset, byteOffset + length));
+}
+
+/** Aligned little-endian u32 words of `count` records starting at `byteOffset`. */
+function recordWords(bytes: Uint8Array, byteOffset: number, count: number): Uint32Array {
+  checkRecordRange(bytes, byteOffset, count);
+  return u32View(bytes.subarray(byteOffset, byteOffset + count * KEYFRAME_SIZE));
 }
 
 /**
@@ -190,16 +196,36 @@ function decodeTables(): DecodeTables {
 /**
  * Bulk decode of `count` consecutive records into `out` (10 f32 per record: qx qy qz qw,
  * px py pz, sx sy sz), bit-identical to `decodeKeyframe` (the tests compare them bit for bit).
+ * Runs the WebAssembly kernel (native f32 steps) where WebAssembly is available, else
+ * `decodeClipRecordsTs`.
  */
 export function decodeClipRecords(bytes: Uint8Array, byteOffset: number, count: number, out: Float32Array): Float32Array {
+  const kernels = clipKernels();
+  if (!kernels) return decodeClipRecordsTs(bytes, byteOffset, count, out);
+  checkRecordRange(bytes, byteOffset, count);
+  kernels.run(bytes, byteOffset, count, out, TRANSFORM_FLOATS, false);
+  return out;
+}
+
+/** Bulk decode straight to 3x4 row-major bone matrices (12 f32 per record), bit-identical to `boneMatrix`; WebAssembly where available. */
+export function clipBoneMatrices(bytes: Uint8Array, byteOffset: number, count: number, out: Float32Array): Float32Array {
+  const kernels = clipKernels();
+  if (!kernels) return clipBoneMatricesTs(bytes, byteOffset, count, out);
+  checkRecordRange(bytes, byteOffset, count);
+  kernels.run(bytes, byteOffset, count, out, MATRIX_FLOATS, true);
+  return out;
+}
+
+/** The TypeScript bulk decode (lookup tables, `Math.fround` steps): the fallback without WebAssembly. */
+export function decodeClipRecordsTs(bytes: Uint8Array, byteOffset: number, count: number, out: Float32Array): Float32Array {
   const words = recordWords(bytes, byteOffset, count);
   const tables = decodeTables();
   for (let i = 0, wi = 0, o = 0; i < count; i++, wi += 4, o += TRANSFORM_FLOATS) decodeRecordInto(words, wi, out, o, tables);
   return out;
 }
 
-/** Bulk decode straight to 3x4 row-major bone matrices (12 f32 per record), bit-identical to `boneMatrix`. */
-export function clipBoneMatrices(bytes: Uint8Array, byteOffset: number, count: number, out: Float32Array): Float32Array {
+/** The TypeScript bulk decode to 3x4 matrices: the fallback without WebAssembly. */
+export function clipBoneMatricesTs(bytes: Uint8Array, byteOffset: number, count: number, out: Float32Array): Float32Array {
   const words = recordWords(bytes, byteOffset, count);
   const tables = decodeTables();
   const t = new Float32Array(TRANSFORM_FLOATS);
