@@ -84,7 +84,7 @@ function assertClose(actual: number[], expected: number[], what: string): void {
   actual.forEach((a, i) => assert.ok(Math.abs(a - expected[i]) <= 1e-5 * Math.max(1, Math.abs(expected[i])), `${what}[${i}]: ${a} vs ${expected[i]}`));
 }
 
-test('hex editor: real clips, hover, edit, undo, redo, save, skeleton, broken and 267 MB clips', { timeout: 300_000 }, async () => {
+test('hex editor: real clips, hover, edit, undo, redo, save, revert, skeleton, broken and 267 MB clips', { timeout: 300_000 }, async () => {
   const workspace = makeWorkspace({
     fixtures: { pack: 'upstream/multi-skinned-rom' },
     files: { 'broken.nczxanim': BROKEN },
@@ -97,7 +97,8 @@ test('hex editor: real clips, hover, edit, undo, redo, save, skeleton, broken an
   const wavePath = join(workspace.path, 'pack', 'assets', 'wave1.ewzanim');
   const original = new Uint8Array(readFileSync(wavePath));
   try {
-    await withVSCode({ workspace: workspace.path }, async ({ page, waitForWorkbench }) => {
+    // code-server (a web build) saves after a delay by default; this test decides when to save.
+    await withVSCode({ workspace: workspace.path, settings: { 'files.autoSave': 'off' } }, async ({ page, waitForWorkbench }) => {
       await waitForWorkbench();
 
       // 1. An upstream clip: row labels and decoded values as the core decodes them.
@@ -191,6 +192,12 @@ test('hex editor: real clips, hover, edit, undo, redo, save, skeleton, broken an
       assert.equal(await broken.$eval('.row[data-start="4"] .label', (e) => e.textContent), 'incomplete record');
       await page.waitForSelector('.tab.active.dirty');
       assert.deepEqual(new Uint8Array(readFileSync(join(workspace.path, 'broken.nczxanim'))), BROKEN, 'unsaved');
+      // Revert drops the unsaved edit: the broken header and its problem are back.
+      await runCommand(page, 'File: Revert File');
+      await broken.waitForSelector('#header-problem:not([hidden])');
+      await broken.waitForSelector(`.problem[data-code="${codes[0]}"]`);
+      await page.waitForSelector('.tab.active:not(.dirty)');
+      assert.deepEqual(new Uint8Array(readFileSync(join(workspace.path, 'broken.nczxanim'))), BROKEN);
 
       // 8. The largest legal clip: Go to Frame/Bone validates, then jumps to the last keyframe.
       const huge = await openFile(page, 'big.nczxanim');
