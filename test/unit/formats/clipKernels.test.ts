@@ -1,0 +1,134 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import {
+  MATRIX_FLOATS,
+  TRANSFORM_FLOATS,
+  boneMatrix,
+  clipBoneMatrices,
+  clipBoneMatricesTs,
+  decodeClipRecords,
+  decodeClipRecordsTs,
+  decodeKeyframe,
+  isNonUnitRotation,
+} from '../../../formats/index';
+import { clipKernels, loadClipKernels } from '../../../formats/wasm/clipKernels';
+import { CLIP_KERNELS_WASM } from '../../../formats/wasm/clipKernels.generated';
+import { UPSTREAM_CLIPS, seededRandom, upstreamFile } from '../../gpu/clipFixtures';
+// @ts-expect-error: a plain ES module script without type declarations.
+import { generateWasmModules } from '../../../scripts/build-wasm.mjs';
+
+/** f16 patterns the random records draw from half the time: NaN, infinities, zeros, subnormals, extremes. */
+const SPECIAL_HALVES = [0x7c00, 0xfc00, 0x7c01, 0x7e00, 0xfe00, 0x7fff, 0xffff, 0x0000, 0x8000, 0x0001, 0x03ff, 0x8001, 0x0400, 0x7bff, 0xfbff, 0x3c00];
+
+/** Random records: any rotation word (about 3.5% decode to non-unit quaternions), halves half special, half any bits. */
+function specialRecords(count: number, seed: number): Uint8Array {
+  const next = seededRandom(seed);
+  const bytes = new Uint8Array(count * 16);
+  const view = new DataView(bytes.buffer);
+  for (let i = 0; i < count; i++) {
+    view.setUint32(i * 16, next(), true);
+    for (let h = 0; h < 6; h++) {
+      const r = next();
+      view.setUint16(i * 16 + 4 + h * 2, r & 1 ? SPECIAL_HALVES[(r >>> 1) % SPECIAL_HALVES.length] : r >>> 16, true);
+    }
+  }
+  return bytes;
+}
+
+/** Asserts both bulk decoders give, for each of `count` records at `byteOffset`, the scalar reference's exact bits. */
+function assertEqualsReference(bytes: Uint8Array, byteOffset: number, count: number, label: string): void {
+  const transforms = new Uint32Array(decodeClipRecords(bytes, byteOffset, count, new Float32Array(count * TRANSFORM_FLOATS)).buffer);
+  const matrices = new Uint32Array(clipBoneMatrices(bytes, byteOffset, count, new Float32Array(count * MATRIX_FLOATS)).buffer);
+  const t = new Float32Array(TRANSFORM_FLOATS), tBits = new Uint32Array(t.buffer);
+  const m = new Float32Array(MATRIX_FLOATS), mBits = new Uint32Array(m.buffer);
+  for (let i = 0; i < count; i++) {
+    const k = decodeKeyframe(bytes, byteOffset + i * 16);
+    t.set([...k.rotation, ...k.position, ...k.scale]);
+    boneMatrix(k, m);
+    for (let f = 0; f < TRANSFORM_FLOATS; f++) {
+      if (transforms[i * TRANSFORM_FLOATS + f] !== tBits[f]) assert.fail(`${label}: record ${i} float ${f}: ${transforms[i * TRANSFORM_FLOATS + f].toString(16)} != ${tBits[f].toString(16)}`);
+    }
+    for (let f = 0; f < MATRIX_FLOATS; f++) {
+      if (matrices[i * MATRIX_FLOATS + f] !== mBits[f]) assert.fail(`${label}: record ${i} matrix ${f}: ${matrices[i * MATRIX_FLOATS + f].toString(16)} != ${mBits[f].toString(16)}`);
+    }
+  }
+}
+
+test('the committed module is exactly what the WAT assembles to, and small enough for a synchronous compile', async () => {
+  const results = (await generateWasmModules()) as { path: string; expected: string; actual: string; size: number }[];
+  assert.ok(results.length >= 1);
+  for (const r of results) assert.equal(r.actual, r.expected, `${r.path} drifted: run node scripts/build-wasm.mjs`);
+  assert.ok(CLIP_KERNELS_WASM.length < 4096, `${CLIP_KERNELS_WASM.length} bytes`);
+  assert.deepEqual([...CLIP_KERNELS_WASM.subarray(0, 4)], [0x00, 0x61, 0x73, 0x6d]);
+});
+
+test('under Node the bulk decoders run the WebAssembly kernels', () => {
+  assert.ok(clipKernels(), 'WebAssembly kernels should load in Node');
+});
+
+test('WebAssembly kernels equal the scalar reference bit for bit on the upstream clips', () => {
+  for (const path of UPSTREAM_CLIPS) {
+    const bytes = upstreamFile(path);
+    assertEqualsReference(bytes, 4, (bytes.length - 4) / 16, path);
+  }
+});
+
+test('WebAssembly kernels equal the scalar reference on 100,000 random records (NaN/inf halves, non-unit words)', () => {
+  const count = 100000;
+  const bytes = specialRecords(count, 0x5eed);
+  // The input really covers the hard cases.
+  let nonUnit = 0, nan = 0, infinite = 0;
+  const view = new DataView(bytes.buffer);
+  for (let i = 0; i < count; i++) {
+    if (isNonUnitRotation(view.getUint32(i * 16, true))) nonUnit++;
+    for (let h = 0; h < 6; h++) {
+      const bits = view.getUint16(i * 16 + 4 + h * 2, true) & 0x7fff;
+      if (bits > 0x7c00) nan++;
+      else if (bits === 0x7c00) infinite++;
+    }
+  }
+  assert.ok(nonUnit > 2000 && nan > 10000 && infinite > 10000, `non-unit ${nonUnit}, NaN ${nan}, inf ${infinite}`);
+  assertEqualsReference(bytes, 0, count, 'random');
+  // A misaligned start and a count that is not a whole number of blocks.
+  const shifted = new Uint8Array(bytes.length + 3);
+  shifted.set(bytes, 3);
+  assertEqualsReference(shifted, 3 + 16 * 7, 4099, 'misaligned');
+});
+
+test('WebAssembly and TypeScript bulk paths agree, including an output array shorter than the records', () => {
+  const count = 5000;
+  const bytes = specialRecords(count, 7);
+  for (const [name, wasm, ts, floats] of [
+    ['transforms', decodeClipRecords, decodeClipRecordsTs, TRANSFORM_FLOATS],
+    ['matrices', clipBoneMatrices, clipBoneMatricesTs, MATRIX_FLOATS],
+  ] as const) {
+    for (const length of [count * floats, 4096 * floats + 5, 3]) {
+      const a = wasm(bytes, 0, count, new Float32Array(length).fill(-1));
+      const b = ts(bytes, 0, count, new Float32Array(length).fill(-1));
+      assert.deepEqual(new Uint32Array(a.buffer), new Uint32Array(b.buffer), `${name}, out length ${length}`);
+    }
+    assert.throws(() => wasm(bytes, 16, count, new Float32Array(count * floats)), RangeError);
+    assert.throws(() => wasm(bytes, -1, 1, new Float32Array(floats)), RangeError);
+    assert.equal(wasm(bytes, 0, 0, new Float32Array(0)).length, 0);
+  }
+});
+
+test('without WebAssembly, or where compiling is refused, the loader gives undefined', () => {
+  assert.equal(loadClipKernels(undefined), undefined);
+  const refused = {
+    ...WebAssembly,
+    Module: function Module(): never {
+      throw new WebAssembly.CompileError("Refused to compile: 'wasm-unsafe-eval' is not allowed");
+    },
+  } as unknown as typeof WebAssembly;
+  assert.equal(loadClipKernels(refused), undefined);
+  assert.ok(loadClipKernels(WebAssembly));
+});
+
+test('fallback: with Node --jitless (no WebAssembly) the bulk decoders still equal the scalar reference', () => {
+  const script = join(__dirname, 'clipKernelsFallbackProbe.ts');
+  const stdout = execFileSync(process.execPath, ['--jitless', '--no-warnings', '--import', 'tsx', script], { encoding: 'utf8' });
+  assert.deepEqual(JSON.parse(stdout.trim().split('\n').pop() ?? ''), { webAssembly: 'undefined', kernels: false, records: 20000, mismatches: 0 });
+});
