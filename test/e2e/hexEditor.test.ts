@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { closeSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { checkBytes } from '../../formats/check';
@@ -170,6 +170,17 @@ test('hex editor: real clips, hover, edit, undo, redo, save, revert, skeleton, b
       console.log(`wave1 shown again: ${await waveAgain.evaluate(() => (document.body.dataset.stale ? 'page kept' : 'page rebuilt'))}`);
       await waveAgain.waitForSelector('.row.selected[data-start="20"]');
       await waitForRowBytes(waveAgain, 4, 10, ['00', '40']);
+
+      // Save As, from the shown-again wave1 (the simple dialog of the web workbench: a path in a quick input).
+      const copyPath = join(workspace.path, 'pack', 'assets', 'wave1-copy.ewzanim');
+      await runCommand(page, 'File: Save As...');
+      await page.waitForSelector('.quick-input-widget:not([style*="display: none"]) input');
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type(copyPath);
+      await page.keyboard.press('Enter');
+      // Written to a temporary file and renamed: once the name exists, the bytes are all there.
+      for (let waited = 0; waited < 15_000 && !existsSync(copyPath); waited += 100) await page.waitForTimeout(100);
+      assert.deepEqual(new Uint8Array(readFileSync(copyPath)), saved);
 
       // 7. A broken header: plain rows, the problem explained on top, the core's codes listed.
       const broken = await openFile(page, 'broken.nczxanim');
