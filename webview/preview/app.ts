@@ -66,6 +66,8 @@ export class PreviewApp {
 
   /** Completed loads (the first and every reload after a change on disk). */
   loads = 0;
+  /** The last selections other views sent (frame, bone), for diagnosing sync problems in tests. */
+  readonly receivedSelections: [number, number][] = [];
 
   private async load(message: Extract<HostToPreviewMessage, { type: 'load' }>): Promise<void> {
     this.loadStarted = performance.now();
@@ -90,6 +92,11 @@ export class PreviewApp {
       this.readControlsInto(this.player);
       this.selectedBone = -1;
       this.camera.fit(scene.bounds, this.viewAspect());
+    }
+    if (this.renderer && scene.clip.bytes.length > this.renderer.maxClipBytes) {
+      // A reload grew the clip past what this GPU binds: WebGL2 from now on, with the reason.
+      this.forcedWebGl = `The clip (${scene.clip.bytes.length} bytes) no longer fits this GPU's storage binding (${this.renderer.maxClipBytes} bytes). Drawing with WebGL2.`;
+      this.needsNewRenderer = true;
     }
     await this.ensureRenderer(scene.clip.bytes.length);
     this.renderer!.load(scene, gridLines(scene.bounds, gridStep(scene)));
@@ -220,6 +227,8 @@ export class PreviewApp {
   }
 
   private selectFromHost(frame: number, bone: number): void {
+    this.receivedSelections.push([frame, bone]);
+    if (this.receivedSelections.length > 20) this.receivedSelections.shift();
     if (!this.scene) return;
     this.player.playing = false;
     cancelAnimationFrame(this.animationHandle);

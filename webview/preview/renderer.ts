@@ -16,6 +16,8 @@ export interface ViewState {
 
 export interface PreviewRenderer {
   readonly kind: Exclude<RendererKind, 'none'>;
+  /** The largest clip file this renderer can hold (WebGPU: the device's storage binding limit). */
+  readonly maxClipBytes: number;
   /** Whether matrices use WebGPU's 0..1 depth. */
   readonly zeroToOneDepth: boolean;
   /** Uploads the scene's files (clip records once); replaces the previous scene. */

@@ -21,6 +21,7 @@ interface MeshState {
 export class WebGl2Renderer implements PreviewRenderer {
   readonly kind = 'webgl2';
   readonly zeroToOneDepth = false;
+  readonly maxClipBytes = Infinity;
   lastFrameUploadBytes = 0;
   private readonly gl: WebGL2RenderingContext;
   private readonly meshProgram: WebGLProgram;

@@ -29,8 +29,9 @@ export async function requestPreviewDevice(clipBytes: number): Promise<GPUDevice
     throw new WebGpuUnavailable(`This GPU binds at most ${adapter.limits.maxStorageBufferBindingSize} bytes in one storage buffer; the clip has ${clipBytes}.`);
   }
   try {
+    // The adapter's full limits, so a reload with a larger clip still fits.
     return await adapter.requestDevice({
-      requiredLimits: { maxStorageBufferBindingSize: Math.max(needed, 128 << 20), maxBufferSize: Math.max(needed, 256 << 20) },
+      requiredLimits: { maxStorageBufferBindingSize: adapter.limits.maxStorageBufferBindingSize, maxBufferSize: adapter.limits.maxBufferSize },
     });
   } catch (error) {
     throw new WebGpuUnavailable(`WebGPU could not create a device (${String(error)}). Update the graphics driver.`);
@@ -47,6 +48,7 @@ interface MeshBuffers {
 export class WebGpuRenderer implements PreviewRenderer {
   readonly kind = 'webgpu';
   readonly zeroToOneDepth = true;
+  readonly maxClipBytes: number;
   lastFrameUploadBytes = 0;
   private readonly context: GPUCanvasContext;
   private readonly format: GPUTextureFormat;
@@ -68,6 +70,7 @@ export class WebGpuRenderer implements PreviewRenderer {
     const context = canvas.getContext('webgpu');
     if (!context) throw new WebGpuUnavailable('The canvas gave no WebGPU context.');
     this.context = context;
+    this.maxClipBytes = Math.min(device.limits.maxStorageBufferBindingSize, device.limits.maxBufferSize);
     this.format = navigator.gpu.getPreferredCanvasFormat();
     // COPY_SRC lets tests read the presented image back.
     context.configure({ device, format: this.format, alphaMode: 'opaque', usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.COPY_SRC });
