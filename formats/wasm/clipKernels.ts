@@ -6,21 +6,23 @@
  * (a Content Security Policy without 'wasm-unsafe-eval', Node's --jitless) `clipKernels()`
  * returns undefined and the callers keep their TypeScript path.
  */
-import { f16LookupTable } from '../f16';
 import { CLIP_KERNELS_WASM } from './clipKernels.generated';
 
 /** Bytes per record (the clip's KEYFRAME_SIZE; repeated here to keep clip.ts -> wasm one-way). */
 const RECORD_BYTES = 16;
-/** Linear memory: f16 table, then one block of input records, then its output (<= 12 f32 each). */
-const TABLE_BYTES = 65536 * 4;
+/**
+ * Linear memory: one block of input records, the kernel's scratch (8 f32 per record), the block's
+ * output (<= 12 f32 per record). A multiple of 4 records, the kernel's group size.
+ */
 const BLOCK_RECORDS = 4096;
-const INPUT_AT = TABLE_BYTES;
-const OUTPUT_AT = INPUT_AT + BLOCK_RECORDS * RECORD_BYTES;
+const INPUT_AT = 0;
+const SCRATCH_AT = INPUT_AT + BLOCK_RECORDS * RECORD_BYTES;
+const OUTPUT_AT = SCRATCH_AT + BLOCK_RECORDS * 8 * 4;
 const MEMORY_BYTES = OUTPUT_AT + BLOCK_RECORDS * 12 * 4;
 
 interface KernelExports {
   memory: WebAssembly.Memory;
-  run(input: number, count: number, output: number, matrix: number): void;
+  run(input: number, count: number, output: number, matrix: number, scratch: number): void;
 }
 
 export interface ClipKernels {
@@ -47,7 +49,6 @@ export function loadClipKernels(api: WebAssemblyApi | undefined): ClipKernels | 
   // The memory never grows after this, so these views stay valid.
   const memoryBytes = new Uint8Array(exports.memory.buffer);
   const memoryFloats = new Float32Array(exports.memory.buffer);
-  memoryFloats.set(f16LookupTable(), 0);
   const outputFloatsAt = OUTPUT_AT / 4;
   return {
     run(bytes, byteOffset, count, out, floats, matrix) {
@@ -58,7 +59,7 @@ export function loadClipKernels(api: WebAssemblyApi | undefined): ClipKernels | 
         if (fit <= 0) return;
         const from = byteOffset + done * RECORD_BYTES;
         memoryBytes.set(bytes.subarray(from, from + n * RECORD_BYTES), INPUT_AT);
-        exports.run(INPUT_AT, n, OUTPUT_AT, matrix ? 1 : 0);
+        exports.run(INPUT_AT, n, OUTPUT_AT, matrix ? 1 : 0, SCRATCH_AT);
         out.set(memoryFloats.subarray(outputFloatsAt, outputFloatsAt + fit), outAt);
       }
     },

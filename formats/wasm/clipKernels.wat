@@ -1,98 +1,163 @@
-;; Bulk clip kernels in native f32 arithmetic. Every f32 instruction is IEEE correctly rounded,
-;; so each step equals the TypeScript reference's `Math.fround` after every operation (the tests
-;; compare them bit for bit). Assembled by scripts/build-wasm.mjs into clipKernels.generated.ts.
-;;
-;; Memory is laid out by the loader (formats/wasm/clipKernels.ts): bytes [0, 262144) hold the
-;; f16 -> f32 table (65536 f32, copied from f16LookupTable, so NaN bits match the TypeScript
-;; path); input records and output floats follow at offsets the loader passes in.
+;; Bulk clip kernels in native f32 arithmetic, four records per step in f32x4 lanes. Every f32
+;; instruction (scalar or per lane) is IEEE correctly rounded, so each step equals the TypeScript
+;; reference's `Math.fround` after every operation; the tests compare them bit for bit.
+;; Assembled by scripts/build-wasm.mjs into clipKernels.generated.ts. The loader
+;; (formats/wasm/clipKernels.ts) copies a block of records in and the floats out, at offsets it
+;; chooses, and reads only the first `n` results (a block is rounded up to whole groups of 4).
 (module
-  (memory (export "memory") 8)
+  (memory (export "memory") 6)
+
+  ;; Pass 1: converts the record halves in 8-byte units (unit 2r = [rot lo, rot hi, px, py],
+  ;; unit 2r+1 = [pz, sx, sy, sz]) to f32, storing unit u at dst + (u >> 1) * stride + (u & 1) * 16.
+  ;; f16 -> f32 exactly as f16ToF32 through a Float32Array: normal halves rebias the exponent
+  ;; (+112 << 23), subnormal ones are (bits & 0x3ff) * 2^-24 (exact in f32), infinities keep
+  ;; their sign, every NaN becomes 0x7fc00000 (the rotation lanes are converted too, and unused).
+  (func $halves (param $in i32) (param $units i32) (param $dst i32) (param $stride i32)
+    (local $u i32) (local $h v128) (local $em v128) (local $f v128)
+    (if (i32.eqz (local.get $units)) (then (return)))
+    (loop $unit
+      (local.set $h (v128.load16x4_u (i32.add (local.get $in) (i32.shl (local.get $u) (i32.const 3)))))
+      (local.set $em (v128.and (local.get $h) (v128.const i32x4 0x7fff 0x7fff 0x7fff 0x7fff)))
+      (local.set $f (v128.bitselect
+        (f32x4.mul (f32x4.convert_i32x4_s (local.get $em)) (v128.const f32x4 0x1p-24 0x1p-24 0x1p-24 0x1p-24))
+        (i32x4.add (i32x4.shl (local.get $em) (i32.const 13)) (v128.const i32x4 0x38000000 0x38000000 0x38000000 0x38000000))
+        (i32x4.lt_s (local.get $em) (v128.const i32x4 0x400 0x400 0x400 0x400))))
+      (local.set $f (v128.bitselect
+        (v128.const i32x4 0x7f800000 0x7f800000 0x7f800000 0x7f800000)
+        (local.get $f)
+        (i32x4.eq (local.get $em) (v128.const i32x4 0x7c00 0x7c00 0x7c00 0x7c00))))
+      (local.set $f (v128.or (local.get $f)
+        (i32x4.shl (v128.and (local.get $h) (v128.const i32x4 0x8000 0x8000 0x8000 0x8000)) (i32.const 16))))
+      (v128.store
+        (i32.add (local.get $dst) (i32.add
+          (i32.mul (i32.shr_u (local.get $u) (i32.const 1)) (local.get $stride))
+          (i32.shl (i32.and (local.get $u) (i32.const 1)) (i32.const 4))))
+        (v128.bitselect
+          (v128.const i32x4 0x7fc00000 0x7fc00000 0x7fc00000 0x7fc00000)
+          (local.get $f)
+          (i32x4.gt_s (local.get $em) (v128.const i32x4 0x7c00 0x7c00 0x7c00 0x7c00))))
+      (local.set $u (i32.add (local.get $u) (i32.const 1)))
+      (br_if $unit (i32.lt_u (local.get $u) (local.get $units)))))
+
+  ;; Stores lane k of a, b, c, d as the four floats at dst + k * stride (a 4x4 transpose).
+  (func $storeTransposed (param $dst i32) (param $stride i32) (param $a v128) (param $b v128) (param $c v128) (param $d v128)
+    (local $ab01 v128) (local $ab23 v128) (local $cd01 v128) (local $cd23 v128)
+    (local.set $ab01 (i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23 (local.get $a) (local.get $b)))
+    (local.set $ab23 (i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31 (local.get $a) (local.get $b)))
+    (local.set $cd01 (i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23 (local.get $c) (local.get $d)))
+    (local.set $cd23 (i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31 (local.get $c) (local.get $d)))
+    (v128.store (local.get $dst)
+      (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $ab01) (local.get $cd01)))
+    (v128.store (i32.add (local.get $dst) (local.get $stride))
+      (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $ab01) (local.get $cd01)))
+    (v128.store (i32.add (local.get $dst) (i32.shl (local.get $stride) (i32.const 1)))
+      (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $ab23) (local.get $cd23)))
+    (v128.store (i32.add (local.get $dst) (i32.mul (local.get $stride) (i32.const 3)))
+      (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $ab23) (local.get $cd23))))
 
   ;; Decodes `n` 16-byte records at `in` into 10 f32 each (qx qy qz qw, px py pz, sx sy sz) at
   ;; `out`, or, when `matrix` is non-zero, into row-major 3x4 bone matrices [R(q) diag(s) | t]
-  ;; (12 f32 each). One loop for both so the rotation decode exists once; the mode branch is
-  ;; the same for every record, so it predicts perfectly.
-  (func (export "run") (param $in i32) (param $n i32) (param $out i32) (param $matrix i32)
-    (local $end i32) (local $rot i32) (local $idx i32)
-    (local $a f32) (local $b f32) (local $c f32) (local $d f32)
-    (local $x f32) (local $y f32) (local $z f32) (local $w f32)
-    (local $sx f32) (local $sy f32) (local $sz f32)
-    (local $xx f32) (local $yy f32) (local $zz f32) (local $xy f32) (local $xz f32)
-    (local $yz f32) (local $wx f32) (local $wy f32) (local $wz f32) (local $t f32)
+  ;; (12 f32 each; the halves go through `scratch`, 32 bytes per record). Lane k of every vector
+  ;; below belongs to record 4g + k.
+  (func (export "run") (param $in i32) (param $n i32) (param $out i32) (param $matrix i32) (param $scratch i32)
+    (local $end i32) (local $rot v128) (local $idx v128)
+    (local $a v128) (local $b v128) (local $c v128) (local $d v128)
+    (local $x v128) (local $y v128) (local $z v128) (local $w v128)
+    (local $sx v128) (local $sy v128) (local $sz v128)
+    (local $xx v128) (local $yy v128) (local $zz v128) (local $xy v128) (local $xz v128)
+    (local $yz v128) (local $wx v128) (local $wy v128) (local $wz v128) (local $t v128)
+    (local $m0 v128) (local $m1 v128) (local $m2 v128) (local $m4 v128) (local $m5 v128)
+    (local $m6 v128) (local $m8 v128) (local $m9 v128) (local $m10 v128)
+    (local.set $n (i32.and (i32.add (local.get $n) (i32.const 3)) (i32.const -4)))
+    (if (i32.eqz (local.get $n)) (then (return)))
+    (if (local.get $matrix)
+      (then (call $halves (local.get $in) (i32.shl (local.get $n) (i32.const 1)) (local.get $scratch) (i32.const 32)))
+      (else (call $halves (local.get $in) (i32.shl (local.get $n) (i32.const 1)) (i32.add (local.get $out) (i32.const 8)) (i32.const 40))))
     (local.set $end (i32.add (local.get $in) (i32.shl (local.get $n) (i32.const 4))))
-    (if (i32.ge_u (local.get $in) (local.get $end)) (then (return)))
-    (loop $record
+    (loop $group
       ;; Smallest-three: [31:22] a, [21:12] b, [11:2] c, [1:0] dropped index.
       ;; Field value v = (q * f32(1/511.5) - 1) * f32(1/SQRT_2).
-      (local.set $rot (i32.load (local.get $in)))
-      (local.set $idx (i32.and (local.get $rot) (i32.const 3)))
-      (local.set $a (f32.mul (f32.sub (f32.mul (f32.convert_i32_u (i32.shr_u (local.get $rot) (i32.const 22)))
-        (f32.const 0x1.00401p-9)) (f32.const 1)) (f32.const 0x1.6a09e6p-1)))
-      (local.set $b (f32.mul (f32.sub (f32.mul (f32.convert_i32_u (i32.and (i32.shr_u (local.get $rot) (i32.const 12)) (i32.const 0x3ff)))
-        (f32.const 0x1.00401p-9)) (f32.const 1)) (f32.const 0x1.6a09e6p-1)))
-      (local.set $c (f32.mul (f32.sub (f32.mul (f32.convert_i32_u (i32.and (i32.shr_u (local.get $rot) (i32.const 2)) (i32.const 0x3ff)))
-        (f32.const 0x1.00401p-9)) (f32.const 1)) (f32.const 0x1.6a09e6p-1)))
-      ;; Dropped component: sqrt(max(0, ((1 - a*a) - b*b) - c*c)), not renormalised.
-      (local.set $d (f32.sub (f32.sub (f32.sub (f32.const 1) (f32.mul (local.get $a) (local.get $a)))
-        (f32.mul (local.get $b) (local.get $b))) (f32.mul (local.get $c) (local.get $c))))
-      (local.set $d (f32.sqrt (select (local.get $d) (f32.const 0) (f32.gt (local.get $d) (f32.const 0)))))
-      ;; Place without branches: idx 0 (d a b c), 1 (a d b c), 2 (a b d c), 3 (a b c d).
-      (local.set $x (select (local.get $d) (local.get $a) (i32.eqz (local.get $idx))))
-      (local.set $y (select (local.get $a) (select (local.get $d) (local.get $b) (i32.eq (local.get $idx) (i32.const 1)))
-        (i32.eqz (local.get $idx))))
-      (local.set $z (select (local.get $c) (select (local.get $d) (local.get $b) (i32.eq (local.get $idx) (i32.const 2)))
-        (i32.eq (local.get $idx) (i32.const 3))))
-      (local.set $w (select (local.get $d) (local.get $c) (i32.eq (local.get $idx) (i32.const 3))))
-      ;; Halves through the table: f32 at byte (bits * 4).
-      (local.set $sx (f32.load (i32.shl (i32.load16_u offset=10 (local.get $in)) (i32.const 2))))
-      (local.set $sy (f32.load (i32.shl (i32.load16_u offset=12 (local.get $in)) (i32.const 2))))
-      (local.set $sz (f32.load (i32.shl (i32.load16_u offset=14 (local.get $in)) (i32.const 2))))
+      (local.set $rot (i32x4.replace_lane 3 (i32x4.replace_lane 2 (i32x4.replace_lane 1
+        (i32x4.splat (i32.load (local.get $in)))
+        (i32.load offset=16 (local.get $in))) (i32.load offset=32 (local.get $in))) (i32.load offset=48 (local.get $in))))
+      (local.set $idx (v128.and (local.get $rot) (v128.const i32x4 3 3 3 3)))
+      (local.set $a (f32x4.mul (f32x4.sub (f32x4.mul (f32x4.convert_i32x4_s (i32x4.shr_u (local.get $rot) (i32.const 22)))
+        (v128.const f32x4 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9)) (v128.const f32x4 1 1 1 1))
+        (v128.const f32x4 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1)))
+      (local.set $b (f32x4.mul (f32x4.sub (f32x4.mul (f32x4.convert_i32x4_s
+        (v128.and (i32x4.shr_u (local.get $rot) (i32.const 12)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff)))
+        (v128.const f32x4 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9)) (v128.const f32x4 1 1 1 1))
+        (v128.const f32x4 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1)))
+      (local.set $c (f32x4.mul (f32x4.sub (f32x4.mul (f32x4.convert_i32x4_s
+        (v128.and (i32x4.shr_u (local.get $rot) (i32.const 2)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff)))
+        (v128.const f32x4 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9)) (v128.const f32x4 1 1 1 1))
+        (v128.const f32x4 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1)))
+      ;; Dropped component: sqrt(max(0, ((1 - a*a) - b*b) - c*c)), not renormalised; the mask
+      ;; (d > 0) keeps d or gives +0, as the reference's `d > 0 ? d : 0`.
+      (local.set $d (f32x4.sub (f32x4.sub (f32x4.sub (v128.const f32x4 1 1 1 1) (f32x4.mul (local.get $a) (local.get $a)))
+        (f32x4.mul (local.get $b) (local.get $b))) (f32x4.mul (local.get $c) (local.get $c))))
+      (local.set $d (f32x4.sqrt (v128.and (local.get $d) (f32x4.gt (local.get $d) (v128.const f32x4 0 0 0 0)))))
+      ;; Place per lane: idx 0 (d a b c), 1 (a d b c), 2 (a b d c), 3 (a b c d).
+      (local.set $x (v128.bitselect (local.get $d) (local.get $a) (i32x4.eq (local.get $idx) (v128.const i32x4 0 0 0 0))))
+      (local.set $y (v128.bitselect (local.get $a)
+        (v128.bitselect (local.get $d) (local.get $b) (i32x4.eq (local.get $idx) (v128.const i32x4 1 1 1 1)))
+        (i32x4.eq (local.get $idx) (v128.const i32x4 0 0 0 0))))
+      (local.set $z (v128.bitselect (local.get $c)
+        (v128.bitselect (local.get $d) (local.get $b) (i32x4.eq (local.get $idx) (v128.const i32x4 2 2 2 2)))
+        (i32x4.eq (local.get $idx) (v128.const i32x4 3 3 3 3))))
+      (local.set $w (v128.bitselect (local.get $d) (local.get $c) (i32x4.eq (local.get $idx) (v128.const i32x4 3 3 3 3))))
       (if (local.get $matrix)
         (then
-          (local.set $xx (f32.mul (local.get $x) (local.get $x)))
-          (local.set $yy (f32.mul (local.get $y) (local.get $y)))
-          (local.set $zz (f32.mul (local.get $z) (local.get $z)))
-          (local.set $xy (f32.mul (local.get $x) (local.get $y)))
-          (local.set $xz (f32.mul (local.get $x) (local.get $z)))
-          (local.set $yz (f32.mul (local.get $y) (local.get $z)))
-          (local.set $wx (f32.mul (local.get $w) (local.get $x)))
-          (local.set $wy (f32.mul (local.get $w) (local.get $y)))
-          (local.set $wz (f32.mul (local.get $w) (local.get $z)))
-          ;; Doubling (t + t) is exact, as in the reference's 2 * t.
-          (local.set $t (f32.add (local.get $yy) (local.get $zz)))
-          (f32.store (local.get $out) (f32.mul (f32.sub (f32.const 1) (f32.add (local.get $t) (local.get $t))) (local.get $sx)))
-          (local.set $t (f32.sub (local.get $xy) (local.get $wz)))
-          (f32.store offset=4 (local.get $out) (f32.mul (f32.add (local.get $t) (local.get $t)) (local.get $sy)))
-          (local.set $t (f32.add (local.get $xz) (local.get $wy)))
-          (f32.store offset=8 (local.get $out) (f32.mul (f32.add (local.get $t) (local.get $t)) (local.get $sz)))
-          (i32.store offset=12 (local.get $out) (i32.load (i32.shl (i32.load16_u offset=4 (local.get $in)) (i32.const 2))))
-          (local.set $t (f32.add (local.get $xy) (local.get $wz)))
-          (f32.store offset=16 (local.get $out) (f32.mul (f32.add (local.get $t) (local.get $t)) (local.get $sx)))
-          (local.set $t (f32.add (local.get $xx) (local.get $zz)))
-          (f32.store offset=20 (local.get $out) (f32.mul (f32.sub (f32.const 1) (f32.add (local.get $t) (local.get $t))) (local.get $sy)))
-          (local.set $t (f32.sub (local.get $yz) (local.get $wx)))
-          (f32.store offset=24 (local.get $out) (f32.mul (f32.add (local.get $t) (local.get $t)) (local.get $sz)))
-          (i32.store offset=28 (local.get $out) (i32.load (i32.shl (i32.load16_u offset=6 (local.get $in)) (i32.const 2))))
-          (local.set $t (f32.sub (local.get $xz) (local.get $wy)))
-          (f32.store offset=32 (local.get $out) (f32.mul (f32.add (local.get $t) (local.get $t)) (local.get $sx)))
-          (local.set $t (f32.add (local.get $yz) (local.get $wx)))
-          (f32.store offset=36 (local.get $out) (f32.mul (f32.add (local.get $t) (local.get $t)) (local.get $sy)))
-          (local.set $t (f32.add (local.get $xx) (local.get $yy)))
-          (f32.store offset=40 (local.get $out) (f32.mul (f32.sub (f32.const 1) (f32.add (local.get $t) (local.get $t))) (local.get $sz)))
-          (i32.store offset=44 (local.get $out) (i32.load (i32.shl (i32.load16_u offset=8 (local.get $in)) (i32.const 2))))
-          (local.set $out (i32.add (local.get $out) (i32.const 48))))
+          ;; Scales of the four records from the scratch halves (floats 5, 6, 7 of each 8).
+          (local.set $sx (v128.load32_lane offset=116 3 (local.get $scratch) (v128.load32_lane offset=84 2 (local.get $scratch)
+            (v128.load32_lane offset=52 1 (local.get $scratch) (v128.load32_zero offset=20 (local.get $scratch))))))
+          (local.set $sy (v128.load32_lane offset=120 3 (local.get $scratch) (v128.load32_lane offset=88 2 (local.get $scratch)
+            (v128.load32_lane offset=56 1 (local.get $scratch) (v128.load32_zero offset=24 (local.get $scratch))))))
+          (local.set $sz (v128.load32_lane offset=124 3 (local.get $scratch) (v128.load32_lane offset=92 2 (local.get $scratch)
+            (v128.load32_lane offset=60 1 (local.get $scratch) (v128.load32_zero offset=28 (local.get $scratch))))))
+          (local.set $xx (f32x4.mul (local.get $x) (local.get $x)))
+          (local.set $yy (f32x4.mul (local.get $y) (local.get $y)))
+          (local.set $zz (f32x4.mul (local.get $z) (local.get $z)))
+          (local.set $xy (f32x4.mul (local.get $x) (local.get $y)))
+          (local.set $xz (f32x4.mul (local.get $x) (local.get $z)))
+          (local.set $yz (f32x4.mul (local.get $y) (local.get $z)))
+          (local.set $wx (f32x4.mul (local.get $w) (local.get $x)))
+          (local.set $wy (f32x4.mul (local.get $w) (local.get $y)))
+          (local.set $wz (f32x4.mul (local.get $w) (local.get $z)))
+          ;; Doubling (t + t) is exact, as the reference's 2 * t.
+          (local.set $t (f32x4.add (local.get $yy) (local.get $zz)))
+          (local.set $m0 (f32x4.mul (f32x4.sub (v128.const f32x4 1 1 1 1) (f32x4.add (local.get $t) (local.get $t))) (local.get $sx)))
+          (local.set $t (f32x4.sub (local.get $xy) (local.get $wz)))
+          (local.set $m1 (f32x4.mul (f32x4.add (local.get $t) (local.get $t)) (local.get $sy)))
+          (local.set $t (f32x4.add (local.get $xz) (local.get $wy)))
+          (local.set $m2 (f32x4.mul (f32x4.add (local.get $t) (local.get $t)) (local.get $sz)))
+          (local.set $t (f32x4.add (local.get $xy) (local.get $wz)))
+          (local.set $m4 (f32x4.mul (f32x4.add (local.get $t) (local.get $t)) (local.get $sx)))
+          (local.set $t (f32x4.add (local.get $xx) (local.get $zz)))
+          (local.set $m5 (f32x4.mul (f32x4.sub (v128.const f32x4 1 1 1 1) (f32x4.add (local.get $t) (local.get $t))) (local.get $sy)))
+          (local.set $t (f32x4.sub (local.get $yz) (local.get $wx)))
+          (local.set $m6 (f32x4.mul (f32x4.add (local.get $t) (local.get $t)) (local.get $sz)))
+          (local.set $t (f32x4.sub (local.get $xz) (local.get $wy)))
+          (local.set $m8 (f32x4.mul (f32x4.add (local.get $t) (local.get $t)) (local.get $sx)))
+          (local.set $t (f32x4.add (local.get $yz) (local.get $wx)))
+          (local.set $m9 (f32x4.mul (f32x4.add (local.get $t) (local.get $t)) (local.get $sy)))
+          (local.set $t (f32x4.add (local.get $xx) (local.get $yy)))
+          (local.set $m10 (f32x4.mul (f32x4.sub (v128.const f32x4 1 1 1 1) (f32x4.add (local.get $t) (local.get $t))) (local.get $sz)))
+          ;; Rows of the four matrices; the translation column is px, py, pz (scratch floats 2, 3, 4).
+          (call $storeTransposed (local.get $out) (i32.const 48) (local.get $m0) (local.get $m1) (local.get $m2)
+            (v128.load32_lane offset=104 3 (local.get $scratch) (v128.load32_lane offset=72 2 (local.get $scratch)
+              (v128.load32_lane offset=40 1 (local.get $scratch) (v128.load32_zero offset=8 (local.get $scratch))))))
+          (call $storeTransposed (i32.add (local.get $out) (i32.const 16)) (i32.const 48) (local.get $m4) (local.get $m5) (local.get $m6)
+            (v128.load32_lane offset=108 3 (local.get $scratch) (v128.load32_lane offset=76 2 (local.get $scratch)
+              (v128.load32_lane offset=44 1 (local.get $scratch) (v128.load32_zero offset=12 (local.get $scratch))))))
+          (call $storeTransposed (i32.add (local.get $out) (i32.const 32)) (i32.const 48) (local.get $m8) (local.get $m9) (local.get $m10)
+            (v128.load32_lane offset=112 3 (local.get $scratch) (v128.load32_lane offset=80 2 (local.get $scratch)
+              (v128.load32_lane offset=48 1 (local.get $scratch) (v128.load32_zero offset=16 (local.get $scratch))))))
+          (local.set $scratch (i32.add (local.get $scratch) (i32.const 128)))
+          (local.set $out (i32.add (local.get $out) (i32.const 192))))
         (else
-          (f32.store (local.get $out) (local.get $x))
-          (f32.store offset=4 (local.get $out) (local.get $y))
-          (f32.store offset=8 (local.get $out) (local.get $z))
-          (f32.store offset=12 (local.get $out) (local.get $w))
-          ;; Positions copied as table bits (i32), scales as loaded: both keep NaN bits.
-          (i32.store offset=16 (local.get $out) (i32.load (i32.shl (i32.load16_u offset=4 (local.get $in)) (i32.const 2))))
-          (i32.store offset=20 (local.get $out) (i32.load (i32.shl (i32.load16_u offset=6 (local.get $in)) (i32.const 2))))
-          (i32.store offset=24 (local.get $out) (i32.load (i32.shl (i32.load16_u offset=8 (local.get $in)) (i32.const 2))))
-          (f32.store offset=28 (local.get $out) (local.get $sx))
-          (f32.store offset=32 (local.get $out) (local.get $sy))
-          (f32.store offset=36 (local.get $out) (local.get $sz))
-          (local.set $out (i32.add (local.get $out) (i32.const 40)))))
-      (local.set $in (i32.add (local.get $in) (i32.const 16)))
-      (br_if $record (i32.lt_u (local.get $in) (local.get $end))))))
+          ;; Positions and scales are already in place (pass 1 wrote them to floats 4..9).
+          (call $storeTransposed (local.get $out) (i32.const 40) (local.get $x) (local.get $y) (local.get $z) (local.get $w))
+          (local.set $out (i32.add (local.get $out) (i32.const 160)))))
+      (local.set $in (i32.add (local.get $in) (i32.const 64)))
+      (br_if $group (i32.lt_u (local.get $in) (local.get $end))))))
