@@ -7,39 +7,45 @@
 (module
   (memory (export "memory") 6)
 
-  ;; Pass 1: converts the record halves in 8-byte units (unit 2r = [rot lo, rot hi, px, py],
-  ;; unit 2r+1 = [pz, sx, sy, sz]) to f32, storing unit u at dst + (u >> 1) * stride + (u & 1) * 16.
-  ;; f16 -> f32 exactly as f16ToF32 through a Float32Array: normal halves rebias the exponent
-  ;; (+112 << 23), subnormal ones are (bits & 0x3ff) * 2^-24 (exact in f32), infinities keep
-  ;; their sign, every NaN becomes 0x7fc00000 (the rotation lanes are converted too, and unused).
+;; Pass 1: converts the record halves in 8-byte units (unit 2r = [rot lo, rot hi, px, py],
+  ;; unit 2r+1 = [pz, sx, sy, sz]) to f32, storing unit 2r at dst + r * stride and unit 2r+1
+  ;; 16 bytes after it. f16 -> f32 exactly as f16ToF32 through a Float32Array: normal halves
+  ;; rebias the exponent (+112 << 23), subnormal ones are (h & 0x3ff) * 2^-24 (exact, and no
+  ;; subnormal f32 operand, which some CPUs slow down), then the sign. Infinities and NaN
+  ;; (exponent 31, rare: a lane test skips the fix-up otherwise) become +-inf and 0x7fc00000.
+  ;; The rotation lanes are converted too, and unused.
   (func $halves (param $in i32) (param $units i32) (param $dst i32) (param $stride i32)
-    (local $u i32) (local $h v128) (local $em v128) (local $f v128)
+    (local $end i32) (local $step i32) (local $h v128) (local $em v128) (local $f v128) (local $special v128)
     (if (i32.eqz (local.get $units)) (then (return)))
+    (local.set $end (i32.add (local.get $in) (i32.shl (local.get $units) (i32.const 3))))
+    (local.set $step (i32.const 16))
     (loop $unit
-      (local.set $h (v128.load16x4_u (i32.add (local.get $in) (i32.shl (local.get $u) (i32.const 3)))))
+      (local.set $h (v128.load16x4_u (local.get $in)))
       (local.set $em (v128.and (local.get $h) (v128.const i32x4 0x7fff 0x7fff 0x7fff 0x7fff)))
-      (local.set $f (v128.bitselect
-        (f32x4.mul (f32x4.convert_i32x4_s (local.get $em)) (v128.const f32x4 0x1p-24 0x1p-24 0x1p-24 0x1p-24))
-        (i32x4.add (i32x4.shl (local.get $em) (i32.const 13)) (v128.const i32x4 0x38000000 0x38000000 0x38000000 0x38000000))
-        (i32x4.lt_s (local.get $em) (v128.const i32x4 0x400 0x400 0x400 0x400))))
-      (local.set $f (v128.bitselect
-        (v128.const i32x4 0x7f800000 0x7f800000 0x7f800000 0x7f800000)
-        (local.get $f)
-        (i32x4.eq (local.get $em) (v128.const i32x4 0x7c00 0x7c00 0x7c00 0x7c00))))
-      (local.set $f (v128.or (local.get $f)
-        (i32x4.shl (v128.and (local.get $h) (v128.const i32x4 0x8000 0x8000 0x8000 0x8000)) (i32.const 16))))
-      (v128.store
-        (i32.add (local.get $dst) (i32.add
-          (i32.mul (i32.shr_u (local.get $u) (i32.const 1)) (local.get $stride))
-          (i32.shl (i32.and (local.get $u) (i32.const 1)) (i32.const 4))))
+      (local.set $f (v128.or
         (v128.bitselect
-          (v128.const i32x4 0x7fc00000 0x7fc00000 0x7fc00000 0x7fc00000)
-          (local.get $f)
-          (i32x4.gt_s (local.get $em) (v128.const i32x4 0x7c00 0x7c00 0x7c00 0x7c00))))
-      (local.set $u (i32.add (local.get $u) (i32.const 1)))
-      (br_if $unit (i32.lt_u (local.get $u) (local.get $units)))))
+          (f32x4.mul (f32x4.convert_i32x4_s (local.get $em)) (v128.const f32x4 0x1p-24 0x1p-24 0x1p-24 0x1p-24))
+          (i32x4.add (i32x4.shl (local.get $em) (i32.const 13)) (v128.const i32x4 0x38000000 0x38000000 0x38000000 0x38000000))
+          (i32x4.lt_s (local.get $em) (v128.const i32x4 0x400 0x400 0x400 0x400)))
+        (i32x4.shl (v128.and (local.get $h) (v128.const i32x4 0x8000 0x8000 0x8000 0x8000)) (i32.const 16))))
+      (local.set $special (i32x4.gt_s (local.get $em) (v128.const i32x4 0x7bff 0x7bff 0x7bff 0x7bff)))
+      (if (v128.any_true (local.get $special))
+        (then
+          (local.set $f (v128.bitselect
+            (v128.bitselect
+              (v128.const i32x4 0x7fc00000 0x7fc00000 0x7fc00000 0x7fc00000)
+              (v128.or (local.get $f) (v128.const i32x4 0x7f800000 0x7f800000 0x7f800000 0x7f800000))
+              (i32x4.gt_s (local.get $em) (v128.const i32x4 0x7c00 0x7c00 0x7c00 0x7c00)))
+            (local.get $f)
+            (local.get $special)))))
+      (v128.store (local.get $dst) (local.get $f))
+      ;; dst steps by 16, then by stride - 16: the two units of a record.
+      (local.set $dst (i32.add (local.get $dst) (local.get $step)))
+      (local.set $step (i32.sub (local.get $stride) (local.get $step)))
+      (local.set $in (i32.add (local.get $in) (i32.const 8)))
+      (br_if $unit (i32.lt_u (local.get $in) (local.get $end)))))
 
-  ;; Stores lane k of a, b, c, d as the four floats at dst + k * stride (a 4x4 transpose).
+    ;; Stores lane k of a, b, c, d as the four floats at dst + k * stride (a 4x4 transpose).
   (func $storeTransposed (param $dst i32) (param $stride i32) (param $a v128) (param $b v128) (param $c v128) (param $d v128)
     (local $ab01 v128) (local $ab23 v128) (local $cd01 v128) (local $cd23 v128)
     (local.set $ab01 (i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23 (local.get $a) (local.get $b)))
