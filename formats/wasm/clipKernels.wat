@@ -7,45 +7,60 @@
 (module
   (memory (export "memory") 6)
 
-;; Pass 1: converts the record halves in 8-byte units (unit 2r = [rot lo, rot hi, px, py],
-  ;; unit 2r+1 = [pz, sx, sy, sz]) to f32, storing unit 2r at dst + r * stride and unit 2r+1
-  ;; 16 bytes after it. f16 -> f32 exactly as f16ToF32 through a Float32Array: normal halves
-  ;; rebias the exponent (+112 << 23), subnormal ones are (h & 0x3ff) * 2^-24 (exact, and no
-  ;; subnormal f32 operand, which some CPUs slow down), then the sign. Infinities and NaN
-  ;; (exponent 31, rare: a lane test skips the fix-up otherwise) become +-inf and 0x7fc00000.
-  ;; The rotation lanes are converted too, and unused.
-  (func $halves (param $in i32) (param $units i32) (param $dst i32) (param $stride i32)
-    (local $end i32) (local $step i32) (local $h v128) (local $em v128) (local $f v128) (local $special v128)
-    (if (i32.eqz (local.get $units)) (then (return)))
-    (local.set $end (i32.add (local.get $in) (i32.shl (local.get $units) (i32.const 3))))
-    (local.set $step (i32.const 16))
-    (loop $unit
-      (local.set $h (v128.load16x4_u (local.get $in)))
-      (local.set $em (v128.and (local.get $h) (v128.const i32x4 0x7fff 0x7fff 0x7fff 0x7fff)))
-      (local.set $f (v128.or
+  ;; f16 -> f32 for the four u16 values in the i32 lanes of $h, exactly as f16ToF32 through a
+  ;; Float32Array: normal halves rebias the exponent (+112 << 23), subnormal ones are
+  ;; (h & 0x3ff) * 2^-24 (exact, and no subnormal f32 operand, which some CPUs slow down), then
+  ;; the sign; infinities keep their sign and every NaN becomes 0x7fc00000.
+  (func $f16x4 (param $h v128) (result v128)
+    (local $em v128)
+    (local.set $em (v128.and (local.get $h) (v128.const i32x4 0x7fff 0x7fff 0x7fff 0x7fff)))
+    (v128.bitselect
+      (v128.const i32x4 0x7fc00000 0x7fc00000 0x7fc00000 0x7fc00000)
+      (v128.or
         (v128.bitselect
-          (f32x4.mul (f32x4.convert_i32x4_s (local.get $em)) (v128.const f32x4 0x1p-24 0x1p-24 0x1p-24 0x1p-24))
-          (i32x4.add (i32x4.shl (local.get $em) (i32.const 13)) (v128.const i32x4 0x38000000 0x38000000 0x38000000 0x38000000))
-          (i32x4.lt_s (local.get $em) (v128.const i32x4 0x400 0x400 0x400 0x400)))
-        (i32x4.shl (v128.and (local.get $h) (v128.const i32x4 0x8000 0x8000 0x8000 0x8000)) (i32.const 16))))
-      (local.set $special (i32x4.gt_s (local.get $em) (v128.const i32x4 0x7bff 0x7bff 0x7bff 0x7bff)))
-      (if (v128.any_true (local.get $special))
-        (then
-          (local.set $f (v128.bitselect
-            (v128.bitselect
-              (v128.const i32x4 0x7fc00000 0x7fc00000 0x7fc00000 0x7fc00000)
-              (v128.or (local.get $f) (v128.const i32x4 0x7f800000 0x7f800000 0x7f800000 0x7f800000))
-              (i32x4.gt_s (local.get $em) (v128.const i32x4 0x7c00 0x7c00 0x7c00 0x7c00)))
-            (local.get $f)
-            (local.get $special)))))
-      (v128.store (local.get $dst) (local.get $f))
-      ;; dst steps by 16, then by stride - 16: the two units of a record.
-      (local.set $dst (i32.add (local.get $dst) (local.get $step)))
-      (local.set $step (i32.sub (local.get $stride) (local.get $step)))
-      (local.set $in (i32.add (local.get $in) (i32.const 8)))
-      (br_if $unit (i32.lt_u (local.get $in) (local.get $end)))))
+          (v128.const i32x4 0x7f800000 0x7f800000 0x7f800000 0x7f800000)
+          (v128.bitselect
+            (f32x4.mul (f32x4.convert_i32x4_s (local.get $em)) (v128.const f32x4 0x1p-24 0x1p-24 0x1p-24 0x1p-24))
+            (i32x4.add (i32x4.shl (local.get $em) (i32.const 13)) (v128.const i32x4 0x38000000 0x38000000 0x38000000 0x38000000))
+            (i32x4.lt_s (local.get $em) (v128.const i32x4 0x400 0x400 0x400 0x400)))
+          (i32x4.eq (local.get $em) (v128.const i32x4 0x7c00 0x7c00 0x7c00 0x7c00)))
+        (i32x4.shl (v128.and (local.get $h) (v128.const i32x4 0x8000 0x8000 0x8000 0x8000)) (i32.const 16)))
+      (i32x4.gt_s (local.get $em) (v128.const i32x4 0x7c00 0x7c00 0x7c00 0x7c00))))
 
-    ;; Stores lane k of a, b, c, d as the four floats at dst + k * stride (a 4x4 transpose).
+  ;; Pass 1: converts the six halves of each record to f32, storing [-, -, px, py] at
+  ;; dst + r * stride and [pz, sx, sy, sz] 16 bytes after it (the first two floats are the
+  ;; rotation word's halves, unused). All eight u16 lanes at once: for a normal half the f32 bits
+  ;; are, high 16, sign | ((h & 0x7fff) >> 3) + 0x3800 (the exponent rebiased by 112), low 16,
+  ;; (h & 7) << 13; zero keeps just its sign. A record with a subnormal, infinite or NaN half
+  ;; (rare) goes through $f16x4 instead.
+  (func $halves (param $in i32) (param $n i32) (param $dst i32) (param $stride i32)
+    (local $end i32) (local $h v128) (local $em v128) (local $hi v128) (local $lo v128)
+    (if (i32.eqz (local.get $n)) (then (return)))
+    (local.set $end (i32.add (local.get $in) (i32.shl (local.get $n) (i32.const 4))))
+    (loop $record
+      (local.set $h (v128.load (local.get $in)))
+      (local.set $em (v128.and (local.get $h) (v128.const i16x8 0x7fff 0x7fff 0x7fff 0x7fff 0x7fff 0x7fff 0x7fff 0x7fff)))
+      (if (v128.any_true (v128.and (v128.const i16x8 0 0 -1 -1 -1 -1 -1 -1)
+            (v128.or
+              (i16x8.lt_u (i16x8.sub (local.get $em) (v128.const i16x8 1 1 1 1 1 1 1 1)) (v128.const i16x8 0x3ff 0x3ff 0x3ff 0x3ff 0x3ff 0x3ff 0x3ff 0x3ff))
+              (i16x8.gt_s (local.get $em) (v128.const i16x8 0x7bff 0x7bff 0x7bff 0x7bff 0x7bff 0x7bff 0x7bff 0x7bff)))))
+        (then
+          (v128.store (local.get $dst) (call $f16x4 (i32x4.extend_low_i16x8_u (local.get $h))))
+          (v128.store offset=16 (local.get $dst) (call $f16x4 (i32x4.extend_high_i16x8_u (local.get $h)))))
+        (else
+          (local.set $hi (v128.or
+            (v128.andnot
+              (i16x8.add (i16x8.shr_u (local.get $em) (i32.const 3)) (v128.const i16x8 0x3800 0x3800 0x3800 0x3800 0x3800 0x3800 0x3800 0x3800))
+              (i16x8.eq (local.get $em) (v128.const i16x8 0 0 0 0 0 0 0 0)))
+            (v128.and (local.get $h) (v128.const i16x8 0x8000 0x8000 0x8000 0x8000 0x8000 0x8000 0x8000 0x8000))))
+          (local.set $lo (i16x8.shl (local.get $h) (i32.const 13)))
+          (v128.store (local.get $dst) (i8x16.shuffle 0 1 16 17 2 3 18 19 4 5 20 21 6 7 22 23 (local.get $lo) (local.get $hi)))
+          (v128.store offset=16 (local.get $dst) (i8x16.shuffle 8 9 24 25 10 11 26 27 12 13 28 29 14 15 30 31 (local.get $lo) (local.get $hi)))))
+      (local.set $dst (i32.add (local.get $dst) (local.get $stride)))
+      (local.set $in (i32.add (local.get $in) (i32.const 16)))
+      (br_if $record (i32.lt_u (local.get $in) (local.get $end)))))
+
+  ;; Stores lane k of a, b, c, d as the four floats at dst + k * stride (a 4x4 transpose).
   (func $storeTransposed (param $dst i32) (param $stride i32) (param $a v128) (param $b v128) (param $c v128) (param $d v128)
     (local $ab01 v128) (local $ab23 v128) (local $cd01 v128) (local $cd23 v128)
     (local.set $ab01 (i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23 (local.get $a) (local.get $b)))
@@ -77,8 +92,8 @@
     (local.set $n (i32.and (i32.add (local.get $n) (i32.const 3)) (i32.const -4)))
     (if (i32.eqz (local.get $n)) (then (return)))
     (if (local.get $matrix)
-      (then (call $halves (local.get $in) (i32.shl (local.get $n) (i32.const 1)) (local.get $scratch) (i32.const 32)))
-      (else (call $halves (local.get $in) (i32.shl (local.get $n) (i32.const 1)) (i32.add (local.get $out) (i32.const 8)) (i32.const 40))))
+      (then (call $halves (local.get $in) (local.get $n) (local.get $scratch) (i32.const 32)))
+      (else (call $halves (local.get $in) (local.get $n) (i32.add (local.get $out) (i32.const 8)) (i32.const 40))))
     (local.set $end (i32.add (local.get $in) (i32.shl (local.get $n) (i32.const 4))))
     (loop $group
       ;; Smallest-three: [31:22] a, [21:12] b, [11:2] c, [1:0] dropped index.

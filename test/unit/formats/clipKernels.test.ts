@@ -15,7 +15,7 @@ import {
 } from '../../../formats/index';
 import { clipKernels, loadClipKernels } from '../../../formats/wasm/clipKernels';
 import { CLIP_KERNELS_WASM } from '../../../formats/wasm/clipKernels.generated';
-import { UPSTREAM_CLIPS, seededRandom, upstreamFile } from '../../gpu/clipFixtures';
+import { UPSTREAM_CLIPS, randomClip, seededRandom, upstreamFile } from '../../gpu/clipFixtures';
 // @ts-expect-error: a plain ES module script without type declarations.
 import { generateWasmModules } from '../../../scripts/build-wasm.mjs';
 
@@ -95,6 +95,24 @@ test('WebAssembly kernels equal the scalar reference on 100,000 random records (
   const shifted = new Uint8Array(bytes.length + 3);
   shifted.set(bytes, 3);
   assertEqualsReference(shifted, 3 + 16 * 7, 4099, 'misaligned');
+});
+
+test('WebAssembly kernels equal the scalar reference on 102,000 records of finite halves (the all-normal fast path)', () => {
+  const bytes = randomClip(255, 400, 0xf16);
+  const count = 255 * 400;
+  // Most records must take the eight-lane path: every half normal or zero.
+  const view = new DataView(bytes.buffer);
+  let allNormal = 0;
+  for (let i = 0; i < count; i++) {
+    let normal = true;
+    for (let h = 0; h < 6; h++) {
+      const em = view.getUint16(4 + i * 16 + 4 + h * 2, true) & 0x7fff;
+      if (em !== 0 && (em < 0x400 || em >= 0x7c00)) normal = false;
+    }
+    if (normal) allNormal++;
+  }
+  assert.ok(allNormal > count * 0.7, `${allNormal} of ${count}`);
+  assertEqualsReference(bytes, 4, count, 'finite');
 });
 
 test('WebAssembly and TypeScript bulk paths agree, including an output array shorter than the records', () => {
