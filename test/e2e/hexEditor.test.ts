@@ -25,10 +25,22 @@ async function screenshot(page: Page, name: string): Promise<void> {
 }
 const BROKEN = Uint8Array.of(0, 0, 30, 0, 3, 8, 0x20, 0x80, 0, 0, 0, 0, 0, 0x3c, 0, 0x3c);
 
+/** Presses `key` until the quick input shows: a key pressed while a webview reloads can be lost. */
+async function openQuickInput(page: Page, key: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press(key);
+    try {
+      await page.waitForSelector('.quick-input-widget:not([style*="display: none"]) input', { timeout: 5000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
 /** Runs a command by its full title ("Category: Title") through the command palette (F1). */
 async function runCommand(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('F1');
-  await page.waitForSelector('.quick-input-widget:not([style*="display: none"]) input');
+  await openQuickInput(page, 'F1');
   await page.keyboard.type(title);
   await page.click(`.quick-input-list .monaco-list-row[aria-label^="${title}"]`);
 }
@@ -36,8 +48,7 @@ async function runCommand(page: Page, title: string): Promise<void> {
 async function openFile(page: Page, name: string, staleAfterMs?: number): Promise<Frame> {
   // Mark the pages shown so far: a webview rebuilt in the same frame loses the mark.
   for (const frame of page.frames()) await frame.evaluate(() => document.body && (document.body.dataset.stale = '1')).catch(() => undefined);
-  await page.keyboard.press('Control+P');
-  await page.waitForSelector('.quick-input-widget:not([style*="display: none"]) input');
+  await openQuickInput(page, 'Control+P');
   await page.keyboard.type(name);
   // Click the file itself: Enter would open whichever match the list put first.
   await page.click(`.quick-input-list .monaco-list-row[aria-label^="${name}"]`);
@@ -174,10 +185,12 @@ test('hex editor: real clips, hover, edit, undo, redo, save, revert, skeleton, b
       // Save As, from the shown-again wave1 (the simple dialog of the web workbench: a path in a quick input).
       const copyPath = join(workspace.path, 'pack', 'assets', 'wave1-copy.ewzanim');
       await runCommand(page, 'File: Save As...');
-      await page.waitForSelector('.quick-input-widget:not([style*="display: none"]) input');
-      await page.keyboard.press('Control+A');
-      await page.keyboard.type(copyPath);
-      await page.keyboard.press('Enter');
+      const pathInput = page.locator('.quick-input-widget:not([style*="display: none"]) input.input');
+      // The dialog fills in the current path first; type over it once it is there.
+      await page.waitForFunction(() => (document.querySelector('.quick-input-widget input.input') as HTMLInputElement | null)?.value.endsWith('wave1.ewzanim'));
+      await pathInput.fill(copyPath);
+      await page.waitForTimeout(500);
+      await pathInput.press('Enter');
       // Written to a temporary file and renamed: once the name exists, the bytes are all there.
       for (let waited = 0; waited < 15_000 && !existsSync(copyPath); waited += 100) await page.waitForTimeout(100);
       assert.deepEqual(new Uint8Array(readFileSync(copyPath)), saved);
