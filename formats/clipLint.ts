@@ -1,9 +1,10 @@
 /**
  * Streaming content lint of a clip's records: non-unit rotations, non-finite positions and
- * scales, zero scales. Reads bounded chunks (default 4 MiB, a multiple of 16), checks each
- * record with integer operations on a Uint32Array view and an exact table-driven non-unit test,
- * and only builds messages for the (capped) problems it reports. Peak memory: one chunk plus the
- * 4 MiB (a, b) rotation table.
+ * scales, zero scales. Reads bounded chunks (default 4 MiB, a multiple of 16), scans each with
+ * the WebAssembly lint kernel (four records per step) or, without WebAssembly, with integer
+ * operations on a Uint32Array view and an exact table-driven non-unit test, and only builds
+ * messages for the (capped) problems it reports. Peak memory: one chunk plus the 4 MiB (a, b)
+ * rotation table.
  */
 import { hexWord, u32View } from './bytes';
 import { CLIP_HEADER_SIZE, KEYFRAME_FIELDS, KEYFRAME_SIZE, type KeyframeField } from './clip';
@@ -14,6 +15,7 @@ import type { ByteSource } from './fileAccess';
 import { DEFAULT_CHUNK_BYTES, ProblemCollector, forEachRecordChunk, reusingChunkReader } from './problemCollector';
 import type { ClipHeader } from './records';
 import { isNonUnitRotation, rotationOneMinusSquareTable, rotationSquareSum, rotationSquareTable } from './rotation';
+import { clipKernels } from './wasm/clipKernels';
 
 export interface ClipLintOptions {
   /** Per-keyframe problems reported before the summary (default 100). */
@@ -41,8 +43,14 @@ export async function lintClipRecords(source: ByteSource, header: ClipHeader, op
   const recordsEnd = CLIP_HEADER_SIZE + count * KEYFRAME_SIZE;
   // The visitor keeps no bytes (reportRecord takes the words): two reused buffers, one read ahead.
   const read = reusingChunkReader(source, recordsEnd);
+  const kernels = clipKernels();
   await forEachRecordChunk(read, CLIP_HEADER_SIZE, count, KEYFRAME_SIZE, chunkBytes, (bytes, firstRecord, records) => {
     const words = u32View(bytes);
+    if (kernels) {
+      // The WebAssembly scan names a superset of the bad records; reportRecord re-checks each.
+      kernels.lint(bytes, records, (r) => reportRecord(problems, header, firstRecord + r, words[r * 4], words[r * 4 + 1], words[r * 4 + 2], words[r * 4 + 3]));
+      return;
+    }
     for (let r = 0, i = 0; r < records; r++, i += 4) {
       const rot = words[i];
       const w1 = words[i + 1];

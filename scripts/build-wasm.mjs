@@ -17,7 +17,13 @@ export const WASM_MODULES = [
 /** Assembles `watText` to module bytes (no debug names, so the bytes depend only on the code). */
 export async function assembleWat(fileName, watText) {
   const wabt = await wabtFactory();
-  const module = wabt.parseWat(fileName, watText);
+  let module;
+  try {
+    module = wabt.parseWat(fileName, watText);
+  } catch (error) {
+    // wabt's message is the useful part (its stack quotes the whole minified bundle).
+    throw new Error(error instanceof Error ? error.message : String(error));
+  }
   try {
     module.resolveNames();
     module.validate();

@@ -22,8 +22,13 @@ const MEMORY_BYTES = OUTPUT_AT + BLOCK_RECORDS * 12 * 4;
 
 interface KernelExports {
   memory: WebAssembly.Memory;
-  run(input: number, count: number, output: number, matrix: number, scratch: number): void;
+  /** Mode 0: transforms, 1: matrices, 2: lint (returns how many groups it wrote to `output`). */
+  run(input: number, count: number, output: number, mode: number, scratch: number): number;
 }
+
+const TRANSFORMS = 0;
+const MATRICES = 1;
+const LINT = 2;
 
 export interface ClipKernels {
   /**
@@ -32,9 +37,18 @@ export interface ClipKernels {
    * that do not fit in `out` are dropped, as typed-array stores past the end are.
    */
   run(bytes: Uint8Array, byteOffset: number, count: number, out: Float32Array, floats: number, matrix: boolean): void;
+  /**
+   * Content lint of `count` records at `bytes[0..]`: calls `suspect(record)` in order for every
+   * record of each group of four that holds a non-finite half, a zero scale or a non-unit
+   * rotation word (a superset of the bad records: the caller re-checks each one).
+   */
+  lint(bytes: Uint8Array, count: number, suspect: (record: number) => void): void;
 }
 
 type WebAssemblyApi = typeof WebAssembly;
+
+/** Pads a block to whole groups of four for the lint: identity rotation (0x80200803), halves 1.0 (0x3c00). */
+const GOOD_RECORD = [0x03, 0x08, 0x20, 0x80, 0x00, 0x3c, 0x00, 0x3c, 0x00, 0x3c, 0x00, 0x3c, 0x00, 0x3c, 0x00, 0x3c];
 
 /** Instantiates the kernels with `api`; undefined when there is no WebAssembly or it is refused. */
 export function loadClipKernels(api: WebAssemblyApi | undefined): ClipKernels | undefined {
@@ -59,8 +73,22 @@ export function loadClipKernels(api: WebAssemblyApi | undefined): ClipKernels | 
         if (fit <= 0) return;
         const from = byteOffset + done * RECORD_BYTES;
         memoryBytes.set(bytes.subarray(from, from + n * RECORD_BYTES), INPUT_AT);
-        exports.run(INPUT_AT, n, OUTPUT_AT, matrix ? 1 : 0, SCRATCH_AT);
+        exports.run(INPUT_AT, n, OUTPUT_AT, matrix ? MATRICES : TRANSFORMS, SCRATCH_AT);
         out.set(memoryFloats.subarray(outputFloatsAt, outputFloatsAt + fit), outAt);
+      }
+    },
+    lint(bytes, count, suspect) {
+      // Group indices go to the (here unused) output area.
+      const found = new Uint32Array(exports.memory.buffer, OUTPUT_AT, BLOCK_RECORDS / 4);
+      for (let done = 0; done < count; done += BLOCK_RECORDS) {
+        const n = Math.min(BLOCK_RECORDS, count - done);
+        memoryBytes.set(bytes.subarray(done * RECORD_BYTES, (done + n) * RECORD_BYTES), INPUT_AT);
+        for (let pad = n; pad % 4 !== 0; pad++) memoryBytes.set(GOOD_RECORD, INPUT_AT + pad * RECORD_BYTES);
+        const groups = exports.run(INPUT_AT, n + ((4 - (n % 4)) % 4), OUTPUT_AT, LINT, SCRATCH_AT);
+        for (let g = 0; g < groups; g++) {
+          const first = done + found[g];
+          for (let r = first; r < first + 4 && r < done + n; r++) suspect(r);
+        }
       }
     },
   };

@@ -76,11 +76,20 @@
     (v128.store (i32.add (local.get $dst) (i32.mul (local.get $stride) (i32.const 3)))
       (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $ab23) (local.get $cd23))))
 
-  ;; Decodes `n` 16-byte records at `in` into 10 f32 each (qx qy qz qw, px py pz, sx sy sz) at
-  ;; `out`, or, when `matrix` is non-zero, into row-major 3x4 bone matrices [R(q) diag(s) | t]
-  ;; (12 f32 each; the halves go through `scratch`, 32 bytes per record). Lane k of every vector
-  ;; below belongs to record 4g + k.
-  (func (export "run") (param $in i32) (param $n i32) (param $out i32) (param $matrix i32) (param $scratch i32)
+  ;; One loop for the three bulk jobs, so the rotation field decode exists once (a call per
+  ;; step would cost measurably: V8 does not inline WebAssembly functions). Lane k of every
+  ;; vector below belongs to record k of the current group of four.
+  ;; mode 0: decodes `n` 16-byte records at `in` into 10 f32 each (qx qy qz qw, px py pz,
+  ;;   sx sy sz) at `out`; mode 1: into row-major 3x4 bone matrices [R(q) diag(s) | t] (12 f32
+  ;;   each; the halves go through `scratch`, 32 bytes per record). Both round `n` up to whole
+  ;;   groups (the loader reads only the first `n` results) and return 0.
+  ;; mode 2: content lint. `n` must be a multiple of 4 (the loader pads with a good record).
+  ;;   Writes, as u32 at `out`, the index of the first record of every group of four holding a
+  ;;   suspect record, and returns how many; the caller re-checks those records one by one
+  ;;   (clipLint.ts reportRecord). Suspect: a position or scale half with exponent 31 (infinite
+  ;;   or NaN), a scale half of magnitude 0, or a rotation word whose three fields square-sum
+  ;;   above 1, tested exactly as the reference: ((1 - a*a) - b*b) < c*c in f32 steps.
+  (func (export "run") (param $in i32) (param $n i32) (param $out i32) (param $mode i32) (param $scratch i32) (result i32)
     (local $end i32) (local $rot v128) (local $idx v128)
     (local $a v128) (local $b v128) (local $c v128) (local $d v128)
     (local $x v128) (local $y v128) (local $z v128) (local $w v128)
@@ -89,30 +98,54 @@
     (local $yz v128) (local $wx v128) (local $wy v128) (local $wz v128) (local $t v128)
     (local $m0 v128) (local $m1 v128) (local $m2 v128) (local $m4 v128) (local $m5 v128)
     (local $m6 v128) (local $m8 v128) (local $m9 v128) (local $m10 v128)
+    (local $first i32) (local $count i32) (local $e0 v128) (local $e1 v128) (local $e2 v128) (local $e3 v128)
     (local.set $n (i32.and (i32.add (local.get $n) (i32.const 3)) (i32.const -4)))
-    (if (i32.eqz (local.get $n)) (then (return)))
-    (if (local.get $matrix)
-      (then (call $halves (local.get $in) (local.get $n) (local.get $scratch) (i32.const 32)))
-      (else (call $halves (local.get $in) (local.get $n) (i32.add (local.get $out) (i32.const 8)) (i32.const 40))))
+    (if (i32.eqz (local.get $n)) (then (return (i32.const 0))))
+    (if (i32.eq (local.get $mode) (i32.const 1))
+      (then (call $halves (local.get $in) (local.get $n) (local.get $scratch) (i32.const 32))))
+    (if (i32.eqz (local.get $mode))
+      (then (call $halves (local.get $in) (local.get $n) (i32.add (local.get $out) (i32.const 8)) (i32.const 40))))
     (local.set $end (i32.add (local.get $in) (i32.shl (local.get $n) (i32.const 4))))
     (loop $group
       ;; Smallest-three: [31:22] a, [21:12] b, [11:2] c, [1:0] dropped index.
-      ;; Field value v = (q * f32(1/511.5) - 1) * f32(1/SQRT_2).
       (local.set $rot (i32x4.replace_lane 3 (i32x4.replace_lane 2 (i32x4.replace_lane 1
         (i32x4.splat (i32.load (local.get $in)))
         (i32.load offset=16 (local.get $in))) (i32.load offset=32 (local.get $in))) (i32.load offset=48 (local.get $in))))
       (local.set $idx (v128.and (local.get $rot) (v128.const i32x4 3 3 3 3)))
-      (local.set $a (f32x4.mul (f32x4.sub (f32x4.mul (f32x4.convert_i32x4_s (i32x4.shr_u (local.get $rot) (i32.const 22)))
-        (v128.const f32x4 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9)) (v128.const f32x4 1 1 1 1))
-        (v128.const f32x4 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1)))
-      (local.set $b (f32x4.mul (f32x4.sub (f32x4.mul (f32x4.convert_i32x4_s
-        (v128.and (i32x4.shr_u (local.get $rot) (i32.const 12)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff)))
-        (v128.const f32x4 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9)) (v128.const f32x4 1 1 1 1))
-        (v128.const f32x4 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1)))
-      (local.set $c (f32x4.mul (f32x4.sub (f32x4.mul (f32x4.convert_i32x4_s
-        (v128.and (i32x4.shr_u (local.get $rot) (i32.const 2)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff)))
-        (v128.const f32x4 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9)) (v128.const f32x4 1 1 1 1))
-        (v128.const f32x4 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1)))
+      ;; Field value v = (q * f32(1/511.5) - 1) * f32(1/SQRT_2).
+      (local.set $a (f32x4.convert_i32x4_s (i32x4.shr_u (local.get $rot) (i32.const 22))))
+      (local.set $b (f32x4.convert_i32x4_s (v128.and (i32x4.shr_u (local.get $rot) (i32.const 12)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff))))
+      (local.set $c (f32x4.convert_i32x4_s (v128.and (i32x4.shr_u (local.get $rot) (i32.const 2)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff))))
+      (local.set $t (v128.const f32x4 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9))
+      (local.set $d (v128.const f32x4 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1))
+      (local.set $a (f32x4.mul (f32x4.sub (f32x4.mul (local.get $a) (local.get $t)) (v128.const f32x4 1 1 1 1)) (local.get $d)))
+      (local.set $b (f32x4.mul (f32x4.sub (f32x4.mul (local.get $b) (local.get $t)) (v128.const f32x4 1 1 1 1)) (local.get $d)))
+      (local.set $c (f32x4.mul (f32x4.sub (f32x4.mul (local.get $c) (local.get $t)) (v128.const f32x4 1 1 1 1)) (local.get $d)))
+      (if (i32.eq (local.get $mode) (i32.const 2))
+        (then
+          ;; u16 lanes 2..7 are px py pz sx sy sz: magnitudes of the four records, then their
+          ;; maximum (exponent 31 when above 0x7bff) and minimum (a zero scale when 0).
+          (local.set $e0 (v128.and (v128.load (local.get $in)) (v128.const i16x8 0x7fff 0x7fff 0x7fff 0x7fff 0x7fff 0x7fff 0x7fff 0x7fff)))
+          (local.set $e1 (v128.and (v128.load offset=16 (local.get $in)) (v128.const i16x8 0x7fff 0x7fff 0x7fff 0x7fff 0x7fff 0x7fff 0x7fff 0x7fff)))
+          (local.set $e2 (v128.and (v128.load offset=32 (local.get $in)) (v128.const i16x8 0x7fff 0x7fff 0x7fff 0x7fff 0x7fff 0x7fff 0x7fff 0x7fff)))
+          (local.set $e3 (v128.and (v128.load offset=48 (local.get $in)) (v128.const i16x8 0x7fff 0x7fff 0x7fff 0x7fff 0x7fff 0x7fff 0x7fff 0x7fff)))
+          (if (v128.any_true (v128.or (v128.or
+                (v128.and (v128.const i16x8 0 0 -1 -1 -1 -1 -1 -1)
+                  (i16x8.gt_u (i16x8.max_u (i16x8.max_u (local.get $e0) (local.get $e1)) (i16x8.max_u (local.get $e2) (local.get $e3)))
+                    (v128.const i16x8 0x7bff 0x7bff 0x7bff 0x7bff 0x7bff 0x7bff 0x7bff 0x7bff)))
+                (v128.and (v128.const i16x8 0 0 0 0 0 -1 -1 -1)
+                  (i16x8.eq (i16x8.min_u (i16x8.min_u (local.get $e0) (local.get $e1)) (i16x8.min_u (local.get $e2) (local.get $e3)))
+                    (v128.const i16x8 0 0 0 0 0 0 0 0))))
+                (f32x4.lt
+                  (f32x4.sub (f32x4.sub (v128.const f32x4 1 1 1 1) (f32x4.mul (local.get $a) (local.get $a))) (f32x4.mul (local.get $b) (local.get $b)))
+                  (f32x4.mul (local.get $c) (local.get $c)))))
+            (then
+              (i32.store (i32.add (local.get $out) (i32.shl (local.get $count) (i32.const 2))) (local.get $first))
+              (local.set $count (i32.add (local.get $count) (i32.const 1)))))
+          (local.set $first (i32.add (local.get $first) (i32.const 4)))
+          (local.set $in (i32.add (local.get $in) (i32.const 64)))
+          (br_if $group (i32.lt_u (local.get $in) (local.get $end)))
+          (return (local.get $count))))
       ;; Dropped component: sqrt(max(0, ((1 - a*a) - b*b) - c*c)), not renormalised; the mask
       ;; (d > 0) keeps d or gives +0, as the reference's `d > 0 ? d : 0`.
       (local.set $d (f32x4.sub (f32x4.sub (f32x4.sub (v128.const f32x4 1 1 1 1) (f32x4.mul (local.get $a) (local.get $a)))
@@ -127,7 +160,7 @@
         (v128.bitselect (local.get $d) (local.get $b) (i32x4.eq (local.get $idx) (v128.const i32x4 2 2 2 2)))
         (i32x4.eq (local.get $idx) (v128.const i32x4 3 3 3 3))))
       (local.set $w (v128.bitselect (local.get $d) (local.get $c) (i32x4.eq (local.get $idx) (v128.const i32x4 3 3 3 3))))
-      (if (local.get $matrix)
+      (if (local.get $mode)
         (then
           ;; Scales of the four records from the scratch halves (floats 5, 6, 7 of each 8).
           (local.set $sx (v128.load32_lane offset=116 3 (local.get $scratch) (v128.load32_lane offset=84 2 (local.get $scratch)
@@ -181,4 +214,6 @@
           (call $storeTransposed (local.get $out) (i32.const 40) (local.get $x) (local.get $y) (local.get $z) (local.get $w))
           (local.set $out (i32.add (local.get $out) (i32.const 160)))))
       (local.set $in (i32.add (local.get $in) (i32.const 64)))
-      (br_if $group (i32.lt_u (local.get $in) (local.get $end))))))
+      (br_if $group (i32.lt_u (local.get $in) (local.get $end))))
+    (i32.const 0))
+)

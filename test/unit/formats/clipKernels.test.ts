@@ -15,27 +15,10 @@ import {
 } from '../../../formats/index';
 import { clipKernels, loadClipKernels } from '../../../formats/wasm/clipKernels';
 import { CLIP_KERNELS_WASM } from '../../../formats/wasm/clipKernels.generated';
-import { UPSTREAM_CLIPS, randomClip, seededRandom, upstreamFile } from '../../gpu/clipFixtures';
+import { UPSTREAM_CLIPS, randomClip, upstreamFile } from '../../gpu/clipFixtures';
+import { specialRecords } from './clipKernelInputs';
 // @ts-expect-error: a plain ES module script without type declarations.
 import { generateWasmModules } from '../../../scripts/build-wasm.mjs';
-
-/** f16 patterns the random records draw from half the time: NaN, infinities, zeros, subnormals, extremes. */
-const SPECIAL_HALVES = [0x7c00, 0xfc00, 0x7c01, 0x7e00, 0xfe00, 0x7fff, 0xffff, 0x0000, 0x8000, 0x0001, 0x03ff, 0x8001, 0x0400, 0x7bff, 0xfbff, 0x3c00];
-
-/** Random records: any rotation word (about 3.5% decode to non-unit quaternions), halves half special, half any bits. */
-function specialRecords(count: number, seed: number): Uint8Array {
-  const next = seededRandom(seed);
-  const bytes = new Uint8Array(count * 16);
-  const view = new DataView(bytes.buffer);
-  for (let i = 0; i < count; i++) {
-    view.setUint32(i * 16, next(), true);
-    for (let h = 0; h < 6; h++) {
-      const r = next();
-      view.setUint16(i * 16 + 4 + h * 2, r & 1 ? SPECIAL_HALVES[(r >>> 1) % SPECIAL_HALVES.length] : r >>> 16, true);
-    }
-  }
-  return bytes;
-}
 
 /** Asserts both bulk decoders give, for each of `count` records at `byteOffset`, the scalar reference's exact bits. */
 function assertEqualsReference(bytes: Uint8Array, byteOffset: number, count: number, label: string): void {
