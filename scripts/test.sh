@@ -6,5 +6,6 @@ source scripts/ensure-deps.sh
 ensure_npm_packages
 ensure_test_tools
 ensure_vscode_harness   # Node 24 + code-server for the end-to-end tests (cached, ~100 s once)
+npx tsc -p . --noEmit   # strict types are part of the tests
 node scripts/build.mjs
 node scripts/run-tests.mjs "$@"

@@ -47,10 +47,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   registerHexEditor(context, services);
   registerPreview(context, services);
 
-  await languageClient.start();
+  // Activation does not wait for the server: VS Code holds custom editors and commands until
+  // `activate` resolves, and a clip should open at once even while the workspace is checked.
+  const firstStart = languageClient.start().catch((error: unknown) => {
+    output.error(`The language server did not start: ${error instanceof Error ? error.message : String(error)}`);
+  });
   return {
     services,
     serverInfo: async () => {
+      await firstStart;
       if (languageClient.state !== State.Running) await languageClient.start();
       return languageClient.sendRequest<ServerInfoResult>(SERVER_INFO_REQUEST);
     },

@@ -6,7 +6,7 @@ import { DESCRIBE_BYTE_REQUEST, type DescribeByteParams, type DescribeByteResult
 import { MAX_READ_BYTES, type HexToHostMessage, type HostToHexMessage } from '../../../protocol/hexEditor';
 import type { ExtensionServices } from '../services';
 import type { HexDocument } from './hexDocument';
-import { webviewPageHtml, webviewResourceRoots } from './webviewHtml';
+import { webviewPageHtml, webviewResourceRoots } from '../webviewHtml';
 
 /** Called for every applied edit so the provider can tell VS Code (undo stack, dirty state). */
 export type EditListener = (document: HexDocument, label: string) => void;

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { HostToPreviewMessage, PreviewFile, PreviewToHostMessage, RendererKind } from '../../../protocol/preview';
 import type { ExtensionServices } from '../services';
-import { previewHtml, previewResourceRoots } from './previewHtml';
+import { webviewPageHtml, webviewResourceRoots } from '../webviewHtml';
 
 export interface PreviewAssets {
   clip: vscode.Uri;
@@ -46,9 +46,9 @@ export class PreviewPanel implements vscode.Disposable {
     this.panel = vscode.window.createWebviewPanel('ewzanim.preview', title(assets.clip), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
       enableScripts: true,
       retainContextWhenHidden: true,
-      localResourceRoots: previewResourceRoots(context.extensionUri),
+      localResourceRoots: webviewResourceRoots(context.extensionUri),
     });
-    this.panel.webview.html = previewHtml(this.panel.webview, context.extensionUri);
+    this.panel.webview.html = webviewPageHtml(this.panel.webview, context.extensionUri, { script: 'preview.js', title: 'Animation Preview' });
     this.disposables.push(
       this.panel.webview.onDidReceiveMessage((message: PreviewToHostMessage) => this.receive(message)),
       services.selection.onDidSelect((selection) => {

@@ -10,7 +10,7 @@ export interface WebviewPage {
 
 /**
  * A webview page: one script and optionally one stylesheet from dist/webview, a strict CSP with
- * a fresh nonce, nothing else loadable. Written for the hex editor; any webview can use it.
+ * a fresh nonce, nothing else loadable. Shared by the hex editor and the preview.
  */
 export function webviewPageHtml(webview: vscode.Webview, extensionUri: vscode.Uri, page: WebviewPage): string {
   const nonce = randomBytes(18).toString('base64');
