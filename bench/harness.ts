@@ -150,3 +150,19 @@ export function renderTable(rows: readonly BenchRow[]): string {
   });
   return [header, ...lines].join('\n');
 }
+
+/** Wall-clock milliseconds of `count` sequential calls of `call(i)`, sorted ascending. */
+export async function sampleWallMs(count: number, call: (i: number) => Promise<unknown>): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const t0 = process.hrtime.bigint();
+    await call(i);
+    times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+/** The p-th percentile (nearest rank) of samples sorted ascending. */
+export function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}

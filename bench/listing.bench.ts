@@ -12,25 +12,12 @@ import { KEYFRAME_LISTING_REQUEST, listingUri } from '../protocol/listing';
 import { KEYFRAME_COLUMNS, LISTING_HEADER_LINES, keyframeColumnSpan, listingWindow } from '../server/src/features/listing/listingLayout';
 import { startServer } from '../test/unit/server/lspProcess';
 import { writeClipFile } from './clipData';
-import type { BenchContext } from './harness';
+import { percentile, sampleWallMs, type BenchContext } from './harness';
 
 const BONES = 255;
 const FRAMES = 65535;
 const SAMPLES = 400;
 const WINDOWS = 60;
-
-/** Wall-clock milliseconds of `count` sequential calls, sorted. */
-async function sampleMs(count: number, call: (i: number) => Promise<unknown>): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const t0 = process.hrtime.bigint();
-    await call(i);
-    times.push(Number(process.hrtime.bigint() - t0) / 1e6);
-  }
-  return times.sort((a, b) => a - b);
-}
-
-const at = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 export default async function listingBench(bench: BenchContext): Promise<void> {
   const folder = join(bench.tmpDir, 'listing-largest');
@@ -58,30 +45,30 @@ export default async function listingBench(bench: BenchContext): Promise<void> {
         position: { line, character: span.start + 1 },
       });
     };
-    await sampleMs(20, hoverAt); // warm-up
-    const hovers = await sampleMs(SAMPLES, hoverAt);
-    const rpc = await sampleMs(SAMPLES, () => server.connection.sendRequest(SERVER_INFO_REQUEST));
-    const windows = await sampleMs(WINDOWS, () => server.connection.sendRequest(KEYFRAME_LISTING_REQUEST, { clip, firstFrame: random(FRAMES) }));
+    await sampleWallMs(20, hoverAt); // warm-up
+    const hovers = await sampleWallMs(SAMPLES, hoverAt);
+    const rpc = await sampleWallMs(SAMPLES, () => server.connection.sendRequest(SERVER_INFO_REQUEST));
+    const windows = await sampleWallMs(WINDOWS, () => server.connection.sendRequest(KEYFRAME_LISTING_REQUEST, { clip, firstFrame: random(FRAMES) }));
     const windowBytes = window.frameCount * BONES * 16;
     const handle = await open(path, 'r');
     const buffer = new Uint8Array(windowBytes);
-    const reads = await sampleMs(WINDOWS, async () => handle.read(buffer, 0, windowBytes, 4 + random(windowCount - 1) * windowBytes)).finally(() => handle.close());
+    const reads = await sampleWallMs(WINDOWS, async () => handle.read(buffer, 0, windowBytes, 4 + random(windowCount - 1) * windowBytes)).finally(() => handle.close());
 
     const note = `${SAMPLES} hovers on random keyframe columns of random windows, 267 MB clip; wall clock`;
-    bench.add({ name: 'keyframe listing hover, 267 MB clip, p50', value: at(hovers, 50), unit: 'ms', baseline: { name: 'bare JSON-RPC round trip p50', value: at(rpc, 50), unit: 'ms' }, note });
+    bench.add({ name: 'keyframe listing hover, 267 MB clip, p50', value: percentile(hovers, 50), unit: 'ms', baseline: { name: 'bare JSON-RPC round trip p50', value: percentile(rpc, 50), unit: 'ms' }, note });
     bench.add({
       name: 'keyframe listing hover, 267 MB clip, p95',
-      value: at(hovers, 95),
+      value: percentile(hovers, 95),
       unit: 'ms',
-      baseline: { name: 'bare JSON-RPC round trip p95', value: at(rpc, 95), unit: 'ms' },
+      baseline: { name: 'bare JSON-RPC round trip p95', value: percentile(rpc, 95), unit: 'ms' },
       target: { on: 'value', op: '<', threshold: 20 },
       note,
     });
     bench.add({
       name: `keyframe listing window text (${window.frameCount * BONES} keyframes), p50`,
-      value: at(windows, 50),
+      value: percentile(windows, 50),
       unit: 'ms',
-      baseline: { name: `bare read of one window's ${windowBytes} bytes p50`, value: at(reads, 50), unit: 'ms' },
+      baseline: { name: `bare read of one window's ${windowBytes} bytes p50`, value: percentile(reads, 50), unit: 'ms' },
       note: `${WINDOWS} random windows over IPC; wall clock`,
     });
   } finally {

@@ -17,7 +17,7 @@ import { DESCRIBE_BYTE_REQUEST, SERVER_INFO_REQUEST } from '../protocol/index';
 import { clipBytes, skeletonBytes } from '../test/unit/manifest/assetBytes';
 import { startServer, type LspProcess } from '../test/unit/server/lspProcess';
 import { writeClipFile } from './clipData';
-import type { BenchContext } from './harness';
+import { percentile, sampleWallMs, type BenchContext } from './harness';
 
 const CLIPS = 1000;
 const CLIP_BONES = 20;
@@ -48,10 +48,6 @@ function rssSampler(pid: number): { stop(): number } {
   };
 }
 
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
 async function writeClipWorkspace(folder: string): Promise<void> {
   await mkdir(join(folder, 'anim'), { recursive: true });
   const clip = clipBytes(CLIP_BONES, CLIP_FRAMES);
@@ -69,14 +65,8 @@ function ms(from: bigint, to: bigint): number {
   return Number(to - from) / 1e6;
 }
 
-async function roundTrips(server: LspProcess, count: number): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const t0 = process.hrtime.bigint();
-    await server.connection.sendRequest(SERVER_INFO_REQUEST);
-    times.push(ms(t0, process.hrtime.bigint()));
-  }
-  return times.sort((a, b) => a - b);
+function roundTrips(server: LspProcess, count: number): Promise<number[]> {
+  return sampleWallMs(count, () => server.connection.sendRequest(SERVER_INFO_REQUEST));
 }
 
 export default async function lspBench(bench: BenchContext): Promise<void> {
@@ -133,33 +123,18 @@ export default async function lspBench(bench: BenchContext): Promise<void> {
     return 4 + record * 16 + (seed >>> 28) % 16;
   };
   for (let i = 0; i < 20; i++) await large.connection.sendRequest(DESCRIBE_BYTE_REQUEST, { uri, offset: nextOffset() });
-  const hovers: number[] = [];
   let described = 0;
-  for (let i = 0; i < HOVERS; i++) {
-    const h0 = process.hrtime.bigint();
-    const result = await large.connection.sendRequest(DESCRIBE_BYTE_REQUEST, { uri, offset: nextOffset() });
-    hovers.push(ms(h0, process.hrtime.bigint()));
-    if (result) described++;
-  }
-  hovers.sort((a, b) => a - b);
+  const hovers = await sampleWallMs(HOVERS, async () => {
+    if (await large.connection.sendRequest(DESCRIBE_BYTE_REQUEST, { uri, offset: nextOffset() })) described++;
+  });
   const rpc = await roundTrips(large, HOVERS);
   await large.stop();
   const largePeakMiB = largeRss.stop();
 
   // Bare 16-byte reads of the same file, same run.
-  const reads: number[] = [];
   const handle = await open(largePath, 'r');
   const buffer = new Uint8Array(16);
-  try {
-    for (let i = 0; i < HOVERS; i++) {
-      const r0 = process.hrtime.bigint();
-      await handle.read(buffer, 0, 16, nextOffset());
-      reads.push(ms(r0, process.hrtime.bigint()));
-    }
-  } finally {
-    await handle.close();
-  }
-  reads.sort((a, b) => a - b);
+  const reads = await sampleWallMs(HOVERS, () => handle.read(buffer, 0, 16, nextOffset())).finally(() => handle.close());
 
   const rpcBaseline = { name: 'bare JSON-RPC round trip p50', value: percentile(rpc, 50), unit: 'ms' };
   const readBaseline = { name: 'bare 16-byte fs read p50', value: percentile(reads, 50), unit: 'ms' };

@@ -73,6 +73,13 @@ stop() {
   echo "Stopping VS Code (code-server)..."
   kill -TERM -- "-$server_pid" 2>/dev/null || true
   wait "$server_pid" 2>/dev/null || true
+  # code-server's own children (extension host, language server) exit a moment after it:
+  # wait for the whole process group, and end what is left after 10 s.
+  for _ in $(seq 1 50); do
+    kill -0 -- "-$server_pid" 2>/dev/null || break
+    sleep 0.2
+  done
+  kill -KILL -- "-$server_pid" 2>/dev/null || true
   rm -rf "$vscode_dir"
 }
 trap stop INT TERM EXIT
