@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
-import { makeWorkspace, withVSCode } from './harness';
+import { makeWorkspace, quickOpen, withVSCode } from './harness';
 
 /** The upstream manifest plus our explicit link keys, so the preview finds arm1's skeleton and mesh. */
 const LINKED_MANIFEST = `[game]
@@ -53,17 +53,10 @@ async function hexEditorPainted(page: Page, name: string, ms: number): Promise<F
   return undefined;
 }
 
-/** Opens `name` with Quick Open (the clip's default editor is the hex editor); retried, since a busy workbench can drop the first keystrokes. */
+/** Opens `name` with Quick Open (the clip's default editor is the hex editor); retried, since a busy workbench can drop a pick. */
 async function openInHexEditor(page: Page, name: string): Promise<Frame> {
   for (let attempt = 0; attempt < 3; attempt++) {
-    await page.keyboard.press('Escape');
-    await page.keyboard.press('Control+P');
-    const input = await page.waitForSelector('.quick-input-widget:not([style*="display: none"]) input', { timeout: 15_000 }).catch(() => undefined);
-    if (!input) continue;
-    await page.keyboard.type(name);
-    const row = await page.waitForSelector(`.quick-input-list .monaco-list-row[aria-label*="${name}"]`, { timeout: 15_000 }).catch(() => undefined);
-    if (!row) continue;
-    await page.keyboard.press('Enter');
+    await quickOpen(page, name);
     const frame = await hexEditorPainted(page, name, 30_000);
     if (frame) return frame;
   }

@@ -9,7 +9,7 @@ import { encodeKeyframeForm, parseHexInput, type KeyframeFormInput } from '../..
 import type { RowInfo, RowLayout } from '../../formats/editing/rowLayout';
 import { eulerDegrees } from '../../formats/rotationMath';
 import type { BoneTransform } from '../../formats/records';
-import { formatValue } from './rowContent';
+import { formatList as list, formatValue } from './rowContent';
 
 /** Sends an edit to the host; resolves with its refusal message, if any. */
 export type SubmitEdit = (offset: number, bytes: Uint8Array, label: string) => Promise<string | undefined>;
@@ -139,7 +139,6 @@ export class EditPanel {
       return;
     }
     const s = result.stored;
-    const list = (v: ArrayLike<number>) => Array.from(v, formatValue).join(', ');
     this.preview.classList.remove('refused');
     this.preview.textContent = `Will store q (${list(s.rotation)}) p (${list(s.position)}) s (${list(s.scale)}) = ${hexBytes(result.bytes)}`;
   }

@@ -15,7 +15,16 @@ export function formatValue(value: number): string {
   return Number(value.toPrecision(6)).toString();
 }
 
-const list = (values: ArrayLike<number>): string => Array.from(values, formatValue).join(', ');
+/** Rows show 4 decimals (as the keyframe listing does) so a row's values fit beside its bytes; the inspector gives exact values. */
+export function formatRowValue(value: number): string {
+  if (!Number.isFinite(value) || Object.is(value, -0)) return formatValue(value);
+  return value.toFixed(4);
+}
+
+/** A comma-separated list of values in the given format. */
+export const formatList = (values: ArrayLike<number>, format: (value: number) => string = formatValue): string =>
+  Array.from(values, format).join(', ');
+const list = (values: ArrayLike<number>): string => formatList(values);
 
 /** The decoded values of a row, one line per display line (skeleton matrices: 3 rows). */
 export function decodedLines(layout: RowLayout, row: RowInfo, bytes: Uint8Array, frameRate: number): string[] {
@@ -32,7 +41,8 @@ export function decodedLines(layout: RowLayout, row: RowInfo, bytes: Uint8Array,
   if (row.role !== 'record') return [row.label];
   if (layout.kind === 'clip') {
     const t = decodeKeyframe(bytes, 0);
-    return [`q (${list(t.rotation)})  p (${list(t.position)})  s (${list(t.scale)})`];
+    const row = (values: ArrayLike<number>) => formatList(values, formatRowValue);
+    return [`q (${row(t.rotation)})  p (${row(t.position)})  s (${row(t.scale)})`];
   }
   // Stored column-major (c0, c1, c2, t); shown as the 3x4 matrix's rows.
   const m = readInverseBind(bytes, 0);

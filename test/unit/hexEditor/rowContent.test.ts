@@ -1,10 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { decodeKeyframe } from '../../../formats/clip';
 import { layoutOfFile, rowInfo } from '../../../formats/editing/rowLayout';
 import { readInverseBind } from '../../../formats/skeleton';
-import { decodedLines, formatValue } from '../../../webview/hex/rowContent';
+import { decodedLines, formatRowValue, formatValue } from '../../../webview/hex/rowContent';
 
 const WAVE2 = new Uint8Array(readFileSync('test/fixtures/upstream/multi-skinned-rom/assets/wave2.ewzanim'));
 const ARM2 = new Uint8Array(readFileSync('test/fixtures/upstream/multi-skinned-rom/assets/arm2.ewzskel'));
@@ -18,15 +17,21 @@ test('header rows say what the header means', () => {
   assert.deepEqual(decodedLines(skeleton, rowInfo(skeleton, 0), ARM2.subarray(0, 8), 30), ['4 bones · reserved 0']);
 });
 
-test('keyframe rows show the core\'s decode of the real wave2 clip', () => {
+test('keyframe rows show the real wave2 clip decoded, to 4 decimals', () => {
   const layout = layoutOfFile('clip', WAVE2.subarray(0, 16), WAVE2.length);
   const row = rowInfo(layout, 1 + 4 * 7 + 3); // frame 7 · bone 3
   assert.equal(row.label, 'frame 7 · bone 3');
-  const t = decodeKeyframe(WAVE2, row.start);
-  const list = (v: number[]) => v.map(formatValue).join(', ');
+  // Bytes 03 a8 3f 80 | 4e 40 00 00 58 bf | 00 3c x3: word 0x803FA803 drops w (idx 3), fields
+  // 512, 1018, 512 -> x = z = 0.000691, y = (1018/511.5 - 1)/sqrt 2 = 0.70020, w = 0.71395;
+  // f16 0x404E = 2.15234, 0x0000 = 0, 0xBF58 = -1.83594; scale 0x3C00 = 1.
   assert.deepEqual(decodedLines(layout, row, WAVE2.subarray(row.start, row.end), 30), [
-    `q (${list(t.rotation)})  p (${list(t.position)})  s (${list(t.scale)})`,
+    'q (0.0007, 0.7002, 0.0007, 0.7140)  p (2.1523, 0.0000, -1.8359)  s (1.0000, 1.0000, 1.0000)',
   ]);
+});
+
+test('row values: 4 decimals, the special f16 values by name', () => {
+  const table: [number, string][] = [[0, '0.0000'], [-0, '-0'], [1 / 3, '0.3333'], [-1.83594, '-1.8359'], [65504, '65504.0000'], [Infinity, '+inf'], [NaN, 'NaN']];
+  for (const [value, text] of table) assert.equal(formatRowValue(value), text);
 });
 
 test('skeleton rows show the stored column-major matrix as its three rows', () => {

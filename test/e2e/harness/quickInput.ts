@@ -1,0 +1,43 @@
+/**
+ * Driving VS Code's quick input (Quick Open, the command palette) from outside, like a user.
+ * A busy workbench, or a webview reloading under the pointer, can swallow a key press or leave a
+ * stale list, so each step waits for what it needs and the whole pick is retried.
+ */
+import type { Page } from 'playwright-core';
+
+const VISIBLE_INPUT = '.quick-input-widget:not([style*="display: none"]) input';
+
+/**
+ * Opens the quick input with `key`, types `text`, and clicks the list row whose label starts with
+ * `rowLabel` (clicked, not Enter: Enter opens whichever match the list put first).
+ */
+export async function pickFromQuickInput(page: Page, key: string, text: string, rowLabel: string = text): Promise<void> {
+  let lastError: unknown;
+  for (let attempt = 1; attempt <= 4; attempt++) {
+    try {
+      // A retry first closes whatever the failed attempt left open.
+      if (attempt > 1) await page.keyboard.press('Escape');
+      await page.keyboard.press(key);
+      const input = await page.waitForSelector(VISIBLE_INPUT, { timeout: 5000 });
+      // The palette starts with '>': keep VS Code's prefix and replace what follows it.
+      const prefix = key === 'F1' || key === 'Control+Shift+P' ? '>' : '';
+      await input.fill(prefix + text);
+      await page.click(`.quick-input-list .monaco-list-row[aria-label^="${rowLabel}"]`, { timeout: 10_000 });
+      return;
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  throw lastError;
+}
+
+/** Opens a workspace file by name through Quick Open (Ctrl+P). */
+export function quickOpen(page: Page, fileName: string): Promise<void> {
+  return pickFromQuickInput(page, 'Control+P', fileName);
+}
+
+/** Runs a command by its full title ("Category: Title") through the command palette (F1). */
+export function runCommand(page: Page, title: string): Promise<void> {
+  return pickFromQuickInput(page, 'F1', title);
+}
+
