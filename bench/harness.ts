@@ -166,3 +166,27 @@ export async function sampleWallMs(count: number, call: (i: number) => Promise<u
 export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
+
+/**
+ * Two rows for a request's latency, p50 and p95 (the p95 against `p95TargetMs`), each beside the
+ * same percentile of a baseline's samples from the same run.
+ */
+export function addLatencyRows(
+  bench: BenchContext,
+  name: string,
+  samples: readonly number[],
+  baseline: { name: string; samples: readonly number[] },
+  p95TargetMs: number,
+  note: string,
+): void {
+  for (const p of [50, 95]) {
+    bench.add({
+      name: `${name}, p${p}`,
+      value: percentile(samples, p),
+      unit: 'ms',
+      baseline: { name: `${baseline.name} p${p}`, value: percentile(baseline.samples, p), unit: 'ms' },
+      target: p === 95 ? { on: 'value', op: '<', threshold: p95TargetMs } : undefined,
+      note,
+    });
+  }
+}

@@ -12,7 +12,7 @@ import { KEYFRAME_LISTING_REQUEST, listingUri } from '../protocol/listing';
 import { KEYFRAME_COLUMNS, LISTING_HEADER_LINES, keyframeColumnSpan, listingWindow } from '../server/src/features/listing/listingLayout';
 import { startServer } from '../test/unit/server/lspProcess';
 import { writeClipFile } from './clipData';
-import { percentile, sampleWallMs, type BenchContext } from './harness';
+import { addLatencyRows, percentile, sampleWallMs, type BenchContext } from './harness';
 
 const BONES = 255;
 const FRAMES = 65535;
@@ -55,15 +55,7 @@ export default async function listingBench(bench: BenchContext): Promise<void> {
     const reads = await sampleWallMs(WINDOWS, async () => handle.read(buffer, 0, windowBytes, 4 + random(windowCount - 1) * windowBytes)).finally(() => handle.close());
 
     const note = `${SAMPLES} hovers on random keyframe columns of random windows, 267 MB clip; wall clock`;
-    bench.add({ name: 'keyframe listing hover, 267 MB clip, p50', value: percentile(hovers, 50), unit: 'ms', baseline: { name: 'bare JSON-RPC round trip p50', value: percentile(rpc, 50), unit: 'ms' }, note });
-    bench.add({
-      name: 'keyframe listing hover, 267 MB clip, p95',
-      value: percentile(hovers, 95),
-      unit: 'ms',
-      baseline: { name: 'bare JSON-RPC round trip p95', value: percentile(rpc, 95), unit: 'ms' },
-      target: { on: 'value', op: '<', threshold: 20 },
-      note,
-    });
+    addLatencyRows(bench, 'keyframe listing hover, 267 MB clip', hovers, { name: 'bare JSON-RPC round trip', samples: rpc }, 20, note);
     bench.add({
       name: `keyframe listing window text (${window.frameCount * BONES} keyframes), p50`,
       value: percentile(windows, 50),

@@ -17,7 +17,7 @@ import { DESCRIBE_BYTE_REQUEST, SERVER_INFO_REQUEST } from '../protocol/index';
 import { clipBytes, skeletonBytes } from '../test/unit/manifest/assetBytes';
 import { startServer, type LspProcess } from '../test/unit/server/lspProcess';
 import { writeClipFile } from './clipData';
-import { percentile, sampleWallMs, type BenchContext } from './harness';
+import { addLatencyRows, percentile, sampleWallMs, type BenchContext } from './harness';
 
 const CLIPS = 1000;
 const CLIP_BONES = 20;
@@ -136,18 +136,9 @@ export default async function lspBench(bench: BenchContext): Promise<void> {
   const buffer = new Uint8Array(16);
   const reads = await sampleWallMs(HOVERS, () => handle.read(buffer, 0, 16, nextOffset())).finally(() => handle.close());
 
-  const rpcBaseline = { name: 'bare JSON-RPC round trip p50', value: percentile(rpc, 50), unit: 'ms' };
   const readBaseline = { name: 'bare 16-byte fs read p50', value: percentile(reads, 50), unit: 'ms' };
   const note = `${HOVERS} requests, ${described} described, ${(size / 1e6).toFixed(0)} MB clip`;
-  bench.add({ name: 'describe byte in the 267 MB clip, p50', value: percentile(hovers, 50), unit: 'ms', baseline: rpcBaseline, note });
-  bench.add({
-    name: 'describe byte in the 267 MB clip, p95',
-    value: percentile(hovers, 95),
-    unit: 'ms',
-    baseline: { name: 'bare JSON-RPC round trip p95', value: percentile(rpc, 95), unit: 'ms' },
-    target: { on: 'value', op: '<', threshold: 20 },
-    note,
-  });
+  addLatencyRows(bench, 'describe byte in the 267 MB clip', hovers, { name: 'bare JSON-RPC round trip', samples: rpc }, 20, note);
   bench.add({ name: 'bare 16-byte fs read of the same clip, p95', value: percentile(reads, 95), unit: 'ms', baseline: readBaseline });
   const rssTarget = { on: 'value', op: '<', threshold: 150 } as const;
   bench.add({ name: `server peak RSS, ${CLIPS}-clip workspace check`, value: workspacePeakMiB, unit: 'MiB', target: rssTarget, note: 'sampled every 10 ms from /proc' });

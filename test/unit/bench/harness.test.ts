@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatNumber, passes, ratioOf, renderTable, time, timeInterleaved, type BenchRow } from '../../../bench/harness';
+import { addLatencyRows, formatNumber, passes, percentile, ratioOf, renderTable, time, timeInterleaved, type BenchRow } from '../../../bench/harness';
 
 const BASE = { name: 'copy', value: 1_000_000_000, unit: 'keyframes/s' };
 
@@ -63,4 +63,24 @@ test('timeInterleaved() alternates the functions round by round after one warm-u
   assert.deepEqual(order, ['a', 'b', 'a', 'b', 'a', 'b', 'a', 'b']);
   assert.deepEqual(timings.map((t) => t.runs), [3, 3]);
   for (const t of timings) assert.ok(Number.isFinite(t.bestSeconds) && Number.isFinite(t.bestCpuSeconds));
+});
+
+test('percentile is the nearest rank of sorted samples', () => {
+  const samples = Array.from({ length: 20 }, (_, i) => i + 1); // 1..20
+  assert.equal(percentile(samples, 50), 11);
+  assert.equal(percentile(samples, 95), 20);
+  assert.equal(percentile(samples, 100), 20);
+  assert.equal(percentile([7], 95), 7);
+});
+
+test('latency rows: p50 and p95 beside the baseline\'s same percentiles, the target on p95 only', () => {
+  const rows: BenchRow[] = [];
+  const samples = Array.from({ length: 20 }, (_, i) => i + 1);
+  const rpc = samples.map((v) => v / 10);
+  addLatencyRows({ tmpDir: '', add: (row) => rows.push(row) }, 'hover', samples, { name: 'round trip', samples: rpc }, 19, 'n');
+  assert.deepEqual(rows, [
+    { name: 'hover, p50', value: 11, unit: 'ms', baseline: { name: 'round trip p50', value: 1.1, unit: 'ms' }, target: undefined, note: 'n' },
+    { name: 'hover, p95', value: 20, unit: 'ms', baseline: { name: 'round trip p95', value: 2, unit: 'ms' }, target: { on: 'value', op: '<', threshold: 19 }, note: 'n' },
+  ]);
+  assert.equal(passes(rows[1]), false);
 });
