@@ -1,4 +1,5 @@
 import type { Severity } from '../../formats/diagnostics';
+import { DEFAULT_EXCLUDE } from '../../formats/workspace/exclude';
 import type { ServerSettings } from './context';
 
 /** The defaults declared in package.json `contributes.configuration`. */
@@ -6,7 +7,7 @@ export const DEFAULT_SETTINGS: ServerSettings = {
   frameRate: 30,
   maxKeyframeProblems: 100,
   severityOverrides: {},
-  exclude: ['**/node_modules/**', '**/target/**'],
+  exclude: [...DEFAULT_EXCLUDE],
 };
 
 const OVERRIDE_VALUES: ReadonlySet<string> = new Set<Severity | 'off'>(['error', 'warning', 'information', 'hint', 'off']);
