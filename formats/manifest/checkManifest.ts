@@ -9,6 +9,7 @@ import { parseManifest } from './parseManifest';
 import { directoryOf } from './paths';
 import type { ResolvedAsset } from './resolvedAsset';
 import { resolveAssets } from './rules/assetFiles';
+import { checkBudget, DEFAULT_ANIMATION_BUFFER_LIMIT } from './rules/budget';
 import type { RuleContext } from './rules/context';
 import { checkEntries } from './rules/entryRules';
 import { checkGameTables } from './rules/gameRules';
@@ -20,6 +21,11 @@ export interface ManifestCheckOptions {
   maxKeyframeProblems: number;
   /** Keep one per workspace to re-read only changed files on re-validation. */
   cache?: AssetSummaryCache;
+  /**
+   * The GPU's storage-buffer binding limit in bytes, which the decoded animation data must fit
+   * (`manifest/animation-budget`); default `DEFAULT_ANIMATION_BUFFER_LIMIT` (128 MiB).
+   */
+  animationBufferLimit?: number;
 }
 
 export interface ManifestCheckResult {
@@ -54,6 +60,7 @@ export async function checkManifest(access: FileAccess, manifestPath: string, te
   const { links, meshLinks } = linkAssets(ctx, result.assets);
   result.links = links;
   result.meshLinks = meshLinks;
+  checkBudget(ctx, result.assets, options.animationBufferLimit ?? DEFAULT_ANIMATION_BUFFER_LIMIT);
   diagnostics.sort((a, b) => (a.range!.start.line - b.range!.start.line) || (a.range!.start.character - b.range!.start.character));
   return result;
 }

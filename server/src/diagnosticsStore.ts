@@ -5,7 +5,7 @@
  */
 import type { Diagnostic } from 'vscode-languageserver/node';
 import type { FormatDiagnostic, Severity } from '../../formats/diagnostics';
-import { countProblems, toLspDiagnostics, type ProblemCounts } from './translate';
+import { countProblems, toLspDiagnostics, type ProblemCounts, type TranslateOptions } from './translate';
 
 export interface DiagnosticsSink {
   publish(uri: string, diagnostics: Diagnostic[]): void;
@@ -19,6 +19,7 @@ export class DiagnosticsStore {
     private readonly sink: DiagnosticsSink,
     private readonly overrides: () => Readonly<Record<string, Severity | 'off'>>,
     private readonly pathToUri: (path: string) => string,
+    private readonly translateOptions: () => TranslateOptions = () => ({}),
   ) {}
 
   set(path: string, diagnostics: readonly FormatDiagnostic[]): void {
@@ -53,7 +54,7 @@ export class DiagnosticsStore {
   }
 
   private publishOne(path: string): void {
-    const lsp = toLspDiagnostics(this.raw.get(path) ?? [], this.overrides(), this.pathToUri);
+    const lsp = toLspDiagnostics(this.raw.get(path) ?? [], this.overrides(), this.pathToUri, this.translateOptions());
     this.published.set(path, lsp);
     this.sink.publish(this.pathToUri(path), lsp);
   }

@@ -186,6 +186,7 @@ function beginEntry(ctx: RuleContext, entry: ManifestEntry, plan: EntryPlan, sta
     return { asset };
   }
   asset.exists = true;
+  asset.size = stat.size;
   if (plan.wrongExtension) {
     reportCopy(ctx, plan.wrongExtension);
     return { asset };
