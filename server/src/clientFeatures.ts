@@ -41,6 +41,8 @@ export interface ClientFeatures {
   relatedInformation: boolean;
   workDoneProgress: boolean;
   configuration: boolean;
+  /** The client tells about workspace folders added and removed. */
+  workspaceFolders: boolean;
   /** The client registers `workspace/didChangeWatchedFiles` watchers the server asks for. */
   watchedFilesRegistration: boolean;
   configurationRegistration: boolean;
@@ -79,6 +81,7 @@ export function readClientFeatures(params: Pick<InitializeParams, 'capabilities'
     relatedInformation: text.publishDiagnostics?.relatedInformation === true,
     workDoneProgress: c.window?.workDoneProgress === true,
     configuration: workspace.configuration === true,
+    workspaceFolders: workspace.workspaceFolders === true,
     watchedFilesRegistration: workspace.didChangeWatchedFiles?.dynamicRegistration === true,
     configurationRegistration: workspace.didChangeConfiguration?.dynamicRegistration === true,
     clientCommands: new Set(commands),

@@ -113,11 +113,13 @@ export function startServer(connection: Connection): void {
       void connection.client.register(DidChangeConfigurationNotification.type, { section: 'ewzanim' }).catch(() => undefined);
     }
     await registerFileWatchers(connection, client);
-    connection.workspace.onDidChangeWorkspaceFolders(async (event) => {
-      const removed = new Set(event.removed.map((f) => uriToPath(f.uri)));
-      roots = [...roots.filter((r) => !removed.has(r)), ...event.added.map((f) => uriToPath(f.uri))];
-      await workspace.scanAll();
-    });
+    if (client.workspaceFolders) {
+      connection.workspace.onDidChangeWorkspaceFolders(async (event) => {
+        const removed = new Set(event.removed.map((f) => uriToPath(f.uri)));
+        roots = [...roots.filter((r) => !removed.has(r)), ...event.added.map((f) => uriToPath(f.uri))];
+        await workspace.scanAll();
+      });
+    }
     settings = await fetchSettings();
     await workspace.scanAll();
   });
