@@ -151,22 +151,39 @@ class Walk {
   }
 
   private async follow(folder: Folder, name: string, path: string): Promise<void> {
+    // The real path first: a link back into a folder already walked (a loop) costs no stat.
+    let real = path;
+    if (this.access.realPath) {
+      try {
+        real = await this.access.realPath(path);
+      } catch (error) {
+        this.unfollowable(name, path, error);
+        return;
+      }
+      if (this.visited.has(real)) return;
+    }
     let stat;
     try {
       stat = await this.access.stat(path);
     } catch (error) {
-      // A loop of links, or no permission: a supported name is reported, so its check says so.
-      if (kindOfPath(name) && !this.exclude.excludesFile(path)) this.file(path, path, true);
-      else this.problems.push({ path, message: `cannot follow the link: ${errorText(error)}` });
+      this.unfollowable(name, path, error);
       return;
     }
     if (!stat) return; // points nowhere: nothing the user asked to check
     if (stat.isDirectory) {
       if (this.exclude.excludesDirectory(path)) return;
-      this.enter({ path, real: await this.realPath(path), depth: folder.depth + 1, viaLink: true }, true);
+      this.enter({ path, real, depth: folder.depth + 1, viaLink: true }, true);
     } else if (stat.isFile !== false && kindOfPath(name)) {
-      this.file(path, await this.realPath(path), true);
+      this.file(path, real, true);
     }
+  }
+
+  /** A link that points nowhere is skipped; one that cannot be followed (a loop of links, no permission) is reported. */
+  private unfollowable(name: string, path: string, error: unknown): void {
+    if ((error as { code?: string } | undefined)?.code === 'ENOENT') return;
+    // A supported name is reported as a file, so its check says why it cannot be read.
+    if (kindOfPath(name) && !this.exclude.excludesFile(path)) this.file(path, path, true);
+    else this.problems.push({ path, message: `cannot follow the link: ${errorText(error)}` });
   }
 }
 
