@@ -12,7 +12,6 @@
  *   empty workspace's peak, same run), and the round trip of requests sent while those checks
  *   run (p95).
  */
-import { readFileSync } from 'node:fs';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { nodeFileAccess } from '../cli/nodeFileAccess';
@@ -22,31 +21,10 @@ import { SERVER_INFO_REQUEST } from '../protocol/serverStatus';
 import { clipBytes, skeletonBytes } from '../test/unit/manifest/assetBytes';
 import { SERVER_BUNDLE } from '../test/unit/server/lspProcess';
 import { StdioLspClient } from '../test/unit/server/stdioClient';
-import { percentile, timeInterleaved, type BenchContext } from './harness';
+import { percentile, rssSampler, timeInterleaved, type BenchContext } from './harness';
 
 const MIB = 1024 * 1024;
 const RSS_TARGET = { on: 'value', op: '<', threshold: 150 } as const;
-
-function rssSampler(pid: number): { stop(): number } {
-  let peakKiB = 0;
-  const sample = (): void => {
-    try {
-      const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (match) peakKiB = Math.max(peakKiB, Number(match[1]));
-    } catch {
-      /* the process ended */
-    }
-  };
-  sample();
-  const timer = setInterval(sample, 10);
-  return {
-    stop: () => {
-      clearInterval(timer);
-      sample();
-      return peakKiB / 1024;
-    },
-  };
-}
 
 function isIdle(client: StdioLspClient): boolean {
   return client.received.some((m) => m.method === 'ewzanim/checkStatus' && (m.params as { state: string }).state === 'idle');
