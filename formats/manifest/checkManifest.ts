@@ -5,7 +5,7 @@
 import type { FormatDiagnostic } from '../diagnostics';
 import type { FileAccess } from '../fileAccess';
 import type { ManifestModel } from './model';
-import { parseManifest } from './parseManifest';
+import { parseManifestAsync } from './parseManifest';
 import { directoryOf } from './paths';
 import type { ResolvedAsset } from './resolvedAsset';
 import { resolveAssets } from './rules/assetFiles';
@@ -41,7 +41,7 @@ export interface ManifestCheckResult {
 export async function checkManifest(access: FileAccess, manifestPath: string, text: string, options: ManifestCheckOptions): Promise<ManifestCheckResult> {
   const cache = options.cache ?? new AssetSummaryCache();
   // Rules never modify the model, so an unchanged text can reuse the last parse.
-  const model = cache.model(manifestPath, text, () => parseManifest(text, manifestPath));
+  const model = await cache.modelAsync(manifestPath, text, () => parseManifestAsync(text, manifestPath));
   const diagnostics: FormatDiagnostic[] = [...model.diagnostics];
   const result: ManifestCheckResult = { diagnostics, model, assets: [], links: [], meshLinks: [] };
   if (!model.parsed) return result;

@@ -9,7 +9,7 @@ import { kindOfPath } from '../fileKinds';
 import type { ManifestEntry, ManifestKey, ManifestModel, ManifestTable, ManifestValue, ManifestValueKind, ManifestScalar } from './model';
 import { assetArraySpec, entryKeySpec, tableSpec, type AssetArrayName, type EntryKeyName, type ManifestAssetKind, type ManifestKeySpec } from './schema';
 import { LineIndex } from './textRanges';
-import { parseTomlSections } from './tomlRecovery';
+import { parseTomlSectionsInSteps } from './tomlRecovery';
 
 type Segment = string | number;
 
@@ -252,12 +252,40 @@ function internedName(name: string): string {
 }
 
 export function parseManifest(text: string, path: string): ManifestModel {
+  const steps = parseManifestInSteps(text, path);
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
+}
+
+/** How long a parse runs before it lets other work (a language server's requests) run. */
+const PARSE_SLICE_MS = 15;
+
+/**
+ * `parseManifest` that gives the event loop a turn every few milliseconds: a manifest of
+ * 10,000 entries takes about a second to parse, and a language server must answer meanwhile.
+ */
+export async function parseManifestAsync(text: string, path: string): Promise<ManifestModel> {
+  const steps = parseManifestInSteps(text, path);
+  let sliceStart = Date.now();
+  let step = steps.next();
+  while (!step.done) {
+    if (Date.now() - sliceStart >= PARSE_SLICE_MS) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      sliceStart = Date.now();
+    }
+    step = steps.next();
+  }
+  return step.value;
+}
+
+function* parseManifestInSteps(text: string, path: string): Generator<void, ManifestModel> {
   // A UTF-8 byte-order mark (Windows editors) is accepted by the packer's TOML reader; a space in
   // its place keeps every offset.
   const source = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
   const lines = new LineIndex(source);
   const builder = new ModelBuilder(source, lines);
-  const parsed = parseTomlSections(source, lines, (program, offset) => builder.visitProgram(program, offset));
+  const parsed = yield* parseTomlSectionsInSteps(source, lines, (program, offset) => builder.visitProgram(program, offset));
   const model: ManifestModel = {
     path,
     era: kindOfPath(path)?.era ?? (path.toLowerCase().endsWith('ember.toml') ? 'emberware' : 'nethercore'),

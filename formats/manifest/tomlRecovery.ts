@@ -70,16 +70,27 @@ export interface TomlParseResult {
  * large file that is not TOML at all gives a few errors quickly instead of 20 full re-parses.
  */
 export function parseTomlSections(original: string, lines: LineIndex, visit: (program: AST.TOMLProgram, offset: number) => void): TomlParseResult {
+  const steps = parseTomlSectionsInSteps(original, lines, visit);
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
+}
+
+/** The same, one section per step, so a caller can let other work run in between (see parseManifestInSteps). */
+export function* parseTomlSectionsInSteps(original: string, lines: LineIndex, visit: (program: AST.TOMLProgram, offset: number) => void): Generator<void, TomlParseResult> {
   const starts = tomlSectionStarts(original);
   const result: TomlParseResult = { diagnostics: [], skippedLines: [], parsedSections: 0, sections: starts.length };
-  starts.forEach((start, i) => {
+  for (let i = 0; i < starts.length; i++) {
+    const start = starts[i]!;
     const end = starts[i + 1] ?? original.length;
     const section = { text: original.slice(start, end), offset: start };
     const program = parseSectionWithRecovery(section, lines, original.length, result);
-    if (!program) return;
-    result.parsedSections++;
-    visit(program, start);
-  });
+    if (program) {
+      result.parsedSections++;
+      visit(program, start);
+    }
+    yield;
+  }
   return result;
 }
 
