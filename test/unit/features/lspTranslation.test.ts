@@ -114,9 +114,10 @@ test('completion items in their order: snippets, markdown and re-triggers only f
   });
 });
 
-test('capabilities: code lenses only for clients that run the preview command', () => {
+test('capabilities: code lenses only for clients that run the preview command, fixes only where they can be applied', () => {
   assert.deepEqual(manifestCapabilities(VSCODE).codeLensProvider, { resolveProvider: false });
   assert.equal(manifestCapabilities(MINIMAL_CLIENT).codeLensProvider, undefined);
   assert.deepEqual(manifestCapabilities(VSCODE).codeActionProvider, { codeActionKinds: [CodeActionKind.QuickFix] });
-  assert.equal(manifestCapabilities(MINIMAL_CLIENT).codeActionProvider, true);
+  assert.equal(manifestCapabilities(readClientFeatures({ capabilities: { workspace: { applyEdit: true } } })).codeActionProvider, true);
+  assert.equal(manifestCapabilities(MINIMAL_CLIENT).codeActionProvider, undefined, 'no way to apply a fix: no fixes offered');
 });

@@ -102,8 +102,9 @@ describe('a bare client (no capabilities) over stdio', () => {
 
   after(() => client.kill());
 
-  test('announces only what it serves: no code lenses (the preview command is VS Code\'s), its own commands declared', () => {
+  test('announces only what it serves: no code lenses (the preview command is VS Code\'s), no fixes it could not apply, its own commands declared', () => {
     assert.equal(capabilities.codeLensProvider, undefined);
+    assert.equal(capabilities.codeActionProvider, undefined);
     assert.deepEqual(capabilities.executeCommandProvider, { commands: ['ewzanim.applyFix', 'ewzanim.renameAsset'] });
     assert.ok(capabilities.hoverProvider);
     assert.ok(capabilities.completionProvider);

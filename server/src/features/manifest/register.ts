@@ -111,12 +111,13 @@ export function toCompletionItem(s: CompletionSuggestion, index: number, client:
   };
 }
 
-/** The capabilities these features offer this client (code lenses only where the client runs the preview). */
+/** The capabilities these features offer this client (code lenses only where the client runs the preview, fixes only where they can be applied). */
 export function manifestCapabilities(client: ClientFeatures): ServerCapabilities {
   return {
     completionProvider: { triggerCharacters: ['[', '"', "'", '/', '.', '=', ' '] },
     documentLinkProvider: { resolveProvider: false },
-    codeActionProvider: client.codeActionLiterals ? { codeActionKinds: [CodeActionKind.QuickFix] } : true,
+    // Fixes reach a client as code actions with edits, or as commands the server runs through `workspace/applyEdit`.
+    ...(client.codeActionLiterals ? { codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] } } : client.applyEdit ? { codeActionProvider: true } : {}),
     ...(client.clientCommands.has(CLIENT_COMMANDS.openPreview) ? { codeLensProvider: { resolveProvider: false } } : {}),
   };
 }
