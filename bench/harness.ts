@@ -3,6 +3,7 @@
  * prints it as markdown. Every figure that has a target is compared either with a baseline
  * measured in the same run (ratio) or with an absolute threshold (value).
  */
+import { readFileSync } from 'node:fs';
 
 /** A measured figure other rows can be compared with (e.g. memcpy keyframes/s). */
 export interface BenchBaseline {
@@ -149,6 +150,28 @@ export function renderTable(rows: readonly BenchRow[]): string {
     return `| ${cells.join(' | ')} |`;
   });
   return [header, ...lines].join('\n');
+}
+
+/** Samples a process's resident set size (from /proc) every 10 ms until stopped; returns the peak in MiB. */
+export function rssSampler(pid: number): { stop(): number } {
+  let peakKiB = 0;
+  const sample = (): void => {
+    try {
+      const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (match) peakKiB = Math.max(peakKiB, Number(match[1]));
+    } catch {
+      /* the process ended */
+    }
+  };
+  sample();
+  const timer = setInterval(sample, 10);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      sample();
+      return peakKiB / 1024;
+    },
+  };
 }
 
 /** Wall-clock milliseconds of `count` sequential calls of `call(i)`, sorted ascending. */

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SERVER_INFO_REQUEST } from '../protocol/serverStatus';
 import { KEYFRAME_LISTING_REQUEST, listingUri } from '../protocol/listing';
-import { KEYFRAME_COLUMNS, LISTING_HEADER_LINES, keyframeColumnSpan, listingWindow } from '../server/src/features/listing/listingLayout';
+import { KEYFRAME_COLUMNS, LISTING_HEADER_LINES, keyframeColumnSpan, listingWindow } from '../formats/listing/listingLayout';
 import { startServer } from '../test/unit/server/lspProcess';
 import { writeClipFile } from './clipData';
 import { addLatencyRows, percentile, sampleWallMs, type BenchContext } from './harness';

@@ -9,7 +9,6 @@
  *   JSON-RPC round trip to the same server and a bare 16-byte fs read;
  * - the server's peak RSS in each run, sampled from /proc every 10 ms (target < 150 MB).
  */
-import { readFileSync } from 'node:fs';
 import { mkdir, open, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,7 +16,7 @@ import { DESCRIBE_BYTE_REQUEST, SERVER_INFO_REQUEST } from '../protocol/index';
 import { clipBytes, skeletonBytes } from '../test/unit/manifest/assetBytes';
 import { startServer, type LspProcess } from '../test/unit/server/lspProcess';
 import { writeClipFile } from './clipData';
-import { addLatencyRows, percentile, sampleWallMs, type BenchContext } from './harness';
+import { addLatencyRows, percentile, rssSampler, sampleWallMs, type BenchContext } from './harness';
 
 const CLIPS = 1000;
 const CLIP_BONES = 20;
@@ -25,28 +24,6 @@ const CLIP_FRAMES = 60;
 const HOVERS = 400;
 const LARGEST_BONES = 255;
 const LARGEST_FRAMES = 65535;
-
-/** Samples a process's resident set size until stopped; returns the peak in MiB. */
-function rssSampler(pid: number): { stop(): number } {
-  let peakKiB = 0;
-  const sample = (): void => {
-    try {
-      const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (match) peakKiB = Math.max(peakKiB, Number(match[1]));
-    } catch {
-      /* the process ended */
-    }
-  };
-  sample();
-  const timer = setInterval(sample, 10);
-  return {
-    stop: () => {
-      clearInterval(timer);
-      sample();
-      return peakKiB / 1024;
-    },
-  };
-}
 
 async function writeClipWorkspace(folder: string): Promise<void> {
   await mkdir(join(folder, 'anim'), { recursive: true });

@@ -14,7 +14,9 @@ export type Command =
   | { name: 'help' }
   | { name: 'check'; paths: string[]; json: boolean; maxProblems: number }
   | { name: 'dump'; path: string; json: boolean; frames?: IndexRange; bones?: IndexRange; vertices?: IndexRange }
-  | { name: 'info'; path: string; fps: number; maxProblems: number };
+  | { name: 'info'; path: string; fps: number; maxProblems: number }
+  | { name: 'listing'; path: string; fps: number; from: number; all: boolean }
+  | { name: 'lsp' };
 
 export const DEFAULT_MAX_PROBLEMS = 100;
 export const DEFAULT_FPS = 30;
@@ -53,6 +55,9 @@ const OPTIONS = {
   frames: { type: 'string' },
   bones: { type: 'string' },
   vertices: { type: 'string' },
+  from: { type: 'string' },
+  all: { type: 'boolean' },
+  stdio: { type: 'boolean' },
 } as const;
 
 /** Which options each command takes; any other is a usage error. */
@@ -60,6 +65,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   check: ['json', 'max-problems'],
   dump: ['json', 'frames', 'bones', 'vertices'],
   info: ['fps', 'max-problems'],
+  listing: ['fps', 'from', 'all'],
+  lsp: ['stdio'],
 };
 
 export function parseCommand(argv: readonly string[]): Command {
@@ -79,7 +86,7 @@ export function parseCommand(argv: readonly string[]): Command {
   const [name, ...operands] = positionals;
   if (values.help || name === undefined || name === 'help') return { name: 'help' };
   const allowed = ALLOWED[name];
-  if (!allowed) throw new UsageError(`unknown command "${name}" (commands: check, dump, info, help)`);
+  if (!allowed) throw new UsageError(`unknown command "${name}" (commands: check, dump, info, listing, lsp, help)`);
   for (const [option, value] of Object.entries(values)) {
     if (value !== undefined && option !== 'help' && !allowed.includes(option)) {
       throw new UsageError(`${name} does not take --${option}`);
@@ -92,11 +99,20 @@ export function parseCommand(argv: readonly string[]): Command {
     if (operands.length === 0) throw new UsageError('check needs at least one PATH');
     return { name, paths: operands, json, maxProblems };
   }
+  if (name === 'lsp') {
+    if (operands.length > 0) throw new UsageError('lsp takes no operands (it speaks LSP on stdin/stdout)');
+    return { name };
+  }
   if (operands.length !== 1) throw new UsageError(`${name} takes exactly one FILE, got ${operands.length}`);
   const path = operands[0] as string;
   if (name === 'info') {
     const fps = values.fps === undefined ? DEFAULT_FPS : positiveNumber(values.fps, '--fps');
     return { name, path, fps, maxProblems };
+  }
+  if (name === 'listing') {
+    const fps = values.fps === undefined ? DEFAULT_FPS : positiveNumber(values.fps, '--fps');
+    const from = values.from === undefined ? 0 : nonNegativeInteger(values.from, '--from');
+    return { name, path, fps, from, all: values.all ?? false };
   }
   return {
     name: 'dump',
@@ -121,6 +137,14 @@ Usage:
       Numbers are exact f32 values (shortest digits that round-trip).
   ewzanim info [--fps N] [--max-problems N] FILE
       One-screen summary: counts, size, duration (at 30 fps unless --fps), problems.
+  ewzanim listing [--fps N] [--from FRAME] [--all] FILE
+      The clip's keyframe listing, the text the language server's keyframe listing shows:
+      one line per keyframe (decoded quaternion, position, scale; problems after "!"). One
+      window of at most 2,000 keyframes starting at the window holding FRAME (default 0);
+      --all prints every window. Exit status 2 when FILE is not a clip.
+  ewzanim lsp [--stdio]
+      Runs the language server on stdin/stdout, for any LSP client (Neovim, Helix, Zed,
+      Emacs...). The same server as "node dist/server/server.js --stdio".
   ewzanim --help
 
 Files: clips .nczxanim .ewzanim, skeletons .nczxskel .ewzskel, meshes .nczxmesh .nczmesh

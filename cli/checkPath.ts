@@ -1,12 +1,15 @@
 /**
- * The one place that decides what `ewzanim check` does with a path: walks directories and
- * dispatches each file by kind to the core. Add a kind here (manifests) and the CLI checks it.
+ * The one place that decides what `ewzanim check` does with a path: walks directories (the
+ * core's workspace walk, the language server's too) and dispatches each file by kind to the
+ * core. Add a kind here (manifests) and the CLI checks it.
  */
 import { checkFile, checkManifestPack, type CheckOptions } from '../formats/index';
 import type { AssetKind } from '../formats/fileKinds';
 import { kindOfPath } from '../formats/fileKinds';
 import type { FileAccess } from '../formats/fileAccess';
 import type { FormatDiagnostic } from '../formats/diagnostics';
+import { DEFAULT_EXCLUDE, ExcludeFilter } from '../formats/workspace/exclude';
+import { walkWorkspace } from '../formats/workspace/walk';
 import { errorText } from './io';
 
 export interface CheckedFile {
@@ -30,18 +33,6 @@ export interface PathCheck {
 /** The kinds `check` validates (a manifest brings every asset it lists with it). */
 const CHECKABLE_KINDS: ReadonlySet<AssetKind> = new Set<AssetKind>(['clip', 'skeleton', 'mesh', 'rom', 'manifest']);
 
-/** Folders a walk never enters: dependencies and hidden folders (.git, .vscode...). */
-function skippedDirectory(name: string): boolean {
-  return name === 'node_modules' || name.startsWith('.');
-}
-
-/** Symbolic-link loops would otherwise walk forever. */
-const MAX_WALK_DEPTH = 64;
-
-function joinPath(directory: string, name: string): string {
-  return directory.endsWith('/') ? directory + name : `${directory}/${name}`;
-}
-
 /** The core reports read failures as this diagnostic; the CLI makes them exit status 2. */
 export const UNREADABLE_CODE = 'file/unreadable';
 
@@ -52,33 +43,12 @@ async function checkOneFile(access: FileAccess, path: string, kind: AssetKind, o
   return { path, kind, diagnostics: result.diagnostics };
 }
 
-async function walk(access: FileAccess, directory: string, options: CheckOptions, depth: number, into: PathCheck): Promise<void> {
-  if (depth > MAX_WALK_DEPTH) {
-    into.problems.push({ path: directory, message: `more than ${MAX_WALK_DEPTH} folders deep (a symbolic-link loop?); not entered` });
-    return;
-  }
-  let names: string[];
-  try {
-    names = (await access.readDirectory(directory)).sort();
-  } catch (error) {
-    into.problems.push({ path: directory, message: `cannot read folder: ${errorText(error)}` });
-    return;
-  }
-  for (const name of names) {
-    const path = joinPath(directory, name);
-    let stat;
-    try {
-      stat = await access.stat(path);
-    } catch (error) {
-      into.problems.push({ path, message: `cannot read: ${errorText(error)}` });
-      continue;
-    }
-    if (!stat) continue; // a dangling link inside a folder is not something the user asked for
-    if (stat.isDirectory) {
-      if (!skippedDirectory(name)) await walk(access, path, options, depth + 1, into);
-      continue;
-    }
-    const kind = kindOfPath(name)?.kind;
+/** A folder: the core's workspace walk (its skip rule and symlink handling), then each file found. */
+async function walk(access: FileAccess, directory: string, options: CheckOptions, into: PathCheck): Promise<void> {
+  const { files, problems } = await walkWorkspace(access, [directory], new ExcludeFilter(DEFAULT_EXCLUDE, [directory]));
+  into.problems.push(...problems);
+  for (const path of files) {
+    const kind = kindOfPath(path)?.kind;
     if (kind && CHECKABLE_KINDS.has(kind)) await checkInto(access, path, kind, options, into);
   }
 }
@@ -114,7 +84,7 @@ export async function checkPath(access: FileAccess, path: string, options: Check
   if (!stat) {
     into.problems.push({ path, message: 'no such file or folder' });
   } else if (stat.isDirectory) {
-    await walk(access, path, options, 0, into);
+    await walk(access, path, options, into);
   } else {
     const kind = kindOfPath(path)?.kind;
     if (kind && CHECKABLE_KINDS.has(kind)) await checkInto(access, path, kind, options, into);

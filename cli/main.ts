@@ -3,6 +3,7 @@ import { HELP_TEXT, UsageError, parseCommand, type Command } from './args';
 import { checkCommand } from './checkCommand';
 import { dumpCommand } from './dumpCommand';
 import { infoCommand } from './infoCommand';
+import { listingCommand } from './listingCommand';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 
 async function run(io: CliIo, command: Command): Promise<number> {
@@ -16,6 +17,14 @@ async function run(io: CliIo, command: Command): Promise<number> {
       return dumpCommand(io, command);
     case 'info':
       return infoCommand(io, command.path, command.fps, command.maxProblems);
+    case 'listing':
+      return listingCommand(io, command.path, command.fps, command.from, command.all);
+    case 'lsp': {
+      // The server answers on stdin/stdout until the client says `exit` (which ends the process).
+      const [{ startServer }, { createServerConnection }] = await Promise.all([import('../server/src/startServer'), import('../server/src/transport')]);
+      startServer(createServerConnection('stdio'));
+      return new Promise<number>(() => undefined);
+    }
   }
 }
 

@@ -3,8 +3,9 @@
  * language server and the bench. Reads exactly the requested piece through a FileHandle, so a
  * 267 MB clip is never loaded whole. No dependency on the CLI: import it from anywhere in Node.
  */
-import { open, readdir, stat, type FileHandle } from 'node:fs/promises';
-import type { FileAccess, FileStat } from '../formats/fileAccess';
+import { open, readdir, realpath, stat, type FileHandle } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
+import type { DirectoryEntry, FileAccess, FileStat } from '../formats/fileAccess';
 
 function isMissing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
@@ -51,7 +52,7 @@ export const nodeFileAccess: FileAccess = {
   async stat(path: string): Promise<FileStat | undefined> {
     try {
       const s = await stat(path);
-      return { size: s.size, mtimeMs: s.mtimeMs, isDirectory: s.isDirectory() };
+      return { size: s.size, mtimeMs: s.mtimeMs, isDirectory: s.isDirectory(), isFile: s.isFile() };
     } catch (error) {
       if (isMissing(error)) return undefined;
       throw error;
@@ -62,4 +63,14 @@ export const nodeFileAccess: FileAccess = {
   async readDirectory(path: string): Promise<string[]> {
     return readdir(path);
   },
+  async readDirectoryEntries(path: string): Promise<DirectoryEntry[]> {
+    return (await readdir(path, { withFileTypes: true })).map((d) => ({ name: d.name, type: entryType(d) }));
+  },
+  realPath: (path: string) => realpath(path),
 };
+
+function entryType(d: Dirent): DirectoryEntry['type'] {
+  if (d.isSymbolicLink()) return 'symlink';
+  if (d.isDirectory()) return 'directory';
+  return d.isFile() ? 'file' : 'other';
+}

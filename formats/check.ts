@@ -128,8 +128,9 @@ export async function checkFile(access: FileAccess, path: string, options: Check
       ],
     };
   }
-  if (!stat || stat.isDirectory) {
-    const why = stat ? 'it is a directory' : 'no such file';
+  if (!stat || stat.isDirectory || stat.isFile === false) {
+    // A FIFO or a device is never opened: a read could wait forever.
+    const why = !stat ? 'no such file' : stat.isDirectory ? 'it is a directory' : 'it is not a regular file (a FIFO, socket or device)';
     return { path, kind: kind.kind, diagnostics: [unreadable(path, new Error(why))] };
   }
   return checkBytes(kind.kind, byteSourceOf(access, path, stat.size), path, options);

@@ -9,6 +9,17 @@ export interface FileStat {
   /** Modification time in ms since the epoch: part of the cache key for asset summaries. */
   mtimeMs: number;
   isDirectory: boolean;
+  /**
+   * Optional: a regular file (false for a FIFO, socket or device, which a read could block on or
+   * never finish). Undefined means unknown: treated as a file.
+   */
+  isFile?: boolean;
+}
+
+/** One name in a directory and what it is itself (a symbolic link is 'symlink', whatever it points to). */
+export interface DirectoryEntry {
+  name: string;
+  type: 'file' | 'directory' | 'symlink' | 'other';
 }
 
 export interface FileAccess {
@@ -24,6 +35,17 @@ export interface FileAccess {
   readInto?(path: string, offset: number, target: Uint8Array): Promise<number>;
   /** Entry names (not paths) of a directory. */
   readDirectory(path: string): Promise<string[]>;
+  /**
+   * Optional: a directory's entries with their types, without a stat per entry. The workspace
+   * walk uses it to see symbolic links (and to skip FIFOs and devices); without it every entry
+   * is stat'ed and links look like what they point to.
+   */
+  readDirectoryEntries?(path: string): Promise<DirectoryEntry[]>;
+  /**
+   * Optional: the canonical path of an existing file or folder, every symbolic link resolved.
+   * The workspace walk uses it to enter each real folder once and report each real file once.
+   */
+  realPath?(path: string): Promise<string>;
 }
 
 /** Random access to the bytes of one file, on disk or in an editor's unsaved edit model. */

@@ -3,3 +3,4 @@ export * from './serverStatus';
 export * from './hexEditor';
 export * from './listing';
 export * from './preview';
+export * from './clipLinks';

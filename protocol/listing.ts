@@ -9,7 +9,7 @@ export const LISTING_SUFFIX = '.ewzanim-listing';
 export const KEYFRAME_LISTING_REQUEST = 'ewzanim/keyframeListing';
 
 /** At most this many keyframes per listing document; bigger clips open a window of frames. */
-export const LISTING_WINDOW_KEYFRAMES = 2000;
+export { LISTING_WINDOW_KEYFRAMES } from '../formats/listing/listingLayout';
 
 export interface KeyframeListingParams {
   /** The clip's URI as a string. */

@@ -10,17 +10,17 @@ import {
   type LanguageClientOptions,
   type ServerOptions,
 } from 'vscode-languageclient/node';
-import { BINARY_EXTENSIONS, MANIFEST_NAMES } from '../../formats/fileKinds';
+import { MANIFEST_NAMES } from '../../formats/fileKinds';
 
 /** Restarts allowed inside `RESTART_WINDOW_MS` before the client gives up and says so. */
 const MAX_RESTARTS = 5;
 const RESTART_WINDOW_MS = 3 * 60 * 1000;
 
-/** Glob of every file the server checks: binary assets of both eras and the manifests. */
-export function watchedFilesGlob(): string {
-  const names = [...BINARY_EXTENSIONS.map((ext) => `*${ext}`), ...MANIFEST_NAMES];
-  return `**/{${names.join(',')}}`;
-}
+/**
+ * Commands of this extension the server may send (code lenses, completion follow-ups): a generic
+ * LSP client declares none, so it is never sent a command it cannot run.
+ */
+const CLIENT_COMMANDS = ['ewzanim.openPreview', 'editor.action.triggerSuggest'];
 
 /**
  * Restarts a server that died, and tells the user each time (the default handler restarts
@@ -54,8 +54,6 @@ export function createLanguageClient(context: vscode.ExtensionContext, output: v
     run: { module, transport: TransportKind.ipc },
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
   };
-  const fileWatcher = vscode.workspace.createFileSystemWatcher(watchedFilesGlob());
-  context.subscriptions.push(fileWatcher);
   const clientOptions: LanguageClientOptions = {
     // Text documents the server works on: manifests (language id toml, by file name) and the
     // keyframe listing (any URI scheme its provider uses). Binary files get diagnostics by URI.
@@ -63,7 +61,10 @@ export function createLanguageClient(context: vscode.ExtensionContext, output: v
       ...MANIFEST_NAMES.map((name) => ({ language: 'toml', pattern: `**/${name}` })),
       { language: 'ewzanim-listing' },
     ],
-    synchronize: { configurationSection: 'ewzanim', fileEvents: fileWatcher },
+    // File watchers: the server registers its own (workspace/didChangeWatchedFiles), as it does
+    // with every client that supports dynamic registration.
+    synchronize: { configurationSection: 'ewzanim' },
+    initializationOptions: { clientCommands: CLIENT_COMMANDS },
     outputChannel: output,
     errorHandler: new RestartingErrorHandler(),
   };

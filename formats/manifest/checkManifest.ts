@@ -5,10 +5,11 @@
 import type { FormatDiagnostic } from '../diagnostics';
 import type { FileAccess } from '../fileAccess';
 import type { ManifestModel } from './model';
-import { parseManifest } from './parseManifest';
+import { parseManifestAsync } from './parseManifest';
 import { directoryOf } from './paths';
 import type { ResolvedAsset } from './resolvedAsset';
 import { resolveAssets } from './rules/assetFiles';
+import { checkBudget, DEFAULT_ANIMATION_BUFFER_LIMIT } from './rules/budget';
 import type { RuleContext } from './rules/context';
 import { checkEntries } from './rules/entryRules';
 import { checkGameTables } from './rules/gameRules';
@@ -20,6 +21,11 @@ export interface ManifestCheckOptions {
   maxKeyframeProblems: number;
   /** Keep one per workspace to re-read only changed files on re-validation. */
   cache?: AssetSummaryCache;
+  /**
+   * The GPU's storage-buffer binding limit in bytes, which the decoded animation data must fit
+   * (`manifest/animation-budget`); default `DEFAULT_ANIMATION_BUFFER_LIMIT` (128 MiB).
+   */
+  animationBufferLimit?: number;
 }
 
 export interface ManifestCheckResult {
@@ -35,7 +41,7 @@ export interface ManifestCheckResult {
 export async function checkManifest(access: FileAccess, manifestPath: string, text: string, options: ManifestCheckOptions): Promise<ManifestCheckResult> {
   const cache = options.cache ?? new AssetSummaryCache();
   // Rules never modify the model, so an unchanged text can reuse the last parse.
-  const model = cache.model(manifestPath, text, () => parseManifest(text, manifestPath));
+  const model = await cache.modelAsync(manifestPath, text, () => parseManifestAsync(text, manifestPath));
   const diagnostics: FormatDiagnostic[] = [...model.diagnostics];
   const result: ManifestCheckResult = { diagnostics, model, assets: [], links: [], meshLinks: [] };
   if (!model.parsed) return result;
@@ -54,6 +60,7 @@ export async function checkManifest(access: FileAccess, manifestPath: string, te
   const { links, meshLinks } = linkAssets(ctx, result.assets);
   result.links = links;
   result.meshLinks = meshLinks;
+  checkBudget(ctx, result.assets, options.animationBufferLimit ?? DEFAULT_ANIMATION_BUFFER_LIMIT);
   diagnostics.sort((a, b) => (a.range!.start.line - b.range!.start.line) || (a.range!.start.character - b.range!.start.character));
   return result;
 }

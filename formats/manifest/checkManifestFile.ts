@@ -3,7 +3,7 @@
  * `ember.toml`, and the whole pack (the manifest plus every native asset it lists).
  */
 import { checkFile, type CheckOptions, type FileCheckResult } from '../check';
-import { binaryDiagnostic } from '../diagnosticCodes';
+import type { FormatDiagnostic } from '../diagnostics';
 import type { FileAccess } from '../fileAccess';
 import { checkManifest, readManifestText, type ManifestCheckResult } from './checkManifest';
 import { AssetSummaryCache } from './summaryCache';
@@ -13,12 +13,18 @@ export interface ManifestFileResult extends FileCheckResult {
   manifest?: ManifestCheckResult;
 }
 
-function unreadable(path: string, why: string): FileCheckResult {
+/** `file/unreadable` for a manifest, at the start of its text (it is a text file: no byte range). */
+export function unreadableManifestDiagnostic(path: string, why: string): FormatDiagnostic {
   return {
-    path,
-    kind: 'manifest',
-    diagnostics: [binaryDiagnostic('file/unreadable', { start: 0, end: 0 }, `Cannot read ${path}: ${why}. Check that the file exists and is readable.`)],
+    code: 'file/unreadable',
+    severity: 'error',
+    message: `Cannot read ${path}: ${why}. Check that the file exists and is readable.`,
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
   };
+}
+
+function unreadable(path: string, why: string): FileCheckResult {
+  return { path, kind: 'manifest', diagnostics: [unreadableManifestDiagnostic(path, why)] };
 }
 
 /** Reads and checks one manifest through `access`; missing or unreadable -> `file/unreadable`. */

@@ -26,6 +26,8 @@ export const MANIFEST_DIAGNOSTIC_CODES: readonly ManifestCodeInfo[] = [
   { code: 'manifest/gltf-missing', severity: 'error', when: '`animation_name` or `skin_name` not found in the referenced .gltf/.glb (or it has no skin / animation at all)' },
   { code: 'manifest/unknown-link', severity: 'error', when: 'a `skeleton` or `mesh` link key names an id that no such entry has' },
   { code: 'manifest/netplay-single-player', severity: 'warning', when: 'netplay enabled (the default) with `max_players = 1`' },
+  { code: 'manifest/rom-budget', severity: 'error', when: 'the listed asset files together exceed the 16 MiB ZX cartridge (NETHERCORE_ZX_ROM_LIMIT)' },
+  { code: 'manifest/animation-budget', severity: 'error', when: 'the native clips decoded (frames x bones x 48 bytes) exceed the storage-buffer binding limit (default 128 MiB)' },
   { code: 'manifest/unlinked-animation', severity: 'information', when: 'a clip has no skeleton link while the pack has several skeletons; data.candidates lists those with its bone count' },
 ];
 

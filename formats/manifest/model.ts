@@ -15,8 +15,6 @@ export interface ManifestValue {
   /** Strings, numbers and booleans as parsed; arrays of them; undefined for tables and dates. */
   value: ManifestScalar | ManifestScalar[] | undefined;
   range: TextRange;
-  /** Offsets `[start, end)` of the value in the text. */
-  offsets: [number, number];
 }
 
 export interface ManifestKey {

@@ -4,14 +4,88 @@
  * Accepts every TOML spelling of the same data: `[[assets.meshes]]`, dotted keys, inline tables.
  */
 import type { AST } from 'toml-eslint-parser';
-import type { TextRange } from '../diagnostics';
+import type { FormatDiagnostic, TextRange } from '../diagnostics';
 import { kindOfPath } from '../fileKinds';
 import type { ManifestEntry, ManifestKey, ManifestModel, ManifestTable, ManifestValue, ManifestValueKind, ManifestScalar } from './model';
-import { assetArraySpec, entryKeySpec, tableSpec, type EntryKeyName, type ManifestKeySpec } from './schema';
+import { assetArraySpec, entryKeySpec, tableSpec, type AssetArrayName, type EntryKeyName, type ManifestAssetKind, type ManifestKeySpec } from './schema';
 import { LineIndex } from './textRanges';
-import { parseTomlWithRecovery } from './tomlRecovery';
+import { parseTomlSectionsInSteps } from './tomlRecovery';
 
 type Segment = string | number;
+
+/*
+ * The model's ranges are computed from offsets when asked (through the shared LineIndex): a
+ * manifest of 10,000 entries would otherwise hold some 80,000 range objects for hovers that
+ * look at a handful.
+ */
+
+class ParsedValue implements ManifestValue {
+  constructor(
+    readonly kind: ManifestValueKind,
+    readonly value: ManifestScalar | ManifestScalar[] | undefined,
+    private readonly lines: LineIndex,
+    private readonly start: number,
+    private readonly end: number,
+  ) {}
+
+  get range(): TextRange {
+    return this.lines.rangeOf(this.start, this.end);
+  }
+}
+
+class ParsedKey implements ManifestKey {
+  constructor(
+    readonly name: string,
+    readonly value: ManifestValue,
+    private readonly lines: LineIndex,
+    private readonly start: number,
+    private readonly keyEnd: number,
+    private readonly end: number,
+  ) {}
+
+  get keyRange(): TextRange {
+    return this.lines.rangeOf(this.start, this.keyEnd);
+  }
+
+  get range(): TextRange {
+    return this.lines.rangeOf(this.start, this.end);
+  }
+}
+
+class ParsedTable implements ManifestTable {
+  constructor(
+    readonly name: string,
+    readonly keys: ManifestKey[],
+    readonly isArrayElement: boolean,
+    readonly inline: boolean,
+    private readonly lines: LineIndex,
+    private readonly header: readonly [number, number] | undefined,
+    private readonly start: number,
+    private readonly end: number,
+  ) {}
+
+  get headerRange(): TextRange | undefined {
+    return this.header ? this.lines.rangeOf(this.header[0], this.header[1]) : undefined;
+  }
+
+  get range(): TextRange {
+    return this.lines.rangeOf(this.start, this.end);
+  }
+}
+
+class ParsedEntry extends ParsedTable implements ManifestEntry {
+  constructor(
+    table: { name: string; keys: ManifestKey[]; isArrayElement: boolean; inline: boolean },
+    lines: LineIndex,
+    inst: TableInstance,
+    readonly array: AssetArrayName,
+    readonly kind: ManifestAssetKind,
+    readonly index: number,
+    readonly fields: Partial<Record<EntryKeyName, ManifestKey>>,
+  ) {
+    super(table.name, table.keys, table.isArrayElement, table.inline, lines, inst.header, inst.start, inst.end);
+  }
+}
 
 /** One table as written (standard, array element, inline or implied by dotted keys). */
 interface TableInstance {
@@ -28,6 +102,14 @@ interface TableInstance {
 
 class ModelBuilder {
   readonly instances = new Map<string, TableInstance>();
+  /** Syntax errors only the whole text shows (a table defined in two sections). */
+  readonly diagnostics: FormatDiagnostic[] = [];
+  /** Offset of the section being visited: its tree's ranges are relative to it. */
+  private offset = 0;
+  /** Elements seen so far per array of tables (`assets\u0000animations`), across sections. */
+  private readonly arrayLengths = new Map<string, number>();
+  /** Standard tables opened by a header, across sections. */
+  private readonly headers = new Set<string>();
 
   constructor(private readonly text: string, private readonly lines: LineIndex) {}
 
@@ -41,7 +123,9 @@ class ModelBuilder {
     return found;
   }
 
-  visitProgram(program: AST.TOMLProgram): void {
+  /** Visits one section's tree; `offset` is where the section starts in the whole text. */
+  visitProgram(program: AST.TOMLProgram, offset = 0): void {
+    this.offset = offset;
     const top = program.body[0];
     for (const node of top.body) {
       if (node.type === 'TOMLKeyValue') this.visitKeyValue([], node);
@@ -49,14 +133,47 @@ class ModelBuilder {
     }
   }
 
+  /**
+   * A header's key path with its array indices counted over the whole text: each section's parse
+   * numbers its own `[[assets.animations]]` from 0, and a sub-table `[a.b]` of an array element
+   * belongs to the array's latest element.
+   */
+  private resolveIndices(table: AST.TOMLTable): Segment[] {
+    const segments: Segment[] = [];
+    table.resolvedKey.forEach((segment, i) => {
+      const isLast = i === table.resolvedKey.length - 1;
+      if (typeof segment !== 'number') {
+        segments.push(segment);
+        return;
+      }
+      const key = segments.join('\u0000');
+      const length = this.arrayLengths.get(key) ?? 0;
+      if (isLast && table.kind === 'array') {
+        this.arrayLengths.set(key, length + 1);
+        segments.push(length);
+      } else {
+        segments.push(Math.max(0, length - 1));
+      }
+    });
+    return segments;
+  }
+
   private visitTable(table: AST.TOMLTable): void {
-    const segments = [...table.resolvedKey];
-    const closing = this.text.indexOf(']', table.key.range[1]);
-    const headerEnd = closing < 0 ? table.key.range[1] : closing + (table.kind === 'array' ? 2 : 1);
-    const inst = this.instance(segments, table.range[0], table.kind === 'array');
-    inst.header = [table.range[0], Math.min(headerEnd, this.text.length)];
-    inst.start = table.range[0];
-    inst.end = Math.max(inst.end, table.range[1], inst.header[1]);
+    const segments = this.resolveIndices(table);
+    const start = table.range[0] + this.offset;
+    const closing = this.text.indexOf(']', table.key.range[1] + this.offset);
+    const headerEnd = closing < 0 ? table.key.range[1] + this.offset : closing + (table.kind === 'array' ? 2 : 1);
+    if (table.kind === 'standard') {
+      const id = segments.join('\u0000');
+      if (this.headers.has(id)) {
+        this.diagnostics.push({ code: 'manifest/syntax', severity: 'error', message: `Not valid TOML: the table \`[${segments.join('.')}]\` is defined twice. The packer refuses the whole file.`, range: this.lines.rangeOf(start, Math.min(headerEnd, this.text.length)) });
+      }
+      this.headers.add(id);
+    }
+    const inst = this.instance(segments, start, table.kind === 'array');
+    inst.header = [start, Math.min(headerEnd, this.text.length)];
+    inst.start = start;
+    inst.end = Math.max(inst.end, table.range[1] + this.offset, inst.header[1]);
     inst.isStandardHeader = table.kind === 'standard';
     for (const kv of table.body) this.visitKeyValue(segments, kv);
   }
@@ -66,47 +183,43 @@ class ModelBuilder {
     const parent = [...base, ...names.slice(0, -1)];
     const name = names[names.length - 1];
     const value = kv.value;
+    const at = (n: number) => n + this.offset;
     if (value.type === 'TOMLInlineTable') {
-      const inst = this.instance([...parent, name], kv.range[0], false);
-      inst.header = [kv.key.range[0], kv.key.range[1]];
+      const inst = this.instance([...parent, name], at(kv.range[0]), false);
+      inst.header = [at(kv.key.range[0]), at(kv.key.range[1])];
       inst.inline = true;
-      inst.end = Math.max(inst.end, kv.range[1]);
+      inst.end = Math.max(inst.end, at(kv.range[1]));
       for (const inner of value.body) this.visitKeyValue([...parent, name], inner);
       return;
     }
     if (value.type === 'TOMLArray' && value.elements.length > 0 && value.elements.every((e) => e.type === 'TOMLInlineTable')) {
       value.elements.forEach((element, i) => {
-        const inst = this.instance([...parent, name, i], element.range[0], true);
-        inst.header = [element.range[0], element.range[0] + 1];
+        const inst = this.instance([...parent, name, i], at(element.range[0]), true);
+        inst.header = [at(element.range[0]), at(element.range[0]) + 1];
         inst.inline = true;
-        inst.end = Math.max(inst.end, element.range[1]);
+        inst.end = Math.max(inst.end, at(element.range[1]));
         if (element.type === 'TOMLInlineTable') for (const inner of element.body) this.visitKeyValue([...parent, name, i], inner);
       });
       return;
     }
-    const inst = this.instance(parent, kv.range[0], false);
-    inst.end = Math.max(inst.end, kv.range[1]);
-    inst.keys.push({
-      name,
-      keyRange: this.lines.rangeOf(kv.key.range[0], kv.key.range[1]),
-      value: this.valueOf(value),
-      range: this.lines.rangeOf(kv.range[0], kv.range[1]),
-    });
+    const inst = this.instance(parent, at(kv.range[0]), false);
+    inst.end = Math.max(inst.end, at(kv.range[1]));
+    inst.keys.push(new ParsedKey(name, this.valueOf(value), this.lines, at(kv.key.range[0]), at(kv.key.range[1]), at(kv.range[1])));
   }
 
   private valueOf(node: AST.TOMLContentNode): ManifestValue {
-    const range = this.lines.rangeOf(node.range[0], node.range[1]);
-    const offsets: [number, number] = [node.range[0], node.range[1]];
+    const value = (kind: ManifestValueKind, scalar: ManifestScalar | ManifestScalar[] | undefined) =>
+      new ParsedValue(kind, scalar, this.lines, node.range[0] + this.offset, node.range[1] + this.offset);
     if (node.type === 'TOMLArray') {
       const items: ManifestScalar[] = [];
       for (const element of node.elements) {
         if (element.type === 'TOMLValue' && typeof element.value !== 'object') items.push(element.value);
       }
-      return { kind: 'array', value: items, range, offsets };
+      return value('array', items);
     }
-    if (node.type === 'TOMLInlineTable') return { kind: 'table', value: undefined, range, offsets };
+    if (node.type === 'TOMLInlineTable') return value('table', undefined);
     const kind: ManifestValueKind = node.kind === 'string' || node.kind === 'integer' || node.kind === 'float' || node.kind === 'boolean' ? node.kind : 'datetime';
-    return { kind, value: typeof node.value === 'object' ? undefined : node.value, range, offsets };
+    return value(kind, typeof node.value === 'object' ? undefined : node.value);
   }
 }
 
@@ -128,12 +241,51 @@ function describeType(spec: ManifestKeySpec): string {
   return spec.type === 'string-array' ? 'an array of strings' : spec.type === 'integer' ? 'an integer' : `a ${spec.type}`;
 }
 
+const TABLE_NAMES = new Map<string, string>();
+
+/** One string per table name (`assets.animations`), however many entries carry it. */
+function internedName(name: string): string {
+  const known = TABLE_NAMES.get(name);
+  if (known !== undefined) return known;
+  if (TABLE_NAMES.size < 1024) TABLE_NAMES.set(name, name);
+  return name;
+}
+
 export function parseManifest(text: string, path: string): ManifestModel {
+  const steps = parseManifestInSteps(text, path);
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
+}
+
+/** How long a parse runs before it lets other work (a language server's requests) run. */
+const PARSE_SLICE_MS = 15;
+
+/**
+ * `parseManifest` that gives the event loop a turn every few milliseconds: a manifest of
+ * 10,000 entries takes about a second to parse, and a language server must answer meanwhile.
+ */
+export async function parseManifestAsync(text: string, path: string): Promise<ManifestModel> {
+  const steps = parseManifestInSteps(text, path);
+  let sliceStart = Date.now();
+  let step = steps.next();
+  while (!step.done) {
+    if (Date.now() - sliceStart >= PARSE_SLICE_MS) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      sliceStart = Date.now();
+    }
+    step = steps.next();
+  }
+  return step.value;
+}
+
+function* parseManifestInSteps(text: string, path: string): Generator<void, ManifestModel> {
   // A UTF-8 byte-order mark (Windows editors) is accepted by the packer's TOML reader; a space in
   // its place keeps every offset.
   const source = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
   const lines = new LineIndex(source);
-  const parsed = parseTomlWithRecovery(source, lines);
+  const builder = new ModelBuilder(source, lines);
+  const parsed = yield* parseTomlSectionsInSteps(source, lines, (program, offset) => builder.visitProgram(program, offset));
   const model: ManifestModel = {
     path,
     era: kindOfPath(path)?.era ?? (path.toLowerCase().endsWith('ember.toml') ? 'emberware' : 'nethercore'),
@@ -141,12 +293,10 @@ export function parseManifest(text: string, path: string): ManifestModel {
     entries: [],
     unknownTables: [],
     strayKeys: [],
-    diagnostics: [...parsed.diagnostics],
-    parsed: parsed.program !== undefined,
+    diagnostics: [...parsed.diagnostics, ...builder.diagnostics].sort((a, b) => a.range!.start.line - b.range!.start.line || a.range!.start.character - b.range!.start.character),
+    parsed: parsed.parsedSections > 0,
   };
-  if (!parsed.program) return model;
-  const builder = new ModelBuilder(source, lines);
-  builder.visitProgram(parsed.program);
+  if (!model.parsed) return model;
 
   const typeError = (message: string, range: TextRange): void => {
     model.diagnostics.push({ code: 'manifest/syntax', severity: 'error', message: `${message} The packer refuses the whole file.`, range });
@@ -164,15 +314,8 @@ export function parseManifest(text: string, path: string): ManifestModel {
   const instances = [...builder.instances.values()].sort((a, b) => a.start - b.start);
   for (const inst of instances) {
     const names = inst.segments.filter((s): s is string => typeof s === 'string');
-    const name = names.join('.');
-    const table: ManifestTable = {
-      name,
-      headerRange: inst.header ? lines.rangeOf(inst.header[0], inst.header[1]) : undefined,
-      range: lines.rangeOf(inst.start, inst.end),
-      keys: inst.keys,
-      isArrayElement: inst.isArrayElement,
-      inline: inst.inline,
-    };
+    const name = internedName(names.join('.'));
+    const table = new ParsedTable(name, inst.keys, inst.isArrayElement, inst.inline, lines, inst.header, inst.start, inst.end);
     const where = table.headerRange ?? table.range;
     if (inst.segments.length === 0) {
       for (const key of inst.keys) model.strayKeys.push({ table: '', key });
@@ -209,8 +352,7 @@ export function parseManifest(text: string, path: string): ManifestModel {
       for (const key of inst.keys) if (entryKeySpec(key.name)) fields[key.name as EntryKeyName] = key;
       const index = arrayCounters.get(array.array) ?? 0;
       arrayCounters.set(array.array, index + 1);
-      const entry: ManifestEntry = { ...table, array: array.array, kind: array.kind, index, fields };
-      model.entries.push(entry);
+      model.entries.push(new ParsedEntry(table, lines, inst, array.array, array.kind, index, fields));
       continue;
     }
     model.unknownTables.push(table);

@@ -14,6 +14,8 @@ export interface ResolvedAsset {
   /** `path` resolved against the manifest's folder. */
   path: string;
   exists: boolean;
+  /** The file's size in bytes, when it exists. */
+  size?: number;
   /** Native clip, skeleton or mesh. */
   summary?: AssetSummary;
   /** .gltf / .glb. */

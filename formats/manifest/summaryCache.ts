@@ -63,10 +63,10 @@ export class AssetSummaryCache {
   }
 
   /** The model of `text`, parsed again only when the manifest's text changed. */
-  model(path: string, text: string, parse: () => ManifestModel): ManifestModel {
+  async modelAsync(path: string, text: string, parse: () => Promise<ManifestModel>): Promise<ManifestModel> {
     const hit = this.models.get(path);
     if (hit && hit.text === text) return hit.model;
-    const model = parse();
+    const model = await parse();
     this.models.set(path, { text, model });
     return model;
   }

@@ -1,7 +1,8 @@
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FileAccess, Severity } from '../../formats';
-import type { ManifestCheckResult } from '../../formats/manifest';
+import type { ManifestCheckResult, ManifestLanguageService } from '../../formats/manifest';
+import type { ClientFeatures } from './clientFeatures';
 
 /** The `ewzanim.*` settings as the server applies them (defaults in `settings.ts`). */
 export interface ServerSettings {
@@ -13,6 +14,8 @@ export interface ServerSettings {
   severityOverrides: Record<string, Severity | 'off'>;
   /** Glob patterns (workspace-relative or absolute) of files the workspace check skips. */
   exclude: string[];
+  /** Bytes the decoded clips may take in the GPU's storage-buffer binding (`manifest/animation-budget`). */
+  maxStorageBufferBindingSize: number;
 }
 
 /** What the language features (server/src/features/) get from the server's core. */
@@ -22,11 +25,18 @@ export interface ServerContext {
   documents: TextDocuments<TextDocument>;
   /** Node file system, read in pieces (never a whole file). Paths are absolute POSIX paths. */
   files: FileAccess;
+  /** The manifest language service (pure: plain data in, plain data out). */
+  manifestService: ManifestLanguageService;
   /** The latest settings the client sent. */
   settings(): ServerSettings;
+  /** What the client declared in `initialize` (before it: a minimal client). */
+  client(): ClientFeatures;
+  /** The workspace folders (absolute paths). */
+  roots(): readonly string[];
   /**
    * The latest manifest check for a manifest URI, computed from the unsaved text when the
-   * document is open (waits for a pending debounced check); undefined for a non-manifest URI.
+   * document is open (waits for a pending debounced check); undefined for a non-manifest URI
+   * or a manifest with no readable file.
    */
   manifestResult(uri: string): Promise<ManifestCheckResult | undefined>;
   uriToPath(uri: string): string;

@@ -28,7 +28,8 @@ export function createCoreChecks(files: FileAccess, settings: () => ServerSettin
       const result = await checkFile(files, path, { maxKeyframeProblems: settings().maxKeyframeProblems });
       return result.diagnostics;
     },
-    checkManifest: (path, text) => checkManifest(files, path, text, { maxKeyframeProblems: settings().maxKeyframeProblems, cache }),
+    checkManifest: (path, text) =>
+      checkManifest(files, path, text, { maxKeyframeProblems: settings().maxKeyframeProblems, cache, animationBufferLimit: settings().maxStorageBufferBindingSize }),
     forget: (path) => cache.invalidate(path),
     forgetAll: () => cache.clear(),
   };

@@ -5,7 +5,7 @@
  */
 import type { Diagnostic } from 'vscode-languageserver/node';
 import type { FormatDiagnostic, Severity } from '../../formats/diagnostics';
-import { countProblems, toLspDiagnostics, type ProblemCounts } from './translate';
+import { countProblems, toLspDiagnostics, type ProblemCounts, type TranslateOptions } from './translate';
 
 export interface DiagnosticsSink {
   publish(uri: string, diagnostics: Diagnostic[]): void;
@@ -13,12 +13,14 @@ export interface DiagnosticsSink {
 
 export class DiagnosticsStore {
   private readonly raw = new Map<string, readonly FormatDiagnostic[]>();
-  private readonly published = new Map<string, Diagnostic[]>();
+  /** Problem counts of what was published per file (the LSP diagnostics themselves are not kept). */
+  private readonly published = new Map<string, ProblemCounts>();
 
   constructor(
     private readonly sink: DiagnosticsSink,
     private readonly overrides: () => Readonly<Record<string, Severity | 'off'>>,
     private readonly pathToUri: (path: string) => string,
+    private readonly translateOptions: () => TranslateOptions = () => ({}),
   ) {}
 
   set(path: string, diagnostics: readonly FormatDiagnostic[]): void {
@@ -48,13 +50,17 @@ export class DiagnosticsStore {
 
   totals(): ProblemCounts {
     const counts: ProblemCounts = { errors: 0, warnings: 0, others: 0 };
-    for (const diagnostics of this.published.values()) countProblems(diagnostics, counts);
+    for (const c of this.published.values()) {
+      counts.errors += c.errors;
+      counts.warnings += c.warnings;
+      counts.others += c.others;
+    }
     return counts;
   }
 
   private publishOne(path: string): void {
-    const lsp = toLspDiagnostics(this.raw.get(path) ?? [], this.overrides(), this.pathToUri);
-    this.published.set(path, lsp);
+    const lsp = toLspDiagnostics(this.raw.get(path) ?? [], this.overrides(), this.pathToUri, this.translateOptions());
+    this.published.set(path, countProblems(lsp));
     this.sink.publish(this.pathToUri(path), lsp);
   }
 }

@@ -2,12 +2,17 @@
  * Manifest diagnostics: from the unsaved text while a manifest is open (debounced as the user
  * types), from disk otherwise. Keeps the latest result per manifest for the language features
  * (`ServerContext.manifestResult`).
+ *
+ * Published only for manifests that belong in the Problems panel (open, or found in the
+ * workspace): a hover or a preview asking about another manifest gets an answer, not a
+ * diagnostic. A manifest with no file behind it publishes nothing; one that cannot be read gets
+ * `file/unreadable`, as an unreadable clip does.
  */
 import type { TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FileAccess } from '../../formats/fileAccess';
 import { kindOfPath } from '../../formats/fileKinds';
-import { readManifestText } from '../../formats/manifest';
+import { readManifestText, unreadableManifestDiagnostic } from '../../formats/manifest';
 import type { ManifestCheckResult } from './context';
 import type { DiagnosticsStore } from './diagnosticsStore';
 
@@ -21,10 +26,14 @@ export interface ManifestChecksDeps {
   /** The core's manifest check (rules, links, referenced asset summaries). */
   check(path: string, text: string): Promise<ManifestCheckResult>;
   uriToPath(uri: string): string;
+  /** Found by the workspace walk (or reported by a watcher) and not excluded. */
+  inWorkspace(path: string): boolean;
 }
 
+type ManifestText = { text: string } | { missing: true } | { unreadable: string };
+
 export class ManifestChecks {
-  private readonly latest = new Map<string, Promise<ManifestCheckResult>>();
+  private readonly latest = new Map<string, Promise<ManifestCheckResult | undefined>>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
 
   constructor(private readonly deps: ManifestChecksDeps) {}
@@ -48,7 +57,10 @@ export class ManifestChecks {
     );
   }
 
-  /** The latest result; a pending debounced check runs now so the answer matches the text. */
+  /**
+   * The latest result; a pending debounced check runs now so the answer matches the text.
+   * Undefined for a non-manifest URI, and for a manifest with no readable file behind it.
+   */
   async result(uri: string): Promise<ManifestCheckResult | undefined> {
     const path = this.deps.uriToPath(uri);
     if (!ManifestChecks.isManifest(path)) return undefined;
@@ -61,17 +73,16 @@ export class ManifestChecks {
   }
 
   /** Checks now (open text, else disk) and publishes unless a newer check started meanwhile. */
-  check(path: string): Promise<ManifestCheckResult> {
-    const run = this.textOf(path).then((text) => this.deps.check(path, text));
+  check(path: string): Promise<ManifestCheckResult | undefined> {
+    const run = this.textOf(path).then(async (found) => {
+      const result = 'text' in found ? await this.deps.check(path, found.text) : undefined;
+      if (this.latest.get(path) === run) this.publish(path, found, result);
+      return result;
+    });
     this.latest.set(path, run);
-    run.then(
-      (result) => {
-        if (this.latest.get(path) === run) this.deps.store.set(path, result.diagnostics);
-      },
-      () => {
-        if (this.latest.get(path) === run) this.latest.delete(path);
-      },
-    );
+    run.catch(() => {
+      if (this.latest.get(path) === run) this.latest.delete(path);
+    });
     return run;
   }
 
@@ -82,14 +93,33 @@ export class ManifestChecks {
     this.latest.delete(path);
   }
 
+  private publish(path: string, found: ManifestText, result: ManifestCheckResult | undefined): void {
+    if ('missing' in found || !(this.isOpen(path) || this.deps.inWorkspace(path))) {
+      this.deps.store.delete(path);
+      return;
+    }
+    this.deps.store.set(path, result ? result.diagnostics : [unreadableManifestDiagnostic(path, 'unreadable' in found ? found.unreadable : 'unknown error')]);
+  }
+
   private openDocument(path: string): TextDocument | undefined {
     return this.deps.documents.all().find((d) => d.uri.startsWith('file:') && this.deps.uriToPath(d.uri) === path);
   }
 
-  private async textOf(path: string): Promise<string> {
+  private isOpen(path: string): boolean {
+    return this.openDocument(path) !== undefined;
+  }
+
+  private async textOf(path: string): Promise<ManifestText> {
     const open = this.openDocument(path);
-    if (open) return open.getText();
-    const stat = await this.deps.files.stat(path);
-    return stat ? readManifestText(this.deps.files, path, stat.size) : '';
+    if (open) return { text: open.getText() };
+    try {
+      const stat = await this.deps.files.stat(path);
+      if (!stat) return { missing: true };
+      if (stat.isDirectory) return { unreadable: 'it is a folder, not a file' };
+      if (stat.isFile === false) return { unreadable: 'it is not a regular file' };
+      return { text: await readManifestText(this.deps.files, path, stat.size) };
+    } catch (error) {
+      return { unreadable: error instanceof Error ? error.message : String(error) };
+    }
   }
 }

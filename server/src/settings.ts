@@ -1,4 +1,6 @@
 import type { Severity } from '../../formats/diagnostics';
+import { DEFAULT_ANIMATION_BUFFER_LIMIT } from '../../formats/manifest';
+import { DEFAULT_EXCLUDE } from '../../formats/workspace/exclude';
 import type { ServerSettings } from './context';
 
 /** The defaults declared in package.json `contributes.configuration`. */
@@ -6,7 +8,8 @@ export const DEFAULT_SETTINGS: ServerSettings = {
   frameRate: 30,
   maxKeyframeProblems: 100,
   severityOverrides: {},
-  exclude: ['**/node_modules/**', '**/target/**'],
+  exclude: [...DEFAULT_EXCLUDE],
+  maxStorageBufferBindingSize: DEFAULT_ANIMATION_BUFFER_LIMIT,
 };
 
 const OVERRIDE_VALUES: ReadonlySet<string> = new Set<Severity | 'off'>(['error', 'warning', 'information', 'hint', 'off']);
@@ -24,6 +27,7 @@ export function normalizeSettings(raw: unknown): ServerSettings {
   const source = isRecord(raw) ? raw : {};
   const frameRate = source.frameRate;
   const cap = source.maxKeyframeProblems;
+  const binding = source.maxStorageBufferBindingSize;
   const overrides: Record<string, Severity | 'off'> = {};
   if (isRecord(source.severityOverrides)) {
     for (const [code, value] of Object.entries(source.severityOverrides)) {
@@ -39,5 +43,7 @@ export function normalizeSettings(raw: unknown): ServerSettings {
       typeof cap === 'number' && Number.isInteger(cap) && cap >= 0 ? cap : DEFAULT_SETTINGS.maxKeyframeProblems,
     severityOverrides: overrides,
     exclude,
+    maxStorageBufferBindingSize:
+      typeof binding === 'number' && Number.isSafeInteger(binding) && binding > 0 ? binding : DEFAULT_SETTINGS.maxStorageBufferBindingSize,
   };
 }

@@ -38,10 +38,16 @@ function toRange(range: TextRange | undefined): Range {
   return range ? { start: { ...range.start }, end: { ...range.end } } : FILE_START;
 }
 
+export interface TranslateOptions {
+  /** The client shows `relatedInformation` (else it is left out). Default true. */
+  relatedInformation?: boolean;
+}
+
 export function toLspDiagnostic(
   diagnostic: FormatDiagnostic,
   overrides: Readonly<Record<string, Severity | 'off'>>,
   pathToUri: (path: string) => string,
+  options: TranslateOptions = {},
 ): Diagnostic | undefined {
   const severity = effectiveSeverity(diagnostic, overrides);
   if (!severity) return undefined;
@@ -56,7 +62,7 @@ export function toLspDiagnostic(
   if (diagnostic.data || byteRange) {
     result.data = { ...diagnostic.data, ...(byteRange ? { byteRange: { start: byteRange.start, end: byteRange.end } } : {}) };
   }
-  if (diagnostic.related?.length) {
+  if (diagnostic.related?.length && options.relatedInformation !== false) {
     result.relatedInformation = diagnostic.related.map(
       (r): DiagnosticRelatedInformation => ({
         location: { uri: pathToUri(r.path), range: toRange(r.range) },
@@ -71,10 +77,11 @@ export function toLspDiagnostics(
   diagnostics: readonly FormatDiagnostic[],
   overrides: Readonly<Record<string, Severity | 'off'>>,
   pathToUri: (path: string) => string,
+  options: TranslateOptions = {},
 ): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const d of diagnostics) {
-    const lsp = toLspDiagnostic(d, overrides, pathToUri);
+    const lsp = toLspDiagnostic(d, overrides, pathToUri, options);
     if (lsp) out.push(lsp);
   }
   return out;

@@ -8,8 +8,8 @@ import type { FileAccess } from '../../formats/fileAccess';
 import { kindOfPath } from '../../formats/fileKinds';
 import type { CheckStatusParams } from '../../protocol/serverStatus';
 import type { DiagnosticsStore } from './diagnosticsStore';
-import { ExcludeFilter } from './exclude';
-import { findSupportedFiles } from './workspaceScan';
+import { ExcludeFilter } from '../../formats/workspace/exclude';
+import { walkWorkspace } from '../../formats/workspace/walk';
 
 /** Quiet time after the last file event before a re-check starts. */
 export const RECHECK_DEBOUNCE_MS = 150;
@@ -69,7 +69,8 @@ export class WorkspaceChecker {
     const started = Date.now();
     try {
       this.filter = new ExcludeFilter(this.deps.exclude(), this.deps.roots());
-      const found = await findSupportedFiles(this.deps.files, this.deps.roots(), this.filter);
+      const { files: found, problems } = await walkWorkspace(this.deps.files, this.deps.roots(), this.filter);
+      for (const problem of problems) this.deps.log(`workspace walk: ${problem.path}: ${problem.message}`);
       const stillThere = new Set(found);
       for (const path of [...this.known]) {
         if (!stillThere.has(path)) this.removed(path);

@@ -1,61 +1,67 @@
 /**
- * Which skeleton and mesh go with a clip, from the nearest manifest (nether.toml / ember.toml in
- * the clip's folder or above, up to the workspace folder) through the manifest core's links.
+ * Which skeleton and mesh go with a clip: the language server answers (`ewzanim/clipLinks`) from
+ * the manifest that lists the clip (nearest nether.toml / ember.toml in its folder or above, up
+ * to the workspace folder, with its unsaved text), through the manifest core's links. The
+ * candidates are the pack's skeletons and meshes with their bone counts (for a picker, or a
+ * guess by bone count). Nothing is checked here: without a running server, no links.
  */
 import * as vscode from 'vscode';
-import { dirname, join, resolve } from 'node:path';
-import { nodeFileAccess } from '../../../cli/nodeFileAccess';
-import { assetById, checkManifest, MANIFEST_NAMES, readManifestText } from '../../../formats/index';
+import { CLIP_LINKS_REQUEST, type ClipLinksParams, type ClipLinksResult, type LinkedAssetRef } from '../../../protocol/clipLinks';
+import type { ExtensionServices } from '../services';
+
+export interface LinkCandidate {
+  uri: vscode.Uri;
+  /** The manifest entry's id. */
+  id?: string;
+  /** Skeleton: bones; mesh: highest bone index + 1. */
+  boneCount?: number;
+}
+
+export interface LinkCandidates {
+  /** Bones per frame in the clip's header. */
+  clipBones?: number;
+  skeletons: LinkCandidate[];
+  meshes: LinkCandidate[];
+}
 
 export interface LinkedAssets {
   skeleton?: vscode.Uri;
   mesh?: vscode.Uri;
-  /** For the panel: "nether.toml: linked by its skeleton/mesh key". */
+  /** For the panel: "nether.toml: linked by its `skeleton`/`mesh` key". */
   source: string;
+  candidates: LinkCandidates;
 }
 
-const SOURCE_TEXT: Record<string, string> = {
-  explicit: 'its skeleton/mesh keys',
-  'gltf-skin': 'the same glTF skin',
-  'single-skeleton': 'the only skeleton in the pack',
-};
-
-export async function linkedAssets(clip: vscode.Uri): Promise<LinkedAssets | undefined> {
-  if (clip.scheme !== 'file') return undefined;
-  const clipPath = resolve(clip.fsPath);
-  const root = vscode.workspace.getWorkspaceFolder(clip)?.uri.fsPath;
-  for (let folder = dirname(clipPath), depth = 0; depth < 16; depth++) {
-    for (const name of MANIFEST_NAMES) {
-      const found = await linkFrom(join(folder, name), clipPath);
-      if (found) return found;
-    }
-    const parent = dirname(folder);
-    if (parent === folder || (root && folder === resolve(root))) break;
-    folder = parent;
-  }
-  return undefined;
+function candidate(ref: LinkedAssetRef): LinkCandidate {
+  return { uri: vscode.Uri.parse(ref.uri), ...(ref.id !== undefined ? { id: ref.id } : {}), ...(ref.boneCount !== undefined ? { boneCount: ref.boneCount } : {}) };
 }
 
-async function linkFrom(manifestPath: string, clipPath: string): Promise<LinkedAssets | undefined> {
-  const stat = await nodeFileAccess.stat(manifestPath);
-  if (!stat || stat.isDirectory) return undefined;
+/** The server's whole answer for a clip; undefined without a running server or for a non-file clip. */
+export async function clipLinks(services: ExtensionServices, clip: vscode.Uri): Promise<ClipLinksResult | undefined> {
+  const client = services.languageClient();
+  if (clip.scheme !== 'file' || !client) return undefined;
   try {
-    const text = await readManifestText(nodeFileAccess, manifestPath, stat.size);
-    const result = await checkManifest(nodeFileAccess, manifestPath, text, { maxKeyframeProblems: 0 });
-    const clipAsset = result.assets.find((a) => a.kind === 'animation' && resolve(a.path) === clipPath);
-    if (!clipAsset?.id) return undefined;
-    const link = result.links.find((l) => l.animation === clipAsset.id);
-    if (!link) return undefined;
-    const skeleton = link.skeleton ? assetById(result, 'skeleton', link.skeleton) : undefined;
-    const mesh = link.mesh ? assetById(result, 'mesh', link.mesh) : undefined;
-    if (!skeleton?.exists && !mesh?.exists) return undefined;
-    return {
-      skeleton: skeleton?.exists ? vscode.Uri.file(skeleton.path) : undefined,
-      mesh: mesh?.exists ? vscode.Uri.file(mesh.path) : undefined,
-      source: `${manifestPath.split(/[\\/]/).pop()}: linked by ${SOURCE_TEXT[link.source] ?? link.source}`,
-    };
+    const params: ClipLinksParams = { clip: clip.toString() };
+    return await client.sendRequest<ClipLinksResult>(CLIP_LINKS_REQUEST, params);
   } catch {
-    // A manifest that cannot be read links nothing; the language server reports its problems.
+    // Not a clip, or the server went away: no links.
     return undefined;
   }
+}
+
+/** The skeleton and mesh the manifest links to the clip; undefined when it links neither. */
+export async function linkedAssets(services: ExtensionServices, clip: vscode.Uri): Promise<LinkedAssets | undefined> {
+  const result = await clipLinks(services, clip);
+  if (!result || (!result.skeleton && !result.mesh)) return undefined;
+  const manifestName = result.manifest ? vscode.Uri.parse(result.manifest).path.split('/').pop() : undefined;
+  return {
+    skeleton: result.skeleton ? vscode.Uri.parse(result.skeleton.uri) : undefined,
+    mesh: result.mesh ? vscode.Uri.parse(result.mesh.uri) : undefined,
+    source: `${manifestName ?? 'manifest'}: ${result.sourceText ?? 'linked'}`,
+    candidates: {
+      ...(result.clipBones !== undefined ? { clipBones: result.clipBones } : {}),
+      skeletons: result.candidates.skeletons.map(candidate),
+      meshes: result.candidates.meshes.map(candidate),
+    },
+  };
 }

@@ -30,7 +30,7 @@ export function registerPreview(context: vscode.ExtensionContext, services: Exte
     if (args.skeleton || args.mesh) {
       return { clip, skeleton: args.skeleton ? vscode.Uri.parse(args.skeleton) : undefined, mesh: args.mesh ? vscode.Uri.parse(args.mesh) : undefined, linkSource: 'chosen' };
     }
-    const linked = await linkedAssets(clip);
+    const linked = await linkedAssets(services, clip);
     if (linked) return { clip, ...linked, linkSource: linked.source };
     const picked = picks()[args.clip];
     if (picked) return { clip, skeleton: picked.skeleton ? vscode.Uri.parse(picked.skeleton) : undefined, mesh: picked.mesh ? vscode.Uri.parse(picked.mesh) : undefined, linkSource: 'picked earlier' };

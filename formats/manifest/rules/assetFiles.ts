@@ -7,6 +7,7 @@ import { checkBytes } from '../../check';
 import type { FormatDiagnostic, RelatedLocation } from '../../diagnostics';
 import { byteSourceOf, type FileStat } from '../../fileAccess';
 import { kindOfPath, nethercoreRename } from '../../fileKinds';
+import { mapInParallel } from '../../inParallel';
 import { manifestDiagnostic } from '../codes';
 import { describeFormat, formatFitsExtension, SIGNED_EXTENSIONS, SNIFF_BYTES, sniffFormat } from '../contentSniff';
 import { readGltfInfo } from '../gltfInfo';
@@ -186,6 +187,7 @@ function beginEntry(ctx: RuleContext, entry: ManifestEntry, plan: EntryPlan, sta
     return { asset };
   }
   asset.exists = true;
+  asset.size = stat.size;
   if (plan.wrongExtension) {
     reportCopy(ctx, plan.wrongExtension);
     return { asset };
@@ -234,26 +236,29 @@ function asError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
 
+/** Files stat'ed or read at once: enough to keep the disk busy, few enough to bound memory. */
+const PARALLEL_FILES = 16;
+
 /**
- * Stats every file at once, runs every rule the cache can answer synchronously, then reads (in
- * parallel) only the files that are new or changed.
+ * Stats every file (16 at a time), runs every rule the cache can answer synchronously, then
+ * reads (16 at a time) only the files that are new or changed.
  */
 export async function resolveAssets(ctx: RuleContext): Promise<ResolvedAsset[]> {
   const entries = ctx.model.entries;
   const entryPlans = entries.map((entry) => planOf(ctx, entry));
-  const stats: StatOutcome[] = await Promise.all(
-    entryPlans.map((plan) => (plan && !plan.empty ? ctx.access.stat(plan.path).catch(asError) : undefined)),
+  const stats: StatOutcome[] = await mapInParallel(entryPlans, PARALLEL_FILES, async (plan) =>
+    plan && !plan.empty ? ctx.access.stat(plan.path).catch(asError) : undefined,
   );
   const assets: ResolvedAsset[] = [];
-  const reads: Promise<void>[] = [];
+  const reads: (() => Promise<void>)[] = [];
   entries.forEach((entry, i) => {
     const plan = entryPlans[i];
     if (!plan) return;
     const { asset, toRead } = beginEntry(ctx, entry, plan, stats[i]);
     assets.push(asset);
-    if (toRead) reads.push(readAndFinish(ctx, asset, plan, toRead));
+    if (toRead) reads.push(() => readAndFinish(ctx, asset, plan, toRead));
   });
-  await Promise.all(reads);
+  await mapInParallel(reads, PARALLEL_FILES, (read) => read());
   reportWildcardCollisions(ctx, assets);
   return assets;
 }

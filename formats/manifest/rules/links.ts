@@ -27,7 +27,7 @@ export interface MeshLink {
   source: LinkSource;
 }
 
-const SOURCE_TEXT: Record<LinkSource, string> = {
+export const SOURCE_TEXT: Record<LinkSource, string> = {
   explicit: 'linked by its `skeleton`/`mesh` key',
   'gltf-skin': 'linked because both use the same glTF skin',
   'single-skeleton': 'linked because it is the only skeleton in the pack',

@@ -1,15 +1,16 @@
 import type { Hover, HoverParams } from 'vscode-languageserver/node';
 import type { TextPosition } from '../../../formats';
+import type { ManifestHover } from '../../../formats/manifest';
 import { parseListingUri } from '../../../protocol/listing';
 import type { ServerContext } from '../context';
 import { listingHover } from './listing/listingHover';
-import { markdown, toLspRange } from './lsp';
-import { manifestHoverAt, type ManifestHover } from './manifest/hover';
+import { markup, toLspRange } from './lsp';
 import { factsOf } from './manifest/register';
 
 async function manifestHover(ctx: ServerContext, uri: string, position: TextPosition): Promise<ManifestHover | undefined> {
   const facts = await factsOf(ctx, uri);
-  return facts ? manifestHoverAt(facts, position, ctx.settings().frameRate) : undefined;
+  const settings = ctx.settings();
+  return facts ? ctx.manifestService.hover(facts, position, { frameRate: settings.frameRate, animationBufferLimit: settings.maxStorageBufferBindingSize }) : undefined;
 }
 
 /** One hover handler per connection: keyframe listings and manifests. */
@@ -21,6 +22,6 @@ export function registerHover(ctx: ServerContext): void {
       ? await listingHover(ctx.files, location, ctx.uriToPath(location.clip), params.position, ctx.settings().frameRate)
       : await manifestHover(ctx, uri, params.position);
     if (!found) return null;
-    return { contents: markdown(found.markdown), ...(found.range ? { range: toLspRange(found.range) } : {}) };
+    return { contents: markup(found.markdown, ctx.client().markdownHover), ...(found.range ? { range: toLspRange(found.range) } : {}) };
   });
 }

@@ -1,5 +1,5 @@
 /** Small translations from the core's plain data to LSP types. */
-import type { MarkupContent, Range } from 'vscode-languageserver/node';
+import { MarkupKind, type MarkupContent, type Range } from 'vscode-languageserver/node';
 import type { TextRange } from '../../../formats';
 
 /** Core text ranges are already 0-based line / UTF-16 character, as LSP counts them. */
@@ -9,4 +9,14 @@ export function toLspRange(range: TextRange): Range {
 
 export function markdown(value: string): MarkupContent {
   return { kind: 'markdown', value };
+}
+
+/** Markdown as plain text: emphasis and code marks dropped, the words kept. */
+export function markdownToPlainText(value: string): string {
+  return value.replace(/\*\*/g, '').replace(/`/g, '').replace(/^---$/gm, '');
+}
+
+/** Markdown for clients that render it, plain text for the others. */
+export function markup(value: string, clientRendersMarkdown: boolean): MarkupContent {
+  return clientRendersMarkdown ? markdown(value) : { kind: MarkupKind.PlainText, value: markdownToPlainText(value) };
 }

@@ -32,6 +32,10 @@ test('commands parse to typed values with the documented defaults', () => {
     bones: { start: 2, end: 3 },
     vertices: undefined,
   });
+  assert.deepEqual(parseCommand(['listing', 'x.nczxanim']), { name: 'listing', path: 'x.nczxanim', fps: 30, from: 0, all: false });
+  assert.deepEqual(parseCommand(['listing', '--from', '40', '--fps', '24', '--all', 'x.nczxanim']), { name: 'listing', path: 'x.nczxanim', fps: 24, from: 40, all: true });
+  assert.deepEqual(parseCommand(['lsp', '--stdio']), { name: 'lsp' });
+  assert.deepEqual(parseCommand(['lsp']), { name: 'lsp' });
   for (const help of [[], ['--help'], ['-h'], ['help'], ['check', '--help']]) assert.deepEqual(parseCommand(help), { name: 'help' });
 });
 
@@ -45,6 +49,11 @@ const USAGE_ERRORS: [string[], RegExp][] = [
   [['check', '--max-problems'], /option --max-problems needs a value/],
   [['check', '--nope'], /unknown option --nope/],
   [['convert', 'x'], /unknown command "convert"/],
+  [['listing'], /listing takes exactly one FILE, got 0/],
+  [['listing', '--from', 'x1', 'x'], /--from must be a non-negative integer/],
+  [['listing', '--json', 'x'], /listing does not take --json/],
+  [['lsp', 'x'], /lsp takes no operands/],
+  [['check', '--stdio', 'x'], /check does not take --stdio/],
 ];
 
 for (const [argv, message] of USAGE_ERRORS) {

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { test } from 'node:test';
 import { nodeFileAccess } from '../../../cli/nodeFileAccess';
 import { parseManifest } from '../../../formats';
-import { manifestCompletions, type CompletionSuggestion } from '../../../server/src/features/manifest/completion';
+import { manifestCompletions, type CompletionSuggestion } from '../../../formats/manifest/service/completion';
 
 const MANIFEST = resolve('test/fixtures/upstream/multi-skinned-rom/nether.toml');
 const ORIGINAL = readFileSync(MANIFEST, 'utf8');
@@ -41,12 +41,13 @@ test('keys of the table the cursor is in, minus those already there (table)', as
   ];
   for (const [after, expected] of cases) assert.deepEqual(labels(await completeAfter(after, '')), expected, after);
   const [skeleton] = (await completeAfter('path = "assets/wave1.ewzanim"', 'ske')).filter((s) => s.label === 'skeleton');
-  assert.equal(skeleton.insertText, 'skeleton = "$1"');
-  assert.ok(skeleton.snippet);
+  assert.equal(skeleton.insertText, 'skeleton = ""', 'plain text for editors without snippets');
+  assert.equal(skeleton.snippet, 'skeleton = "$1"');
   assert.match(skeleton.documentation ?? '', /nether pack/);
   assert.deepEqual(skeleton.range.start.character, 0);
   const [tick] = (await completeAfter('version = "0.1.0"', 'tick')).filter((s) => s.label === 'tick_rate');
-  assert.equal(tick.insertText, 'tick_rate = ${1|30,60,120|}');
+  assert.equal(tick.snippet, 'tick_rate = ${1|30,60,120|}');
+  assert.equal(tick.insertText, 'tick_rate = 30');
 });
 
 test('ids for the skeleton and mesh link keys come from the manifest', async () => {

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
 import { Document, WebIO } from '@gltf-transform/core';
 import { checkManifest } from '../../../formats';
-import { manifestHoverAt } from '../../../server/src/features/manifest/hover';
+import { manifestHoverAt } from '../../../formats/manifest/service/hover';
 import { MemoryFileAccess } from '../helpers/memoryFileAccess';
 
 /** A GLB with one skin of `joints` joints and one (empty-motion) animation per name. */
@@ -35,7 +35,7 @@ test('hover on glTF entries: the animation or skin found, with its joint count',
   ].join('\n');
   const files = new MemoryFileAccess({ '/p/hero.glb': await characterGlb('Rig', 5, ['Wave', 'Bounce']) });
   const result = await checkManifest(files, '/p/nether.toml', text, { maxKeyframeProblems: 10 });
-  const hover = (line: number) => manifestHoverAt(result, { line, character: 9 }, 30)?.markdown.split('\n') ?? [];
+  const hover = (line: number) => manifestHoverAt(result, { line, character: 9 }, { frameRate: 30 })?.markdown.split('\n') ?? [];
   assert.deepEqual(hover(7), ['**skeleton "rig"**: `hero.glb`', '', '- glTF skin "Rig": 5 joints']);
   assert.deepEqual(hover(11).slice(0, 6), [
     '**animation "wave"**: `hero.glb`',
@@ -43,7 +43,7 @@ test('hover on glTF entries: the animation or skin found, with its joint count',
     '- glTF animation "Wave" found',
     '- Animations in the file: "Wave", "Bounce"',
     '- glTF skin "Rig": 5 joints',
-    '- Linked to skeleton "rig" (5 bones): same glTF skin',
+    '- With skeleton "rig" (5 bones), linked because both use the same glTF skin',
   ]);
   const jump = hover(15);
   assert.equal(jump[2], '- glTF animation "Jump" not found');

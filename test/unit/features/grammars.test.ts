@@ -9,7 +9,7 @@ import { before, test } from 'node:test';
 import * as oniguruma from 'vscode-oniguruma';
 import { INITIAL, Registry, parseRawGrammar, type IGrammar } from 'vscode-textmate';
 import { encodeKeyframe } from '../../../formats';
-import { formatListing, planListing } from '../../../server/src/features/listing/listingText';
+import { formatListing, planListing } from '../../../formats/listing/listingText';
 
 let toml: IGrammar;
 let listing: IGrammar;

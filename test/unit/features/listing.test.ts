@@ -9,8 +9,8 @@ import {
   frameLine,
   listingTargetAt,
   listingWindow,
-} from '../../../server/src/features/listing/listingLayout';
-import { formatHalf, formatListing, planListing, type ListingSource } from '../../../server/src/features/listing/listingText';
+} from '../../../formats/listing/listingLayout';
+import { formatHalf, formatListing, planListing, type ListingSource } from '../../../formats/listing/listingText';
 
 const WAVE = readFileSync('test/fixtures/upstream/animation-demo/assets/wave.ewzanim');
 
@@ -222,7 +222,7 @@ test('the largest legal clip (267 MB): a window and a hover read a few KiB, neve
   const { mkdtempSync, openSync, ftruncateSync, writeSync, closeSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const { nodeFileAccess } = await import('../../../cli/nodeFileAccess');
-  const { keyframeListing } = await import('../../../server/src/features/listing/listingRequest');
+  const { keyframeListing } = await import('../../../formats/listing/keyframeListing');
   const { listingHover } = await import('../../../server/src/features/listing/listingHover');
   const folder = mkdtempSync(`${tmpdir()}/ewzanim-largest-`);
   const path = `${folder}/largest.nczxanim`;
@@ -236,7 +236,8 @@ test('the largest legal clip (267 MB): a window and a hover read a few KiB, neve
   let bytesRead = 0;
   const counting = { ...nodeFileAccess, read: async (p: string, offset: number, length: number) => { const b = await nodeFileAccess.read(p, offset, length); bytesRead += b.length; return b; } };
   try {
-    const result = await keyframeListing(counting, path, { clip: `file://${path}`, firstFrame: 65534 }, 30);
+    const result = await keyframeListing(counting, path, 65534, 30);
+    assert.ok(!('error' in result));
     assert.deepEqual([result.firstFrame, result.frameCount, result.windowFrames, result.totalFrames], [65534, 1, 7, 65535]);
     assert.equal(result.text.split('\n').filter((l) => l.startsWith('  bone')).length, 255);
     assert.ok(bytesRead <= 16 + 255 * 16, `listing read ${bytesRead} bytes`);
@@ -269,5 +270,24 @@ test('seeded fuzz: mutated and truncated clips always give a listing, and hovers
       const position = { line: random(lines.length + 2), character: random(200) };
       await listingHover(files, { clip: 'file:///c/wave.ewzanim', firstFrame: random(40) }, '/c/wave.ewzanim', position, 30);
     }
+  }
+});
+
+test('a listing of anything but a clip is an error, not a guess at its bytes', async () => {
+  const { MemoryFileAccess } = await import('../helpers/memoryFileAccess');
+  const { keyframeListing } = await import('../../../formats/listing/keyframeListing');
+  // A manifest's first bytes read as a clip header would say "91 bones x 28001 frames".
+  const files = new MemoryFileAccess({ '/p/nether.toml': '[game]\nid = "x"\n', '/p/rig.nczxskel': new Uint8Array(8) });
+  const table: [string, string, RegExp][] = [
+    ['/p/nether.toml', 'not-a-clip', /^\/p\/nether\.toml is a manifest, not a clip/],
+    ['/p/rig.nczxskel', 'not-a-clip', /is a skeleton, not a clip/],
+    ['/p/notes.txt', 'not-a-clip', /is not a supported file, not a clip/],
+    ['/p/gone.nczxanim', 'no-such-file', /^\/p\/gone\.nczxanim: no such file\.$/],
+  ];
+  for (const [path, code, message] of table) {
+    const result = await keyframeListing(files, path, 0, 30);
+    assert.ok('error' in result, path);
+    assert.equal(result.error.code, code, path);
+    assert.match(result.error.message, message);
   }
 });

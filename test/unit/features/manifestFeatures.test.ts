@@ -4,15 +4,19 @@ import { resolve } from 'node:path';
 import { test } from 'node:test';
 import { nodeFileAccess } from '../../../cli/nodeFileAccess';
 import { MANIFEST_KEY_DOCS, checkManifest, type ManifestCheckResult, type TextPosition } from '../../../formats';
-import { manifestFixes, type ManifestFix, type TextEditFact } from '../../../server/src/features/manifest/fixes';
-import { manifestHoverAt } from '../../../server/src/features/manifest/hover';
-import { pathLinks, previewLenses } from '../../../server/src/features/manifest/linksAndLenses';
+import { manifestFixes, type ManifestFix, type TextEditFact } from '../../../formats/manifest/service/fixes';
+import { manifestHoverAt as hoverAt, type ManifestHover } from '../../../formats/manifest/service/hover';
+import { pathLinks, previewLenses } from '../../../formats/manifest/service/linksAndLenses';
 
 const FOLDER = resolve('test/fixtures/upstream/multi-skinned-rom');
 const MANIFEST = `${FOLDER}/nether.toml`;
 const ORIGINAL = readFileSync(MANIFEST, 'utf8');
 const LINKED = ORIGINAL.replace('path = "assets/wave1.ewzanim"', 'path = "assets/wave1.ewzanim"\nskeleton = "arm1_skel"\nmesh = "arm1_mesh"');
 const CROSSED = ORIGINAL.replace('path = "assets/wave2.ewzanim"', 'path = "assets/wave2.ewzanim"\nskeleton = "arm1_skel"');
+
+function manifestHoverAt(result: ManifestCheckResult, position: TextPosition, frameRate: number): ManifestHover | undefined {
+  return hoverAt(result, position, { frameRate });
+}
 
 function check(text: string): Promise<ManifestCheckResult> {
   return checkManifest(nodeFileAccess, MANIFEST, text, { maxKeyframeProblems: 100 });
@@ -51,7 +55,7 @@ test('hover on a clip path: kind, bones, frames, duration at the frame rate, siz
       '- Keyframe clip: 3 bones x 30 frames, 1 s at 30 fps',
       '- 1444 bytes',
       '- Problems: none',
-      '- Linked to skeleton "arm1_skel" (3 bones) and mesh "arm1_mesh" (3 bones): by its `skeleton`/`mesh` key',
+      '- With skeleton "arm1_skel" (3 bones) and mesh "arm1_mesh" (3 bones), linked by its `skeleton`/`mesh` key',
       '',
       'In this manifest:',
       '- `manifest/legacy-extension` "assets/wave1.ewzanim" has an Emberware-era extension; the current `nether pack` refuses it (the bytes are identical). Rename the file to "assets/wave1.nczxanim" and update this path.',
@@ -87,7 +91,6 @@ test('hover on game keys, entry keys and tables: meaning and allowed values from
     [at(text, 'title ='), MANIFEST_KEY_DOCS['game.title']],
     [at(text, 'tick_rate', 3), MANIFEST_KEY_DOCS['game.tick_rate']],
     [at(text, '= 60', 3), MANIFEST_KEY_DOCS['game.tick_rate']],
-    [at(text, '[game]', 2), MANIFEST_KEY_DOCS.game],
     [at(text, 'path = "assets/arm1.ewzskel"', 1), MANIFEST_KEY_DOCS['assets.skeletons.path']],
   ];
   for (const [position, doc] of cases) assert.equal(manifestHoverAt(result, position, 30)?.markdown, doc, JSON.stringify(position));
@@ -96,6 +99,27 @@ test('hover on game keys, entry keys and tables: meaning and allowed values from
   assert.ok(header.startsWith('**animation "wave1"**'), header);
   assert.ok(header.endsWith(MANIFEST_KEY_DOCS['assets.animations']));
   assert.equal(manifestHoverAt(result, at(text, '# Character 1', 3), 30), undefined, 'comments have no hover');
+});
+
+test('hover on [game]: the pack budget by asset kind, % of the cartridge, decoded animation bytes, then the table\'s meaning', async () => {
+  const result = await check(ORIGINAL);
+  const hover = manifestHoverAt(result, at(ORIGINAL, '[game]', 2), 30);
+  // Meshes 1,668 + 2,220 bytes, skeletons 152 + 200, clips 1,444 (3 bones x 30 frames) + 1,924 (4 x 30).
+  assert.equal(hover?.markdown, [
+    '**Data pack budget**',
+    '',
+    '- Cartridge: 7.43 KiB (7,608 bytes) of 16 MiB, 0.05% (listed files; converted assets counted by file size)',
+    '  - meshes: 3.8 KiB (3,888 bytes), 0.02% (2 entries)',
+    '  - animations: 3.29 KiB (3,368 bytes), 0.02% (2 entries)',
+    '  - skeletons: 352 bytes, 0% (2 entries)',
+    '- Decoded animation: 9.84 KiB (10,080 bytes) of the 128 MiB (134,217,728 bytes) storage-buffer binding, 0.01% (2 clips, frames x bones x 48 bytes)',
+    '',
+    '---',
+    '',
+    MANIFEST_KEY_DOCS.game,
+  ].join('\n'));
+  assert.equal((3 * 30 + 4 * 30) * 48, 10_080);
+  assert.deepEqual(hover?.range, { start: at(ORIGINAL, '[game]'), end: at(ORIGINAL, '[game]', 6) });
 });
 
 test('hover on a skeleton or mesh link value: the entry it names', async () => {
@@ -121,15 +145,14 @@ test('document links on every path, inside the quotes, to the absolute file', as
 });
 
 test('"Preview animation" lenses carry the clip and, when linked, its skeleton and mesh', async () => {
-  const toUri = (path: string) => `file://${path}`;
-  const linked = previewLenses(await check(LINKED), toUri);
-  assert.deepEqual(linked.map((l) => [l.title, l.args, l.range.start.line]), [
+  const linked = previewLenses(await check(LINKED));
+  assert.deepEqual(linked.map(({ title, clip, skeleton, mesh, range }) => [title, { clip, skeleton, mesh }, range.start.line]), [
     [
       'Preview animation (with skeleton "arm1_skel" and mesh "arm1_mesh")',
-      { clip: `file://${FOLDER}/assets/wave1.ewzanim`, skeleton: `file://${FOLDER}/assets/arm1.ewzskel`, mesh: `file://${FOLDER}/assets/arm1.ewzmesh` },
+      { clip: `${FOLDER}/assets/wave1.ewzanim`, skeleton: `${FOLDER}/assets/arm1.ewzskel`, mesh: `${FOLDER}/assets/arm1.ewzmesh` },
       at(LINKED, '[[assets.animations]]').line,
     ],
-    ['Preview animation', { clip: `file://${FOLDER}/assets/wave2.ewzanim` }, at(LINKED, '[[assets.animations]]', 0, 1).line],
+    ['Preview animation', { clip: `${FOLDER}/assets/wave2.ewzanim`, skeleton: undefined, mesh: undefined }, at(LINKED, '[[assets.animations]]', 0, 1).line],
   ]);
 });
 
@@ -201,7 +224,7 @@ test('quick fix: a misspelt key becomes the key it was meant to be', async () =>
 });
 
 test('quick fix: a missing file whose name is a likely typo of a file of the right kind', async () => {
-  const { missingFileFixes } = await import('../../../server/src/features/manifest/pathTypoFix');
+  const { missingFileFixes } = await import('../../../formats/manifest/service/pathTypoFix');
   const cases: [written: string, offered: string | undefined][] = [
     ['assets/wav1.ewzanim', 'assets/wave1.ewzanim'],
     ['assets/Wave2.ewzanim', 'assets/wave2.ewzanim'],

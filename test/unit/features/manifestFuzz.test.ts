@@ -2,11 +2,7 @@ import { strict as assert } from 'node:assert';
 import { readFileSync, readdirSync } from 'node:fs';
 import { test } from 'node:test';
 import { checkManifest } from '../../../formats';
-import { manifestCompletions } from '../../../server/src/features/manifest/completion';
-import { manifestFixes } from '../../../server/src/features/manifest/fixes';
-import { manifestHoverAt } from '../../../server/src/features/manifest/hover';
-import { missingFileFixes } from '../../../server/src/features/manifest/pathTypoFix';
-import { pathLinks, previewLenses } from '../../../server/src/features/manifest/linksAndLenses';
+import { createManifestLanguageService } from '../../../formats/manifest';
 import { MemoryFileAccess } from '../helpers/memoryFileAccess';
 
 const PACK = 'test/fixtures/upstream/multi-skinned-rom';
@@ -18,6 +14,7 @@ const PIECES = ['[', ']', '[[assets.animations]]\n', '"', "'", '=', '\n', '{', '
 
 test('seeded fuzz: every manifest feature answers on randomly edited real manifests without throwing', async () => {
   const files = new MemoryFileAccess(Object.fromEntries(readdirSync(`${PACK}/assets`).map((f) => [`/p/assets/${f}`, readFileSync(`${PACK}/assets/${f}`)])));
+  const service = createManifestLanguageService(files);
   let seed = 987654321;
   const random = (n: number): number => {
     seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
@@ -31,16 +28,16 @@ test('seeded fuzz: every manifest feature answers on randomly edited real manife
       text = random(2) ? text.slice(0, at) + PIECES[random(PIECES.length)] + text.slice(at) : text.slice(0, at) + text.slice(at + random(12));
     }
     const result = await checkManifest(files, '/p/nether.toml', text, { maxKeyframeProblems: 10 });
-    pathLinks(result);
-    previewLenses(result, (p) => `file://${p}`);
+    service.links(result);
+    service.previewLenses(result);
+    service.clipLinks(result, '/p/assets/wave1.ewzanim');
     const lines = text.split('\n');
     for (let probe = 0; probe < 4; probe++) {
       const line = random(lines.length);
       const position = { line, character: random(lines[line].length + 1) };
-      manifestHoverAt(result, position, 30);
-      manifestFixes(result, { start: position, end: position });
-      await missingFileFixes(result, { start: position, end: position }, files);
-      await manifestCompletions(result.model, position, files);
+      service.hover(result, position, { frameRate: 30 });
+      await service.fixes(result, { start: position, end: position });
+      await service.completions(result.model, position);
       answered++;
     }
   }

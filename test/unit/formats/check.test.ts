@@ -253,3 +253,19 @@ test('a mesh with a bad format reports only that: its stride is a guess, so size
   const both = await checkBytes('mesh', memoryByteSource(edited(new Uint8Array(12), (_, b) => (b[8] = 16))), 'x.ewzmesh', OPTIONS);
   assert.deepEqual(both.diagnostics.map((d) => d.code), ['mesh/zero-vertices', 'mesh/bad-format']);
 });
+
+test('checkFile never opens a FIFO: file/unreadable, "not a regular file"', async () => {
+  const { execFileSync } = await import('node:child_process');
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { nodeFileAccess } = await import('../../../cli/nodeFileAccess');
+  const folder = mkdtempSync(`${tmpdir()}/ewzanim-fifo-`);
+  try {
+    execFileSync('mkfifo', [`${folder}/stuck.nczxanim`]);
+    const result = await checkFile(nodeFileAccess, `${folder}/stuck.nczxanim`, OPTIONS);
+    assert.deepEqual(result.diagnostics.map((d: FormatDiagnostic) => d.code), ['file/unreadable']);
+    assert.match(result.diagnostics[0]!.message, /not a regular file/);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});

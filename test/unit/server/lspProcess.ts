@@ -1,12 +1,13 @@
 /**
- * Drives the real bundled server (dist/server/server.js) over Node IPC, no editor: used by the
- * server's integration tests and by bench/lsp.bench.ts.
+ * Drives the real bundled server (dist/server/server.js) over Node IPC, no editor, declaring
+ * what VS Code's language client declares (the generic-editor tests use stdioClient.ts): used by
+ * the server's integration tests and by bench/lsp.bench.ts.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createMessageConnection, IPCMessageReader, IPCMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
-import type { Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import type { ClientCapabilities, Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import type { CheckStatusParams } from '../../../protocol/serverStatus';
 
 export const SERVER_BUNDLE = join(__dirname, '..', '..', '..', 'dist', 'server', 'server.js');
@@ -24,6 +25,24 @@ export interface LspProcess {
   setSettings(settings: Record<string, unknown>): Promise<void>;
   stop(): Promise<void>;
 }
+
+/** The parts of VS Code's client capabilities the server reads (file watchers left to the test: it sends the events). */
+export const VSCODE_LIKE_CAPABILITIES: ClientCapabilities = {
+  window: { workDoneProgress: true },
+  workspace: {
+    configuration: true,
+    workspaceFolders: true,
+    applyEdit: true,
+    workspaceEdit: { documentChanges: true, resourceOperations: ['create', 'rename', 'delete'] },
+  },
+  textDocument: {
+    hover: { contentFormat: ['markdown', 'plaintext'] },
+    completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'] } },
+    codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix'] } }, isPreferredSupport: true },
+    documentLink: { tooltipSupport: true },
+    publishDiagnostics: { relatedInformation: true },
+  },
+};
 
 export interface StartOptions {
   roots: string[];
@@ -62,7 +81,8 @@ export async function startServer(options: StartOptions): Promise<LspProcess> {
   await connection.sendRequest('initialize', {
     processId: process.pid,
     rootUri: null,
-    capabilities: { window: { workDoneProgress: true }, workspace: { configuration: true, workspaceFolders: true } },
+    capabilities: VSCODE_LIKE_CAPABILITIES,
+    initializationOptions: { clientCommands: ['ewzanim.openPreview', 'editor.action.triggerSuggest'] },
     workspaceFolders: options.roots.map((root) => ({ uri: pathToFileURL(root).href, name: root })),
   });
   await connection.sendNotification('initialized', {});

@@ -7,8 +7,8 @@ import { byteSourceOf, hexWord, keyframeOffset, parseClipHeader, type ClipHeader
 import { describeByte } from '../../../../formats/describe';
 import type { ListingLocation } from '../../../../protocol/listing';
 import { describeMarkdown, formatNumber } from '../describe/describeMarkdown';
-import { keyframeColumnSpan, listingTargetAt, listingWindow, type ListingTarget } from './listingLayout';
-import { readListingSource } from './listingRequest';
+import { keyframeColumnSpan, listingTargetAt, listingWindow, type ListingTarget } from '../../../../formats/listing/listingLayout';
+import { readListingSource } from '../../../../formats/listing/keyframeListing';
 
 export interface ListingHover {
   markdown: string;

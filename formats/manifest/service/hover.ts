@@ -1,24 +1,19 @@
 /**
  * Manifest hover: on an asset entry, what its file is (kind, bones, frames, duration at the
  * configured frame rate, size, its problems; for glTF the animation or skin found, and the
- * skeleton/mesh link); on game keys and tables, what they mean and their allowed values.
+ * skeleton/mesh link); on `[game]` the pack's budget on the console; on game keys and tables,
+ * what they mean and their allowed values.
  */
-import {
-  MANIFEST_KEY_DOCS,
-  clipDurationSeconds,
-  entryAt,
-  entryById,
-  keyAt,
-  rangeContains,
-  stringValue,
-  type LinkSource,
-  type ManifestEntry,
-  type ResolvedAsset,
-  type TextPosition,
-  type TextRange,
-} from '../../../../formats';
-import { formatNumber } from '../describe/describeMarkdown';
-import { linkedAssets, type ManifestFacts } from './facts';
+import type { TextPosition, TextRange } from '../../diagnostics';
+import { clipDurationSeconds } from '../../summary';
+import { stringValue, type ManifestEntry } from '../model';
+import { entryAt, entryById, keyAt } from '../query';
+import type { ResolvedAsset } from '../resolvedAsset';
+import { budgetByKind, DECODED_BONE_BYTES, formatBytes, formatShare, packBudget } from '../rules/budget';
+import { SOURCE_TEXT } from '../rules/links';
+import { MANIFEST_KEY_DOCS } from '../schema';
+import { rangeContains } from '../textRanges';
+import { linkedAssets, plural, type ManifestFacts } from './facts';
 
 export interface ManifestHover {
   markdown: string;
@@ -32,8 +27,9 @@ const KIND_NAMES: Record<string, string> = {
   rom: 'Packed ROM',
 };
 
-function plural(count: number, word: string, many = `${word}s`): string {
-  return `${count} ${count === 1 ? word : many}`;
+/** Seconds to at most 4 decimals, without trailing zeros. */
+function seconds(value: number): string {
+  return String(Number(value.toFixed(4)));
 }
 
 function assetLines(asset: ResolvedAsset, frameRate: number): string[] {
@@ -43,8 +39,8 @@ function assetLines(asset: ResolvedAsset, frameRate: number): string[] {
   if (summary) {
     const kind = KIND_NAMES[summary.kind] ?? summary.kind;
     if (summary.kind === 'clip' && summary.boneCount !== undefined && summary.frameCount !== undefined) {
-      const seconds = clipDurationSeconds(summary.frameCount, frameRate);
-      lines.push(`- ${kind}: ${plural(summary.boneCount, 'bone')} x ${plural(summary.frameCount, 'frame')}, ${formatNumber(Number(seconds.toFixed(4)))} s at ${frameRate} fps`);
+      const duration = clipDurationSeconds(summary.frameCount, frameRate);
+      lines.push(`- ${kind}: ${plural(summary.boneCount, 'bone')} x ${plural(summary.frameCount, 'frame')}, ${seconds(duration)} s at ${frameRate} fps`);
     } else if (summary.kind === 'skeleton' && summary.boneCount !== undefined) {
       lines.push(`- ${kind}: ${plural(summary.boneCount, 'bone')}`);
     } else if (summary.kind === 'mesh' && summary.vertexCount !== undefined) {
@@ -87,18 +83,12 @@ function gltfLines(asset: ResolvedAsset): string[] {
   return lines;
 }
 
-const LINK_SOURCES: Record<LinkSource, string> = {
-  explicit: 'by its `skeleton`/`mesh` key',
-  'gltf-skin': 'same glTF skin',
-  'single-skeleton': 'the only skeleton in the pack',
-};
-
 function linkLines(asset: ResolvedAsset, facts: ManifestFacts): string[] {
   const link = asset.kind === 'animation' ? linkedAssets(facts, asset) : undefined;
   if (!link) return [];
   const name = (a: ResolvedAsset) => `"${a.id ?? a.pathText}"${a.boneCount !== undefined ? ` (${plural(a.boneCount, 'bone')})` : ''}`;
   const parts = [link.skeleton ? `skeleton ${name(link.skeleton)}` : '', link.mesh ? `mesh ${name(link.mesh)}` : ''].filter(Boolean);
-  return parts.length ? [`- Linked to ${parts.join(' and ')}: ${LINK_SOURCES[link.source]}`] : [];
+  return parts.length ? [`- With ${parts.join(' and ')}, ${SOURCE_TEXT[link.source]}`] : [];
 }
 
 function entryProblems(entry: ManifestEntry, facts: ManifestFacts): string[] {
@@ -123,8 +113,16 @@ function linkTarget(facts: ManifestFacts, key: string, id: string | undefined): 
   return entryById(facts.model, key, id);
 }
 
+export interface ManifestHoverOptions {
+  /** Frames per second for clip durations. */
+  frameRate: number;
+  /** The storage-buffer binding limit the `[game]` hover compares the decoded clips with. */
+  animationBufferLimit?: number;
+}
+
 /** The hover at `position`, or undefined where there is nothing to explain. */
-export function manifestHoverAt(facts: ManifestFacts, position: TextPosition, frameRate: number): ManifestHover | undefined {
+export function manifestHoverAt(facts: ManifestFacts, position: TextPosition, options: ManifestHoverOptions): ManifestHover | undefined {
+  const { frameRate } = options;
   const { model } = facts;
   const hit = keyAt(model, position);
   const entry = entryAt(model, position);
@@ -148,9 +146,24 @@ export function manifestHoverAt(facts: ManifestFacts, position: TextPosition, fr
   for (const table of [model.game, model.build, model.netplay]) {
     if (table?.headerRange && rangeContains(table.headerRange, position)) {
       const doc = MANIFEST_KEY_DOCS[table.name];
+      if (table === model.game) return { markdown: `${budgetMarkdown(facts, options.animationBufferLimit)}${doc ? `\n\n---\n\n${doc}` : ''}`, range: table.headerRange };
       return doc ? { markdown: doc, range: table.headerRange } : undefined;
     }
   }
   return undefined;
+}
+
+/** The pack's budget on the console: the cartridge by asset kind, the decoded animation buffer. */
+export function budgetMarkdown(facts: ManifestFacts, animationBufferLimit?: number): string {
+  const budget = packBudget(facts.assets, animationBufferLimit);
+  const lines = [
+    '**Data pack budget**',
+    '',
+    `- Cartridge: ${formatBytes(budget.romBytes)} of 16 MiB, ${formatShare(budget.romBytes, budget.romLimit)} (listed files; converted assets counted by file size)`,
+    ...budgetByKind(budget).map((k) => `  - ${k.words}: ${formatBytes(k.budget.bytes)}, ${formatShare(k.budget.bytes, budget.romLimit)} (${plural(k.budget.entries, 'entry', 'entries')})`),
+    `- Decoded animation: ${formatBytes(budget.animationBytes)} of the ${formatBytes(budget.animationLimit)} storage-buffer binding, ${formatShare(budget.animationBytes, budget.animationLimit)} (${plural(budget.countedClips, 'clip')}, frames x bones x ${DECODED_BONE_BYTES} bytes)`,
+  ];
+  if (budget.uncountedClips > 0) lines.push(`  - not counted: ${plural(budget.uncountedClips, 'animation')} from glTF or unreadable clips (sampled at pack time)`);
+  return lines.join('\n');
 }
 

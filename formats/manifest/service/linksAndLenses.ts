@@ -3,9 +3,9 @@
  * the default editor for clips) and a "Preview animation" code lens on every native clip entry,
  * with the skeleton and mesh the manifest links it to.
  */
-import { stringValue, type TextRange } from '../../../../formats';
-import { directoryOf, resolveManifestPath } from '../../../../formats/manifest/paths';
-import type { OpenPreviewArgs } from '../../../../protocol/preview';
+import type { TextRange } from '../../diagnostics';
+import { stringValue } from '../model';
+import { directoryOf, resolveManifestPath } from '../paths';
 import { linkedAssets, type ManifestFacts } from './facts';
 
 export interface PathLink {
@@ -19,7 +19,10 @@ export interface PathLink {
 export interface PreviewLens {
   range: TextRange;
   title: string;
-  args: OpenPreviewArgs;
+  /** Absolute paths of the clip and of the existing skeleton and mesh the manifest links to it. */
+  clip: string;
+  skeleton?: string;
+  mesh?: string;
 }
 
 /** Links for every entry `path` whose file exists (a missing file gets a diagnostic instead). */
@@ -44,20 +47,19 @@ export function pathLinks(facts: ManifestFacts): PathLink[] {
   return links;
 }
 
-/** One lens per native clip entry; `toUri` turns absolute paths into the URIs the command takes. */
-export function previewLenses(facts: ManifestFacts, toUri: (path: string) => string): PreviewLens[] {
+/** One lens per native clip entry. */
+export function previewLenses(facts: ManifestFacts): PreviewLens[] {
   const lenses: PreviewLens[] = [];
   for (const asset of facts.assets) {
     if (asset.kind !== 'animation' || asset.summary?.kind !== 'clip') continue;
     const link = linkedAssets(facts, asset);
-    const args: OpenPreviewArgs = { clip: toUri(asset.path) };
-    if (link?.skeleton?.exists) args.skeleton = toUri(link.skeleton.path);
-    if (link?.mesh?.exists) args.mesh = toUri(link.mesh.path);
     const withWhat = [link?.skeleton && `skeleton "${link.skeleton.id ?? link.skeleton.pathText}"`, link?.mesh && `mesh "${link.mesh.id ?? link.mesh.pathText}"`].filter(Boolean);
     lenses.push({
       range: asset.entry.headerRange ?? asset.entry.range,
       title: withWhat.length ? `Preview animation (with ${withWhat.join(' and ')})` : 'Preview animation',
-      args,
+      clip: asset.path,
+      ...(link?.skeleton?.exists ? { skeleton: link.skeleton.path } : {}),
+      ...(link?.mesh?.exists ? { mesh: link.mesh.path } : {}),
     });
   }
   return lenses;

@@ -3,7 +3,8 @@
  * (listingText.ts) and the way back from a hovered line/column to a byte offset, so the hover
  * never re-reads or re-parses the listing.
  */
-import { LISTING_WINDOW_KEYFRAMES } from '../../../../protocol/listing';
+/** At most this many keyframes per listing window; bigger clips are listed a window of frames at a time. */
+export const LISTING_WINDOW_KEYFRAMES = 2000;
 
 /** Comment lines before the first frame: title, clip, window, status, column names. */
 export const LISTING_HEADER_LINES = 5;

@@ -1,38 +1,34 @@
 /**
- * Manifest completion as plain data: table names, keys per table, ids for the `skeleton` /
- * `mesh` link keys, allowed values, and file paths filtered by the kind of the entry's array
- * (directories read through FileAccess). The cursor's context is read from the line's text,
+ * Manifest completion as plain data (the server turns it into LSP items): table names, keys per
+ * table, ids for the `skeleton` / `mesh` link keys, allowed values, and file paths filtered by
+ * the kind of the entry's array (directories read through FileAccess). The cursor's context is read from the line's text,
  * so it works while the TOML is half-typed; the model says which table the cursor is in.
  */
+import type { TextPosition, TextRange } from '../../diagnostics';
+import type { FileAccess } from '../../fileAccess';
+import { stringValue, type ManifestModel, type ManifestTable } from '../model';
+import { directoryOf, extensionOf, resolveManifestPath } from '../paths';
+import { entriesOfKind, isEntry, tableAt } from '../query';
 import {
   ASSET_ARRAYS,
   ENTRY_KEYS,
   MANIFEST_KEY_DOCS,
   MANIFEST_TABLES,
   assetArraySpec,
-  entriesOfKind,
   entryKeySpec,
-  isEntry,
-  stringValue,
-  tableAt,
   tableSpec,
-  type FileAccess,
   type ManifestKeySpec,
-  type ManifestModel,
-  type ManifestTable,
-  type TextPosition,
-  type TextRange,
-} from '../../../../formats';
-import { directoryOf, extensionOf, resolveManifestPath } from '../../../../formats/manifest/paths';
+} from '../schema';
 
 export type SuggestionKind = 'table' | 'key' | 'value' | 'id' | 'file' | 'folder';
 
 export interface CompletionSuggestion {
   label: string;
   kind: SuggestionKind;
-  /** Replaces `range`; a snippet (`$1`, `${1|a,b|}`) when `snippet` is set. */
+  /** Plain text that replaces `range` (for editors without snippets). */
   insertText: string;
-  snippet?: boolean;
+  /** The same as a snippet (`$1`, `${1|a,b|}`), for editors that declare snippet support. */
+  snippet?: string;
   range: TextRange;
   detail?: string;
   /** Markdown. */
@@ -125,6 +121,20 @@ function specOfKey(table: ManifestTable | undefined, key: string): ManifestKeySp
   return tableSpec(table.name)?.keys.find((k) => k.name === key);
 }
 
+/** The plain text of a key: empty quotes or brackets, the first allowed value. */
+function keyText(spec: ManifestKeySpec): string {
+  switch (spec.type) {
+    case 'string':
+      return `${spec.name} = ""`;
+    case 'string-array':
+      return `${spec.name} = []`;
+    case 'boolean':
+      return `${spec.name} = true`;
+    case 'integer':
+      return `${spec.name} = ${spec.values?.[0]?.value ?? ''}`;
+  }
+}
+
 function keySnippet(spec: ManifestKeySpec): string {
   switch (spec.type) {
     case 'string':
@@ -150,8 +160,8 @@ function keySuggestions(table: ManifestTable, range: TextRange): CompletionSugge
     .map((spec) => ({
       label: spec.name,
       kind: 'key' as const,
-      insertText: keySnippet(spec),
-      snippet: true,
+      insertText: keyText(spec),
+      snippet: keySnippet(spec),
       range,
       detail: spec.extension ? `${spec.type} (added by this extension)` : spec.required ? `${spec.type}, required` : spec.type,
       documentation: MANIFEST_KEY_DOCS[`${docPrefix}.${spec.name}`],

@@ -3,9 +3,13 @@
  * whose name is a likely typo of the one written, offer to point the path at it. Reads the
  * folder through FileAccess, so it is async, unlike the other fixes.
  */
-import { assetArraySpec, entryAt, stringValue, type FileAccess, type TextRange } from '../../../../formats';
-import { nearestName } from '../../../../formats/manifest/editDistance';
-import { directoryOf, extensionOf, resolveManifestPath } from '../../../../formats/manifest/paths';
+import type { TextRange } from '../../diagnostics';
+import type { FileAccess } from '../../fileAccess';
+import { stringValue } from '../model';
+import { entryAt } from '../query';
+import { assetArraySpec } from '../schema';
+import { nearestName } from '../editDistance';
+import { directoryOf, extensionOf, resolveManifestPath } from '../paths';
 import type { ManifestFacts } from './facts';
 import { overlaps, quoteLike, type ManifestFix } from './fixes';
 

@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { ExcludeFilter } from '../../../server/src/exclude';
+import { ExcludeFilter } from '../../../formats/workspace/exclude';
 
 const filter = new ExcludeFilter(['**/node_modules/**', '**/target/**', '**/*.ewzskel', 'big/**', '/abs/only/**'], ['/ws', '/other/']);
 
-test('files: patterns match paths relative to any workspace folder, or absolute', () => {
+test('files: patterns match paths relative to any workspace folder, or absolute; files in hidden folders below a root are skipped', () => {
   const table: [string, boolean][] = [
     ['/ws/node_modules/a.ewzanim', true],
     ['/ws/x/target/b.nczxanim', true],
@@ -16,11 +16,15 @@ test('files: patterns match paths relative to any workspace folder, or absolute'
     ['/ws/target.ewzanim', false],
     ['/abs/only/x.nczx', true],
     ['/ws/.hidden/node_modules/x.nczx', true],
+    ['/ws/.cache/x.nczx', true],
+    ['/ws/a/.git/x.nczx', true],
+    ['/ws/.hidden.nczx', false],
+    ['/elsewhere/.cache/x.nczx', false],
   ];
   for (const [path, excluded] of table) assert.equal(filter.excludesFile(path), excluded, path);
 });
 
-test('folders: the walk skips excluded folders and version control, nothing else', () => {
+test('folders: the walk skips excluded folders and every hidden folder, nothing else', () => {
   const table: [string, boolean][] = [
     ['/ws/node_modules', true],
     ['/ws/x/target', true],
@@ -28,7 +32,8 @@ test('folders: the walk skips excluded folders and version control, nothing else
     ['/ws/src', false],
     ['/ws/targets', false],
     ['/ws/.git', true],
-    ['/ws/.github', false],
+    ['/ws/.github', true],
+    ['/ws/.vscode', true],
   ];
   for (const [path, excluded] of table) assert.equal(filter.excludesDirectory(path), excluded, path);
 });

@@ -1,22 +1,12 @@
 /**
  * The keyframe listing's text, from the first bytes of a clip and the records of one window.
- * Pure: the server's request handler does the (bounded) reading. Layout: listingLayout.ts.
+ * Pure: `keyframeListing.ts` does the (bounded) reading. Layout: listingLayout.ts.
  */
-import {
-  CLIP_HEADER_SIZE,
-  KEYFRAME_SIZE,
-  decodeRawKeyframe,
-  detectLegacyClip,
-  hexWord,
-  isNonFiniteF16,
-  isNonUnitRotation,
-  isZeroF16,
-  keyframeOffset,
-  parseClipHeader,
-  readRawKeyframe,
-  type ClipHeader,
-  type RawKeyframe,
-} from '../../../../formats';
+import { hexWord } from '../bytes';
+import { CLIP_HEADER_SIZE, KEYFRAME_SIZE, decodeRawKeyframe, detectLegacyClip, keyframeOffset, parseClipHeader, readRawKeyframe } from '../clip';
+import { isNonFiniteF16, isZeroF16 } from '../f16';
+import type { ClipHeader, RawKeyframe } from '../records';
+import { isNonUnitRotation } from '../rotation';
 import {
   KEYFRAME_COLUMNS,
   KEYFRAME_LINE_SUFFIX,

@@ -3,19 +3,12 @@
  * diagnostics and their `data`: rename an Emberware-era path and its file, add a missing `id`,
  * link a clip to the one skeleton with its bone count, remove a duplicate entry, fix a typo'd key.
  */
-import {
-  entriesOfKind,
-  entryAt,
-  rangeContains,
-  skeletonsMatchingBoneCount,
-  stringValue,
-  type FormatDiagnostic,
-  type ManifestEntry,
-  type ManifestModel,
-  type TextPosition,
-  type TextRange,
-} from '../../../../formats';
-import { directoryOf, resolveManifestPath } from '../../../../formats/manifest/paths';
+import type { FormatDiagnostic, TextPosition, TextRange } from '../../diagnostics';
+import { skeletonsMatchingBoneCount } from '../checkManifest';
+import { stringValue, type ManifestEntry, type ManifestModel } from '../model';
+import { directoryOf, resolveManifestPath } from '../paths';
+import { entriesOfKind, entryAt } from '../query';
+import { rangeContains } from '../textRanges';
 import type { ManifestFacts } from './facts';
 
 export interface TextEditFact {

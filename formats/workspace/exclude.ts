@@ -1,0 +1,60 @@
+/**
+ * What the workspace walk skips (the one rule the CLI and the language server share):
+ * - folders whose name starts with `.` are never entered (`.git`, `.hg`, `.svn`, `.vscode`,
+ *   `.cache`...): version control and tool state, never a data pack;
+ * - files and folders matched by the exclude globs (picomatch, dotfiles included), each
+ *   pattern tried against the path relative to every root and against the absolute path.
+ *   `DEFAULT_EXCLUDE` (also the `ewzanim.exclude` setting's default) skips dependencies and
+ *   build output.
+ * A path named explicitly (a CLI argument, an open document) is never skipped: the rule is the walk's.
+ */
+import picomatch from 'picomatch/posix';
+
+export const DEFAULT_EXCLUDE: readonly string[] = ['**/node_modules/**', '**/target/**'];
+
+/** A folder name the walk never enters, whatever the globs say. */
+export function isHiddenFolderName(name: string): boolean {
+  return name.startsWith('.');
+}
+
+export class ExcludeFilter {
+  private readonly matchers: ((path: string) => boolean)[];
+
+  constructor(
+    patterns: readonly string[],
+    private readonly roots: readonly string[],
+  ) {
+    this.matchers = patterns.map((p) => picomatch(p, { dot: true }));
+  }
+
+  private candidates(path: string): string[] {
+    const out = [path];
+    for (const root of this.roots) {
+      const prefix = root.endsWith('/') ? root : `${root}/`;
+      if (path.startsWith(prefix)) out.push(path.slice(prefix.length));
+    }
+    return out;
+  }
+
+  /**
+   * A file the walk skips (and the server does not check on a watcher event): matched by a glob,
+   * or inside a hidden folder below a root.
+   */
+  excludesFile(path: string): boolean {
+    const candidates = this.candidates(path);
+    if (candidates.slice(1).some((relative) => relative.split('/').slice(0, -1).some(isHiddenFolderName))) return true;
+    return this.matchesGlob(candidates);
+  }
+
+  private matchesGlob(candidates: readonly string[]): boolean {
+    return this.matchers.some((m) => candidates.some((c) => m(c)));
+  }
+
+  /** A folder the walk does not enter: hidden, or everything under it would be excluded anyway. */
+  excludesDirectory(path: string): boolean {
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    if (isHiddenFolderName(name)) return true;
+    // `**/target/**` names the folder's contents; a probe child stands for "anything inside".
+    return this.matchesGlob(this.candidates(`${path}/\u0000probe`)) && this.matchesGlob(this.candidates(`${path}/\u0000probe/\u0000probe`));
+  }
+}

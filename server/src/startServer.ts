@@ -1,0 +1,173 @@
+/**
+ * The language server on one connection: a thin adapter between LSP and the pure core in
+ * `formats/`. Workspace diagnostics for every supported file, manifests checked as they are
+ * typed, the language features (server/src/features/), file watchers the server registers itself,
+ * and its own commands. Everything the client is sent follows what it declared in `initialize`
+ * (clientFeatures.ts), so any LSP client works: VS Code, Neovim, Helix, Zed, Emacs.
+ * Entry points: `server.ts` (`node dist/server/server.js --stdio | --node-ipc`) and `ewzanim lsp`.
+ */
+import {
+  DidChangeConfigurationNotification,
+  FileChangeType,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type Connection,
+  type InitializeParams,
+  type InitializeResult,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { nodeFileAccess } from '../../cli/nodeFileAccess';
+import { createManifestLanguageService } from '../../formats/manifest';
+import { CHECK_STATUS_NOTIFICATION, SERVER_INFO_REQUEST, type ServerInfoResult } from '../../protocol/serverStatus';
+import { MINIMAL_CLIENT, readClientFeatures, type ClientFeatures } from './clientFeatures';
+import { registerServerCommands, serverCommandCapability } from './commands';
+import { createCoreChecks } from './coreChecks';
+import type { ServerContext, ServerSettings } from './context';
+import { DiagnosticsStore } from './diagnosticsStore';
+import { featureCapabilities, registerLanguageFeatures } from './features';
+import { ManifestChecks } from './manifestChecks';
+import { beginWorkDoneProgress } from './progress';
+import { DEFAULT_SETTINGS, normalizeSettings } from './settings';
+import { pathToUri, uriToPath } from './uris';
+import { registerFileWatchers } from './watchers';
+import { WorkspaceChecker } from './workspaceChecker';
+
+export function startServer(connection: Connection): void {
+  const documents = new TextDocuments(TextDocument);
+  const files = nodeFileAccess;
+  let settings: ServerSettings = DEFAULT_SETTINGS;
+  let roots: string[] = [];
+  let client: ClientFeatures = MINIMAL_CLIENT;
+
+  const store = new DiagnosticsStore(
+    { publish: (uri, diagnostics) => void connection.sendDiagnostics({ uri, diagnostics }) },
+    () => settings.severityOverrides,
+    pathToUri,
+    () => ({ relatedInformation: client.relatedInformation }),
+  );
+  const core = createCoreChecks(files, () => settings);
+  // Created below; the manifest checks ask it which manifests belong to the workspace.
+  let checker: WorkspaceChecker | undefined;
+  const manifests = new ManifestChecks({ files, documents, store, check: core.checkManifest, uriToPath, inWorkspace: (path) => checker?.isKnown(path) === true });
+  const workspace = new WorkspaceChecker({
+    files,
+    store,
+    checkAsset: core.checkAsset,
+    checkManifest: async (path) => void (await manifests.check(path)),
+    forget: (path) => {
+      manifests.forget(path);
+      core.forget(path);
+    },
+    roots: () => roots,
+    exclude: () => settings.exclude,
+    sendStatus: (status) => void connection.sendNotification(CHECK_STATUS_NOTIFICATION, status),
+    beginProgress: (title) => beginWorkDoneProgress(connection, client.workDoneProgress, title),
+    log: (message) => connection.console.log(message),
+  });
+  checker = workspace;
+
+  const ctx: ServerContext = {
+    connection,
+    documents,
+    files,
+    manifestService: createManifestLanguageService(files),
+    settings: () => settings,
+    client: () => client,
+    roots: () => roots,
+    manifestResult: (uri) => manifests.result(uri),
+    uriToPath,
+    pathToUri,
+  };
+  registerLanguageFeatures(ctx);
+  registerServerCommands(ctx, (path, type) => workspace.fileEvent(path, type));
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    client = readClientFeatures(params);
+    if (client.initialSettings !== undefined) settings = normalizeSettings(client.initialSettings);
+    roots = (params.workspaceFolders ?? []).map((f) => uriToPath(f.uri));
+    if (roots.length === 0 && params.rootUri) roots = [uriToPath(params.rootUri)];
+    return {
+      capabilities: {
+        ...featureCapabilities(client),
+        ...serverCommandCapability(),
+        textDocumentSync: TextDocumentSyncKind.Incremental,
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+      },
+      serverInfo: { name: 'ewzanim' },
+    };
+  });
+
+  async function fetchSettings(): Promise<ServerSettings> {
+    if (!client.configuration) return settings;
+    try {
+      return normalizeSettings(await connection.workspace.getConfiguration('ewzanim'));
+    } catch (error) {
+      connection.console.error(`could not read the ewzanim settings, keeping the previous ones: ${String(error)}`);
+      return settings;
+    }
+  }
+
+  connection.onInitialized(async () => {
+    connection.console.log(`ewzanim language server for ${client.name}; workspace folders: ${roots.length ? roots.join(', ') : 'none'}`);
+    if (client.configurationRegistration) {
+      void connection.client.register(DidChangeConfigurationNotification.type, { section: 'ewzanim' }).catch(() => undefined);
+    }
+    await registerFileWatchers(connection, client);
+    if (client.workspaceFolders) {
+      connection.workspace.onDidChangeWorkspaceFolders(async (event) => {
+        const removed = new Set(event.removed.map((f) => uriToPath(f.uri)));
+        roots = [...roots.filter((r) => !removed.has(r)), ...event.added.map((f) => uriToPath(f.uri))];
+        await workspace.scanAll();
+      });
+    }
+    settings = await fetchSettings();
+    await workspace.scanAll();
+  });
+
+  connection.onDidChangeConfiguration(async (change) => {
+    const previous = settings;
+    // Clients without `workspace/configuration` push the settings here (`{ ewzanim: {...} }`).
+    const pushed = (change.settings as { ewzanim?: unknown } | null | undefined)?.ewzanim;
+    settings = client.configuration || pushed === undefined ? await fetchSettings() : normalizeSettings(pushed);
+    const rescan =
+      previous.maxKeyframeProblems !== settings.maxKeyframeProblems ||
+      previous.exclude.join('\n') !== settings.exclude.join('\n') ||
+      previous.maxStorageBufferBindingSize !== settings.maxStorageBufferBindingSize;
+    if (rescan) {
+      core.forgetAll();
+      await workspace.scanAll();
+    } else {
+      store.republishAll();
+    }
+  });
+
+  connection.onDidChangeWatchedFiles(({ changes }) => {
+    for (const change of changes) {
+      if (!change.uri.startsWith('file:')) continue;
+      const type = change.type === FileChangeType.Deleted ? 'deleted' : change.type === FileChangeType.Created ? 'created' : 'changed';
+      workspace.fileEvent(uriToPath(change.uri), type);
+    }
+  });
+
+  documents.onDidChangeContent(({ document }) => manifests.textChanged(document.uri));
+  documents.onDidClose(({ document }) => {
+    if (!document.uri.startsWith('file:')) return;
+    const path = uriToPath(document.uri);
+    if (!ManifestChecks.isManifest(path)) return;
+    // Back to what is on disk; a manifest outside the workspace folders loses its problems.
+    if (workspace.isKnown(path)) void manifests.check(path);
+    else {
+      manifests.forget(path);
+      store.delete(path);
+    }
+  });
+
+  connection.onRequest(SERVER_INFO_REQUEST, (): ServerInfoResult => ({ pid: process.pid, uptimeMs: Math.round(process.uptime() * 1000) }));
+
+  // A failed background step (a check, a notification to a client that went away) is logged;
+  // it must not take the server and every open document's features down with it.
+  process.on('unhandledRejection', (reason) => connection.console.error(`unhandled: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`));
+
+  documents.listen(connection);
+  connection.listen();
+}
