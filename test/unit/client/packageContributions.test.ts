@@ -125,7 +125,11 @@ test('the binary matcher marks the whole file, and both resolve paths against th
   const [text, binary] = pkg.contributes.problemMatchers;
   assert.equal(text?.pattern.kind, undefined);
   assert.equal(binary?.pattern.kind, 'file');
-  for (const m of pkg.contributes.problemMatchers) assert.deepEqual(m.fileLocation, ['autoDetect', '${workspaceFolder}']);
+  for (const m of pkg.contributes.problemMatchers) {
+    assert.deepEqual(m.fileLocation, ['autoDetect', '${workspaceFolder}']);
+    // Not the language client's diagnostic collection ('ewzanim'): a task's markers would replace the server's.
+    assert.equal(m.owner, 'ewzanim-cli');
+  }
   // Windows paths keep their drive letter in the file group.
   assert.equal(applyMatchers('C:\\game\\nether.toml:3:5: error manifest/syntax: bad')[0]?.file, 'C:\\game\\nether.toml');
   assert.equal(applyMatchers('C:\\game\\a.nczxanim:20: warning anim/zero-scale: flat')[0]?.file, 'C:\\game\\a.nczxanim');
