@@ -10,9 +10,14 @@ export interface IndexRange {
   end?: number;
 }
 
+/** What `check` prints: compiler-style lines, JSON, SARIF 2.1.0 or GitHub workflow commands. */
+export type CheckFormat = 'text' | 'json' | 'sarif' | 'github';
+export const CHECK_FORMATS: readonly CheckFormat[] = ['text', 'json', 'sarif', 'github'];
+
 export type Command =
   | { name: 'help' }
-  | { name: 'check'; paths: string[]; json: boolean; maxProblems: number }
+  | { name: 'version' }
+  | { name: 'check'; paths: string[]; format: CheckFormat; maxProblems: number }
   | { name: 'dump'; path: string; json: boolean; frames?: IndexRange; bones?: IndexRange; vertices?: IndexRange }
   | { name: 'info'; path: string; fps: number; maxProblems: number }
   | { name: 'listing'; path: string; fps: number; from: number; all: boolean }
@@ -49,7 +54,9 @@ export function parseRange(text: string, option: string): IndexRange {
 
 const OPTIONS = {
   json: { type: 'boolean' },
+  format: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean' },
   'max-problems': { type: 'string' },
   fps: { type: 'string' },
   frames: { type: 'string' },
@@ -62,12 +69,20 @@ const OPTIONS = {
 
 /** Which options each command takes; any other is a usage error. */
 const ALLOWED: Record<string, readonly string[]> = {
-  check: ['json', 'max-problems'],
+  check: ['json', 'format', 'max-problems'],
   dump: ['json', 'frames', 'bones', 'vertices'],
   info: ['fps', 'max-problems'],
   listing: ['fps', 'from', 'all'],
   lsp: ['stdio'],
 };
+
+function checkFormat(format: string | undefined, json: boolean): CheckFormat {
+  if (format === undefined) return json ? 'json' : 'text';
+  const known = CHECK_FORMATS.find((f) => f === format);
+  if (!known) throw new UsageError(`--format must be one of ${CHECK_FORMATS.join(', ')}, got "${format}"`);
+  if (json && known !== 'json') throw new UsageError(`--json and --format ${known} contradict each other`);
+  return known;
+}
 
 export function parseCommand(argv: readonly string[]): Command {
   let parsed;
@@ -84,11 +99,12 @@ export function parseCommand(argv: readonly string[]): Command {
   }
   const { values, positionals } = parsed;
   const [name, ...operands] = positionals;
-  if (values.help || name === undefined || name === 'help') return { name: 'help' };
+  if (values.help || (name === undefined && !values.version) || name === 'help') return { name: 'help' };
+  if (values.version) return { name: 'version' };
   const allowed = ALLOWED[name];
   if (!allowed) throw new UsageError(`unknown command "${name}" (commands: check, dump, info, listing, lsp, help)`);
   for (const [option, value] of Object.entries(values)) {
-    if (value !== undefined && option !== 'help' && !allowed.includes(option)) {
+    if (value !== undefined && option !== 'help' && option !== 'version' && !allowed.includes(option)) {
       throw new UsageError(`${name} does not take --${option}`);
     }
   }
@@ -97,7 +113,7 @@ export function parseCommand(argv: readonly string[]): Command {
   const json = values.json ?? false;
   if (name === 'check') {
     if (operands.length === 0) throw new UsageError('check needs at least one PATH');
-    return { name, paths: operands, json, maxProblems };
+    return { name, paths: operands, format: checkFormat(values.format, json), maxProblems };
   }
   if (name === 'lsp') {
     if (operands.length > 0) throw new UsageError('lsp takes no operands (it speaks LSP on stdin/stdout)');
@@ -127,9 +143,13 @@ export function parseCommand(argv: readonly string[]): Command {
 export const HELP_TEXT = `ewzanim: check and inspect Nethercore ZX / Emberware Z animation data
 
 Usage:
-  ewzanim check [--json] [--max-problems N] PATH...
+  ewzanim check [--format text|json|sarif|github] [--max-problems N] PATH...
       Check every supported file; directories are searched recursively (skipping
-      node_modules and hidden folders). Prints "file:offset: severity code: message".
+      node_modules and hidden folders). A .toml file named on the command line is
+      checked as a data-pack manifest whatever its name.
+      --format text (default): "file:offset: severity code: message" (manifests:
+      "file:line:column: ..."); json (also --json): one JSON report; sarif: SARIF
+      2.1.0 for code scanning; github: GitHub Actions annotation commands.
       Exit status: 0 no errors, 1 some error, 2 bad usage or an unreadable path.
   ewzanim dump [--json] FILE [--frames A:B] [--bones A:B] [--vertices A:B]
       Print the decoded records: clip keyframes, skeleton inverse bind matrices, mesh
@@ -146,6 +166,7 @@ Usage:
       Runs the language server on stdin/stdout, for any LSP client (Neovim, Helix, Zed,
       Emacs...). The same server as "node dist/server/server.js --stdio".
   ewzanim --help
+  ewzanim --version
 
 Files: clips .nczxanim .ewzanim, skeletons .nczxskel .ewzskel, meshes .nczxmesh .nczmesh
 .ewzmesh, packed ROMs .nczx .ewzx .ewz; check also reads data-pack manifests (nether.toml,

@@ -1,8 +1,14 @@
-/** `ewzanim check [--json] PATH...`: compiler-style lines or the JSON report of issue 2. */
+/**
+ * `ewzanim check [--format F] PATH...`: compiler-style lines, the JSON report of issue 2, a
+ * SARIF 2.1.0 log or GitHub annotation commands, all from one `CheckReport`.
+ */
 import type { ByteRange, FormatDiagnostic, TextRange } from '../formats/diagnostics';
 import { countBySeverity } from '../formats/diagnostics';
+import type { CheckFormat } from './args';
 import { checkPath, type CheckedFile, type PathProblem } from './checkPath';
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+import { githubAnnotations } from './report/github';
+import { sarifLog } from './report/sarif';
 
 /** `file:offset: severity code: message` (text ranges: `file:line:column:`, both 1-based). */
 export function diagnosticLine(path: string, d: FormatDiagnostic): string {
@@ -55,17 +61,21 @@ export async function runChecks(
   return report;
 }
 
-export async function checkCommand(io: CliIo, paths: readonly string[], json: boolean, maxProblems: number): Promise<number> {
+export async function checkCommand(io: CliIo, paths: readonly string[], format: CheckFormat, maxProblems: number, cwd = process.cwd()): Promise<number> {
   const report = await runChecks(io, paths, maxProblems);
   for (const problem of report.problems) io.err(`ewzanim: ${problem.path}: ${problem.message}\n`);
   const summary = { files: report.files.length, errors: report.errors, warnings: report.warnings };
-  if (json) {
+  if (format === 'json') {
     const files = report.files.map((f) => ({ path: f.path, kind: f.kind, diagnostics: f.diagnostics.map(jsonDiagnostic) }));
     await io.out(JSON.stringify({ files, summary }) + '\n');
+  } else if (format === 'sarif') {
+    await io.out(JSON.stringify(sarifLog(report, cwd), null, 2) + '\n');
   } else {
-    for (const file of report.files) {
-      for (const d of file.diagnostics) await io.out(diagnosticLine(file.path, d) + '\n');
-    }
+    const lines =
+      format === 'github'
+        ? githubAnnotations(report, cwd)
+        : report.files.flatMap((file) => file.diagnostics.map((d) => diagnosticLine(file.path, d)));
+    for (const line of lines) await io.out(line + '\n');
     const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
     io.err(`${plural(summary.files, 'file')} checked: ${plural(summary.errors, 'error')}, ${plural(summary.warnings, 'warning')}\n`);
   }

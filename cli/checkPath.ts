@@ -71,7 +71,20 @@ async function checkInto(access: FileAccess, path: string, kind: AssetKind, opti
   }
 }
 
-/** Checks one command-line path: a supported file, or a directory searched recursively. */
+/**
+ * A file named on the command line is a manifest when its name says TOML (`nether.dev.toml`,
+ * `game/nether.toml.bak`): the user asked for it. Only a folder walk keeps to the exact names
+ * `nether.toml` / `ember.toml`, so that it does not pick up every other TOML file.
+ */
+export function namesTomlFile(path: string): boolean {
+  const name = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+  return /\.toml(\.|$)/i.test(name);
+}
+
+/**
+ * Checks one command-line path: a supported file (or a TOML file, as a manifest), or a directory
+ * searched recursively.
+ */
 export async function checkPath(access: FileAccess, path: string, options: CheckOptions): Promise<PathCheck> {
   const into: PathCheck = { files: [], problems: [] };
   let stat;
@@ -86,7 +99,7 @@ export async function checkPath(access: FileAccess, path: string, options: Check
   } else if (stat.isDirectory) {
     await walk(access, path, options, into);
   } else {
-    const kind = kindOfPath(path)?.kind;
+    const kind = kindOfPath(path)?.kind ?? (namesTomlFile(path) ? 'manifest' : undefined);
     if (kind && CHECKABLE_KINDS.has(kind)) await checkInto(access, path, kind, options, into);
     else into.problems.push({ path, message: 'not a supported file (see ewzanim --help for the extensions)' });
   }

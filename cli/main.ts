@@ -5,14 +5,18 @@ import { dumpCommand } from './dumpCommand';
 import { infoCommand } from './infoCommand';
 import { listingCommand } from './listingCommand';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+import { EWZANIM_VERSION } from './version';
 
 async function run(io: CliIo, command: Command): Promise<number> {
   switch (command.name) {
     case 'help':
       await io.out(HELP_TEXT);
       return EXIT_OK;
+    case 'version':
+      await io.out(`${EWZANIM_VERSION}\n`);
+      return EXIT_OK;
     case 'check':
-      return checkCommand(io, command.paths, command.json, command.maxProblems);
+      return checkCommand(io, command.paths, command.format, command.maxProblems);
     case 'dump':
       return dumpCommand(io, command);
     case 'info':

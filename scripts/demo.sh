@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # `npm run demo`: the product. Builds the extension, writes a sample workspace (the upstream
 # data packs plus a generated 40-bone, 60-frame creature), shows the command-line tool on it,
-# then starts VS Code (code-server, installed on demand into ~/.cache/ewzanim-tools) with the
-# packaged extension installed, prints the URL to open, and stops cleanly on Ctrl-C.
+# then starts VS Code (code-server, installed on demand into ~/.cache/ewzanim-tools, or
+# $EWZANIM_TOOLS_CACHE) with the packaged extension installed, prints the URL to open, and stops
+# cleanly on Ctrl-C.
 #   npm run demo -- --cli-only      only the command-line part
 #   EWZANIM_DEMO_DIR=...            where the sample workspace goes (rebuilt each run)
 #   EWZANIM_DEMO_PORT=8123          the port code-server listens on (127.0.0.1 only)
+#   EWZANIM_DEMO_SMOKE=1            serve the workbench page once, then stop (the test of this script)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/ensure-deps.sh
@@ -15,7 +17,7 @@ node scripts/build.mjs
 pack="${EWZANIM_DEMO_DIR:-${TMPDIR:-/tmp}/ewzanim-sample-pack}"
 rm -rf "$pack"
 node --import tsx scripts/sample-pack.ts "$pack" >/dev/null
-cp -r test/fixtures/upstream/animation-demo "$pack/animation-demo"
+
 
 show() {
   # Prints the command, runs it, and reports a non-zero status without stopping the demo
@@ -47,8 +49,11 @@ rm -f "$package_log"
 vscode_dir="${TMPDIR:-/tmp}/ewzanim-demo-vscode"
 rm -rf "$vscode_dir"
 mkdir -p "$vscode_dir/user/User" "$vscode_dir/extensions"
+# User-scope settings (a workspace settings.json cannot turn auto save off). code-server saves
+# edits after a delay by default; off, the hex editor's dirty dot, undo and Ctrl+S behave as on
+# the desktop.
 cat > "$vscode_dir/user/User/settings.json" <<'JSON'
-{ "workbench.startupEditor": "none", "security.workspace.trust.enabled": false,
+{ "files.autoSave": "off", "workbench.startupEditor": "none", "security.workspace.trust.enabled": false,
   "telemetry.telemetryLevel": "off", "extensions.autoUpdate": false, "update.mode": "none" }
 JSON
 port="${EWZANIM_DEMO_PORT:-8123}"
@@ -100,6 +105,7 @@ echo " the hex editor, nether.toml for hover/completion/quick fixes. Ctrl-C stop
 if [ -n "${EWZANIM_DEMO_SMOKE:-}" ]; then
   # Used by the test of this script: fetch the workbench page once, then stop.
   curl -fsS "$url" -o /dev/null && echo "demo: workbench page served"
+  echo "demo: user settings $(tr -d '\n' < "$vscode_dir/user/User/settings.json")"
   exit 0
 fi
 wait "$server_pid"

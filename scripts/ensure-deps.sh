@@ -76,8 +76,10 @@ isolated_npm() {
   )
   [ -n "$nodedir" ] && env_args+=("npm_config_nodedir=$nodedir")
   [ -n "$cafile" ] && [ "$cafile" != "null" ] && [ "$cafile" != "undefined" ] && env_args+=("npm_config_cafile=$cafile")
-  for proxy in http_proxy https_proxy no_proxy HTTP_PROXY HTTPS_PROXY NO_PROXY; do
-    [ -n "${!proxy:-}" ] && env_args+=("$proxy=${!proxy}")
+  # Proxies and extra certificate authorities set in the environment are network settings too.
+  for name in http_proxy https_proxy no_proxy HTTP_PROXY HTTPS_PROXY NO_PROXY \
+      NODE_EXTRA_CA_CERTS SSL_CERT_FILE SSL_CERT_DIR; do
+    [ -n "${!name:-}" ] && env_args+=("$name=${!name}")
   done
   env -i "${env_args[@]}" "$npm_cli" "$@"
 }

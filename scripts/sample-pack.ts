@@ -2,12 +2,15 @@
  * Writes the sample data pack the demo (and the editor tests) open: the upstream
  * multi-skinned-rom pack copied from test/fixtures, plus a generated 40-bone character (a
  * skeleton, a skinned box mesh and a 60-frame walk clip written with the core's own encoder),
- * registered in the pack's nether.toml.
+ * registered in the pack's nether.toml, and the upstream animation-demo pack in `animation-demo/`.
+ * Every clip is linked to its skeleton and mesh with the manifest keys this project supports
+ * (`skeleton` / `mesh` on an animation, `skeleton` on a mesh), so the first preview a user opens
+ * plays the clip on its mesh.
  *
  * As a module: `await writeSamplePack(dir)`. As a script:
  *   node --import tsx scripts/sample-pack.ts OUTPUT_DIR
  */
-import { appendFile, cp, mkdir, writeFile } from 'node:fs/promises';
+import { appendFile, copyFile, cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import {
   CLIP_HEADER_SIZE,
@@ -26,7 +29,9 @@ import {
   type Vec3,
 } from '../formats/index';
 
-const UPSTREAM_PACK = resolve(__dirname, '..', 'test', 'fixtures', 'upstream', 'multi-skinned-rom');
+const UPSTREAM = resolve(__dirname, '..', 'test', 'fixtures', 'upstream');
+const UPSTREAM_PACK = join(UPSTREAM, 'multi-skinned-rom');
+const UPSTREAM_ANIMATION_DEMO = join(UPSTREAM, 'animation-demo');
 
 export const CHARACTER_BONES = 40;
 export const CHARACTER_FRAMES = 60;
@@ -217,16 +222,63 @@ path = "assets/creature.nczxskel"
 [[assets.meshes]]
 id = "creature_mesh"
 path = "assets/creature.nczxmesh"
+skeleton = "creature_skel"
 
 [[assets.animations]]
 id = "creature_walk"
 path = "assets/creature-walk.nczxanim"
+skeleton = "creature_skel"
+mesh = "creature_mesh"
 `;
+
+/** Added to the upstream animation-demo pack, whose game builds its arm in code. */
+const ANIMATION_DEMO_ARM = `
+# Added by scripts/sample-pack.ts: the 3-bone arm of multi-skinned-rom, so that the preview
+# plays "wave" on a mesh (the upstream game draws its arm without these files).
+[[assets.skeletons]]
+id = "arm_skel"
+path = "assets/arm.ewzskel"
+
+[[assets.meshes]]
+id = "arm_mesh"
+path = "assets/arm.ewzmesh"
+skeleton = "arm_skel"
+`;
+
+/**
+ * Adds link keys to the entry with this id, after its `path` line (the layout of the upstream
+ * manifests: `id` then `path`). The packer ignores these keys; the tools link through them.
+ */
+export function addLinkKeys(manifest: string, id: string, keys: Readonly<Record<string, string>>): string {
+  const entry = new RegExp(`\\nid = "${id}"\\npath = "[^"\\n]*"\\n`);
+  const match = entry.exec(manifest);
+  if (!match) throw new Error(`sample-pack: no entry "${id}" with an id line and a path line`);
+  const lines = Object.entries(keys).map(([key, value]) => `${key} = "${value}"\n`).join('');
+  return manifest.slice(0, match.index + match[0].length) + lines + manifest.slice(match.index + match[0].length);
+}
+
+async function linkUpstreamPack(manifestPath: string, links: [string, Record<string, string>][]): Promise<void> {
+  let text = await readFile(manifestPath, 'utf8');
+  for (const [id, keys] of links) text = addLinkKeys(text, id, keys);
+  await writeFile(manifestPath, text);
+}
 
 export async function writeSamplePack(directory: string): Promise<SamplePack> {
   const root = resolve(directory);
   await mkdir(root, { recursive: true });
   await cp(UPSTREAM_PACK, root, { recursive: true });
+  await linkUpstreamPack(join(root, 'nether.toml'), [
+    ['arm1_mesh', { skeleton: 'arm1_skel' }],
+    ['wave1', { skeleton: 'arm1_skel', mesh: 'arm1_mesh' }],
+    ['arm2_mesh', { skeleton: 'arm2_skel' }],
+    ['wave2', { skeleton: 'arm2_skel', mesh: 'arm2_mesh' }],
+  ]);
+  const demo = join(root, 'animation-demo');
+  await cp(UPSTREAM_ANIMATION_DEMO, demo, { recursive: true });
+  await copyFile(join(UPSTREAM_PACK, 'assets', 'arm1.ewzskel'), join(demo, 'assets', 'arm.ewzskel'));
+  await copyFile(join(UPSTREAM_PACK, 'assets', 'arm1.ewzmesh'), join(demo, 'assets', 'arm.ewzmesh'));
+  await appendFile(join(demo, 'nether.toml'), ANIMATION_DEMO_ARM);
+  await linkUpstreamPack(join(demo, 'nether.toml'), [['wave', { skeleton: 'arm_skel', mesh: 'arm_mesh' }]]);
   const rig = characterRig();
   const pack: SamplePack = {
     root,

@@ -15,3 +15,7 @@ export function statusTooltip(status: CheckStatusParams): string {
     `${status.errors} errors, ${status.warnings} warnings, ${status.others} other problems.`
   );
 }
+
+/** Before the server's first report: the check is starting (the item is visible at once). */
+export const STARTING_TEXT = '$(sync~spin) ZX: checking files';
+export const STARTING_TOOLTIP = 'Nethercore ZX: starting the language server and finding the supported files in the workspace.';

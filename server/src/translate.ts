@@ -4,7 +4,7 @@
  * message and in `data.byteRange`, where the hex editor finds it.
  */
 import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation, type Range } from 'vscode-languageserver/node';
-import type { ByteRange, FormatDiagnostic, Severity, TextRange } from '../../formats/diagnostics';
+import { describeByteRange, messageWithByteRange, type FormatDiagnostic, type Severity, type TextRange } from '../../formats/diagnostics';
 
 export const DIAGNOSTIC_SOURCE = 'ewzanim';
 
@@ -27,12 +27,7 @@ export function effectiveSeverity(
   return override ?? diagnostic.severity;
 }
 
-/** "bytes 0x4-0x13" (inclusive end, as a hex editor shows it); "byte 0x4" for one byte. */
-export function describeByteRange(range: ByteRange): string {
-  const hex = (n: number): string => `0x${n.toString(16).toUpperCase()}`;
-  if (range.end <= range.start + 1) return `byte ${hex(range.start)}`;
-  return `bytes ${hex(range.start)}-${hex(range.end - 1)}`;
-}
+export { describeByteRange } from '../../formats/diagnostics';
 
 function toRange(range: TextRange | undefined): Range {
   return range ? { start: { ...range.start }, end: { ...range.end } } : FILE_START;
@@ -57,7 +52,7 @@ export function toLspDiagnostic(
     severity: LSP_SEVERITY[severity],
     code: diagnostic.code,
     source: DIAGNOSTIC_SOURCE,
-    message: byteRange && !diagnostic.range ? `${diagnostic.message} (${describeByteRange(byteRange)})` : diagnostic.message,
+    message: messageWithByteRange(diagnostic),
   };
   if (diagnostic.data || byteRange) {
     result.data = { ...diagnostic.data, ...(byteRange ? { byteRange: { start: byteRange.start, end: byteRange.end } } : {}) };

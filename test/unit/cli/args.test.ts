@@ -20,8 +20,13 @@ for (const text of ['', 'a', '1:b', '-1:2', '3:1', '1.5:2', '1:2:3']) {
 }
 
 test('commands parse to typed values with the documented defaults', () => {
-  assert.deepEqual(parseCommand(['check', 'a', 'b']), { name: 'check', paths: ['a', 'b'], json: false, maxProblems: 100 });
-  assert.deepEqual(parseCommand(['check', '--json', '--max-problems', '7', 'a']), { name: 'check', paths: ['a'], json: true, maxProblems: 7 });
+  assert.deepEqual(parseCommand(['check', 'a', 'b']), { name: 'check', paths: ['a', 'b'], format: 'text', maxProblems: 100 });
+  assert.deepEqual(parseCommand(['check', '--json', '--max-problems', '7', 'a']), { name: 'check', paths: ['a'], format: 'json', maxProblems: 7 });
+  for (const format of ['text', 'json', 'sarif', 'github'] as const) {
+    assert.deepEqual(parseCommand(['check', '--format', format, 'a']), { name: 'check', paths: ['a'], format, maxProblems: 100 });
+  }
+  assert.deepEqual(parseCommand(['check', '--json', '--format', 'json', 'a']), { name: 'check', paths: ['a'], format: 'json', maxProblems: 100 });
+  assert.deepEqual(parseCommand(['--version']), { name: 'version' });
   assert.deepEqual(parseCommand(['info', 'x.nczxanim']), { name: 'info', path: 'x.nczxanim', fps: 30, maxProblems: 100 });
   assert.deepEqual(parseCommand(['info', '--fps', '60', 'x.nczxanim']), { name: 'info', path: 'x.nczxanim', fps: 60, maxProblems: 100 });
   assert.deepEqual(parseCommand(['dump', 'x.nczxanim', '--frames', '0:1', '--bones', '2']), {
@@ -54,6 +59,9 @@ const USAGE_ERRORS: [string[], RegExp][] = [
   [['listing', '--json', 'x'], /listing does not take --json/],
   [['lsp', 'x'], /lsp takes no operands/],
   [['check', '--stdio', 'x'], /check does not take --stdio/],
+  [['check', '--format', 'xml', 'x'], /--format must be one of text, json, sarif, github, got "xml"/],
+  [['check', '--json', '--format', 'sarif', 'x'], /--json and --format sarif contradict each other/],
+  [['dump', '--format', 'sarif', 'x'], /dump does not take --format/],
 ];
 
 for (const [argv, message] of USAGE_ERRORS) {

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { IDENTITY_RECORD, UPSTREAM, runCli, tempTree, uniformClip } from './cliHarness';
+import { namesTomlFile } from '../../../cli/checkPath';
 import { nodeFileAccess } from '../../../cli/nodeFileAccess';
 import type { FileAccess } from '../../../formats/fileAccess';
 
@@ -232,3 +233,49 @@ test('a 16 MB clip is read in pieces of at most 4 MiB, each byte once (plus the 
     tree.dispose();
   }
 });
+
+test('a .toml named on the command line is checked as a manifest whatever its name; the folder walk keeps the exact names', async () => {
+  const manifest = (title: string): string =>
+    `[game]\nid = "g"\ntitle = "${title}"\nauthor = "a"\nversion = "1"\n\n[[assets.animations]]\nid = "walk"\npath = "walk.nczxanim"\nskeleton = "none"\n`;
+  const tree = tempTree({
+    'nether.toml': manifest('main'),
+    'nether.dev.toml': manifest('dev'),
+    'game/nether.toml.bak': manifest('backup'),
+    'game/walk.nczxanim': clipWithNaN(),
+    'walk.nczxanim': clipWithNaN(),
+  });
+  try {
+    const explicit = await runCli(['check', '--json', join(tree.root, 'nether.dev.toml'), join(tree.root, 'game', 'nether.toml.bak')]);
+    assert.equal(explicit.status, 1, explicit.stderr);
+    const files = (JSON.parse(explicit.stdout) as { files: { path: string; kind: string; diagnostics: { code: string }[] }[] }).files;
+    assert.deepEqual(
+      files.map((f) => [f.path.slice(tree.root.length + 1), f.kind, f.diagnostics.map((d) => d.code)]),
+      [
+        ['nether.dev.toml', 'manifest', ['manifest/asset-invalid', 'manifest/unknown-link']],
+        ['walk.nczxanim', 'clip', ['anim/non-finite']],
+        ['game/nether.toml.bak', 'manifest', ['manifest/asset-invalid', 'manifest/unknown-link']],
+        ['game/walk.nczxanim', 'clip', ['anim/non-finite']],
+      ],
+    );
+    const walked = await runCli(['check', '--json', tree.root]);
+    const walkedPaths = (JSON.parse(walked.stdout) as { files: { path: string }[] }).files.map((f) => f.path.slice(tree.root.length + 1));
+    assert.deepEqual(walkedPaths, ['game/walk.nczxanim', 'nether.toml', 'walk.nczxanim']);
+  } finally {
+    tree.dispose();
+  }
+});
+
+const TOML_NAMES: [string, boolean][] = [
+  ['nether.dev.toml', true],
+  ['game/nether.toml.bak', true],
+  ['C:\\game\\Ember.TOML', true],
+  ['pack.toml.orig', true],
+  ['notes.txt', false],
+  ['tomlish.txt', false],
+  ['game.tomlx', false],
+  ['toml/walk.nczxanim', false],
+];
+
+for (const [path, expected] of TOML_NAMES) {
+  test(`namesTomlFile(${JSON.stringify(path)}) = ${expected}`, () => assert.equal(namesTomlFile(path), expected));
+}

@@ -21,3 +21,4 @@ test('the tooltip counts every severity', () => {
     'Nethercore ZX: 12 supported files in the workspace; 5 errors, 11 warnings, 2 other problems.',
   );
 });
+

@@ -1,0 +1,85 @@
+/**
+ * The CLI as a game's CI gets it: `npm run package:cli` writes the tarball, which installs with
+ * no network into an empty project (it has no dependencies), where `npx ewzanim check` runs on a
+ * data pack in every output format, SARIF validated against the SARIF 2.1.0 schema.
+ */
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { REPO_ROOT } from './harness';
+import { sarifSchemaErrors } from '../unit/helpers/sarifSchema';
+
+/** npm run by a user in their own project: nothing inherited from the `npm test` running us. */
+function userEnv(): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
+  return { ...env, npm_config_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
+}
+
+function run(command: string, args: string[], cwd: string): SpawnSyncReturns<string> {
+  return spawnSync(command, args, { cwd, env: userEnv(), encoding: 'utf8', timeout: 120_000 });
+}
+
+const ROOT_VERSION = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+
+test('the packed CLI installs offline into an empty project and checks a data pack there', { timeout: 300_000 }, () => {
+  const packed = run('npm', ['run', '--silent', 'package:cli'], REPO_ROOT);
+  assert.equal(packed.status, 0, packed.stderr);
+  const tarball = packed.stdout.trim().split('\n').at(-1)!;
+  assert.ok(tarball.endsWith(`ewzanim-${ROOT_VERSION}.tgz`), tarball);
+  const listing = run('tar', ['tzf', tarball], REPO_ROOT);
+  assert.deepEqual(listing.stdout.trim().split('\n').sort(), [
+    'package/LICENSE',
+    'package/README.md',
+    'package/THIRD-PARTY-NOTICES.md',
+    'package/ewzanim.js',
+    'package/package.json',
+  ]);
+
+  const project = mkdtempSync(join(tmpdir(), 'ewzanim-game-'));
+  try {
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'my-game', version: '1.0.0', private: true }));
+    cpSync(join(REPO_ROOT, 'test/fixtures/upstream/multi-skinned-rom'), join(project, 'pack'), { recursive: true });
+
+    const install = run('npm', ['install', '--save-dev', tarball], project);
+    assert.equal(install.status, 0, `${install.stdout}\n${install.stderr}`);
+    assert.deepEqual(readdirSync(join(project, 'node_modules')).filter((n) => !n.startsWith('.')), ['ewzanim'], 'nothing but the CLI was installed');
+    const installed = JSON.parse(readFileSync(join(project, 'node_modules/ewzanim/package.json'), 'utf8')) as Record<string, unknown>;
+    assert.deepEqual(installed.bin, { ewzanim: 'ewzanim.js' });
+    for (const key of ['dependencies', 'peerDependencies', 'optionalDependencies', 'scripts']) assert.equal(installed[key], undefined, key);
+    const bundle = readFileSync(join(project, 'node_modules/ewzanim/ewzanim.js'), 'utf8');
+    const required = [...bundle.matchAll(/\brequire\("([^"]+)"\)/g)].map((m) => m[1]!);
+    assert.deepEqual(required.filter((m) => !m.startsWith('node:')), [], 'the bundle requires only Node built-ins');
+
+    const version = run('npx', ['ewzanim', '--version'], project);
+    assert.equal(version.stdout, `${ROOT_VERSION}\n`, version.stderr);
+
+    // The upstream pack: Emberware-era extensions in a nether.toml are warnings, so exit 0.
+    const text = run('npx', ['ewzanim', 'check', 'pack'], project);
+    assert.equal(text.status, 0, text.stderr);
+    assert.match(text.stdout, /^pack\/nether\.toml:23:8: warning manifest\/legacy-extension: /m);
+    assert.match(text.stderr, /^8 files checked: 0 errors, 6 warnings$/m);
+
+    const sarif = run('npx', ['ewzanim', 'check', '--format', 'sarif', 'pack'], project);
+    assert.equal(sarif.status, 0, sarif.stderr);
+    const log = JSON.parse(sarif.stdout) as { runs: { tool: { driver: { version: string } }; results: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] };
+    assert.equal(sarifSchemaErrors(log), '');
+    assert.equal(log.runs[0]!.tool.driver.version, ROOT_VERSION);
+    assert.equal(log.runs[0]!.results.length, 8);
+    for (const r of log.runs[0]!.results) assert.equal(r.locations[0]!.physicalLocation.artifactLocation.uri, 'pack/nether.toml');
+
+    const github = run('npx', ['ewzanim', 'check', '--format', 'github', 'pack'], project);
+    assert.equal(github.status, 0, github.stderr);
+    assert.match(github.stdout, /^::warning file=pack\/nether\.toml,line=23,col=8,endColumn=28,title=manifest\/legacy-extension::/m);
+
+    // An error makes the step fail: exit status 1.
+    writeFileSync(join(project, 'pack/assets/wave1.ewzanim'), new Uint8Array([3, 0, 2, 0]));
+    const failing = run('npx', ['ewzanim', 'check', 'pack/nether.toml'], project);
+    assert.equal(failing.status, 1, failing.stderr);
+    assert.match(failing.stdout, /^pack\/assets\/wave1\.ewzanim:4: error anim\/truncated: /m);
+  } finally {
+    rmSync(project, { recursive: true, force: true });
+  }
+});
