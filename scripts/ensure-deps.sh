@@ -22,8 +22,9 @@ apt_install_missing() {
 }
 
 ensure_test_tools() {
-  # Chromium drives VS Code (code-server) and runs the WebGPU tests on SwiftShader.
-  apt_install_missing chromium
+  # Chromium drives VS Code (code-server) and runs the WebGPU tests on SwiftShader; Neovim is the
+  # second, independent LSP client the README's setup snippet is tested with.
+  apt_install_missing chromium neovim
 }
 
 ensure_vscode_harness() {
