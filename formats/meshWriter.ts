@@ -50,14 +50,17 @@ export function encodeOctahedral(normal: ArrayLike<number>): number {
   }
   const length = Math.hypot(x, y, z);
   const target: Vec3 = [x / length, y / length, z / length];
-  let best = 0, bestDot = -Infinity;
+  let best = 0, bestAngle = Infinity;
   for (const qu of [Math.floor(u * 32767), Math.ceil(u * 32767)]) {
     for (const qv of [Math.floor(v * 32767), Math.ceil(v * 32767)]) {
       const packed = (snorm16(qu) | (snorm16(qv) << 16)) >>> 0;
       const d = decodeOctahedral(packed);
-      const dot = d[0] * target[0] + d[1] * target[1] + d[2] * target[2];
-      if (dot > bestDot) {
-        bestDot = dot;
+      // The angle by atan2(|d x t|, d.t): the decoded f32 vector is not exactly unit, so
+      // comparing dot products alone would rank candidates by that length error instead.
+      const cross = Math.hypot(d[1] * target[2] - d[2] * target[1], d[2] * target[0] - d[0] * target[2], d[0] * target[1] - d[1] * target[0]);
+      const angle = Math.atan2(cross, d[0] * target[0] + d[1] * target[1] + d[2] * target[2]);
+      if (angle < bestAngle) {
+        bestAngle = angle;
         best = packed;
       }
     }

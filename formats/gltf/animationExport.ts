@@ -92,7 +92,7 @@ export class AnimationExporter {
       space === 'local' && hierarchy.slotOf.has(node)
         ? { code: 'gltf/ancestor-ignored', reason: `an ancestor of ${pointers.skin(skin)}'s joints, which local-space records cannot carry` }
         : { code: 'gltf/channel-ignored', reason: `which is neither a joint of ${pointers.skin(skin)} nor an ancestor of one` };
-    const bound = bindAnimation(animation, relevant, pointers, problems, unrelated);
+    const bound = bindAnimation(animation, frameRate, relevant, pointers, problems, unrelated);
     problems.throwIfErrors();
     const frameCount = frameCountFor(bound.lastKeyTime, frameRate);
     if (frameCount > MAX_CLIP_FRAMES) {
@@ -103,7 +103,7 @@ export class AnimationExporter {
     const difference = localSpaceDifference(document, skin);
     if (space === 'local' && difference) {
       problems.report('gltf/local-space', pointers.skin(skin),
-        `The joints form a hierarchy (${difference.joint} under ${difference.ancestor}), but the console's keyframe_bind treats clip transforms as model space: this local-space clip will not animate as the glTF does. Export in model space (the default) instead.`);
+        `${difference.ancestorIsJoint ? 'The joints form a hierarchy' : 'A joint has a moving ancestor'} (${difference.joint} under ${difference.ancestor}), but the console's keyframe_bind treats clip transforms as model space: this local-space clip will not animate as the glTF does. Export in model space (the default) instead.`);
     }
     const plan: AnimationExportPlan = {
       animation: { index: pointers.animationIndex(animation), name: animation.getName() },

@@ -96,7 +96,8 @@ class ChannelReader {
 
   private read(sampler: AnimationSampler, path: TargetPath): KeyTrack | null {
     const samplerPointer = this.pointers.sampler(this.animation, sampler);
-    const interpolation = sampler.getInterpolation() as string;
+    // The specification's default, when a sampler names none.
+    const interpolation = (sampler.getInterpolation() as string | undefined) ?? 'LINEAR';
     const input = sampler.getInput();
     const output = sampler.getOutput();
     if (!INTERPOLATIONS.includes(interpolation as Interpolation)) {
@@ -149,10 +150,11 @@ class ChannelReader {
 }
 
 /**
- * Binds `animation`'s channels to the nodes `slotOf` knows (joints and their ancestors). The
- * caller decides which nodes count; channels on other nodes are reported as ignored.
+ * Binds `animation`'s channels to the nodes `slotOf` knows (joints and their ancestors), to be
+ * sampled on a `frameRate` grid. The caller decides which nodes count; channels on other nodes
+ * are reported as ignored (`unrelated` says why).
  */
-export function bindAnimation(animation: Animation, slotOf: SlotLookup, pointers: GltfPointers, problems: GltfProblemList, unrelated: (node: Node) => IgnoredTarget): BoundAnimation {
+export function bindAnimation(animation: Animation, frameRate: number, slotOf: SlotLookup, pointers: GltfPointers, problems: GltfProblemList, unrelated: (node: Node) => IgnoredTarget): BoundAnimation {
   const reader = new ChannelReader(animation, pointers, problems);
   const bound = new Map<string, { track: BoundTrack; channel: AnimationChannel }>();
   let lastKeyTime = 0;
@@ -191,7 +193,7 @@ export function bindAnimation(animation: Animation, slotOf: SlotLookup, pointers
     if (previous) {
       problems.report('gltf/duplicate-channel', pointer, `${nodeLabel(node, pointers)}'s ${path} is already animated by ${pointers.channel(animation, previous.channel)}; this later channel is used.`);
     }
-    bound.set(key, { track: { slot, offset: OFFSET[path], sampler: new TrackSampler(track) }, channel });
+    bound.set(key, { track: { slot, offset: OFFSET[path], sampler: new TrackSampler(track, frameRate) }, channel });
   }
   const tracks = [...bound.values()].map((b) => b.track);
   return { tracks, lastKeyTime, animatedSlots: new Set(tracks.map((t) => t.slot)) };

@@ -18,7 +18,7 @@ export interface AnimationEntry {
   /** Frames the export writes at the frame rate asked for. */
   frameCount: number;
   interpolations: Interpolation[];
-  /** Of each skin, how many joints this animation drives directly. */
+  /** Of each skin, how many joints this animation moves (a channel on the joint or an ancestor). */
   drivenJoints: number[];
 }
 

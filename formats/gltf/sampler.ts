@@ -10,9 +10,11 @@
  *   p(s) = (2s^3 - 3s^2 + 1) v(k) + td (s^3 - 2s^2 + s) b(k) + (-2s^3 + 3s^2) v(k+1) + td (s^3 - s^2) a(k+1)
  * - Rotations are normalised after every interpolation (and quantised keys on the way in).
  *
- * Key times are f32 in the file while frame times are exact fractions f / fps, so "at a key"
- * means within `keyTimeTolerance(t)` (16 f32 ulps): a key stored as f32(10/30) lies on frame 10
- * at 30 fps. A frame within that tolerance of a key takes the key's value exactly.
+ * Key times are f32 in the file (and tools round them further: COLLADA-converted files carry
+ * k/24 s off by a few 1e-8 s) while frame times are exact fractions f / fps, so "at a key" means
+ * within `keyTimeTolerance(t, fps)`: a ten-thousandth of a frame, or 16 f32 ulps of t where
+ * that is more. A key stored as f32(10/30) lies on frame 10 at 30 fps; a frame within the
+ * tolerance of a key takes the key's value exactly.
  */
 import { normalizeQuaternion, slerpShortest } from './transforms';
 
@@ -35,8 +37,8 @@ export interface KeyTrack {
 }
 
 /** How far (seconds) a frame time may lie from a key time and still count as on it. */
-export function keyTimeTolerance(t: number): number {
-  return Math.max(Math.abs(t) * 2 ** -20, 2 ** -30);
+export function keyTimeTolerance(t: number, fps: number): number {
+  return Math.max(Math.abs(t) * 2 ** -20, 1e-4 / fps);
 }
 
 /**
@@ -47,7 +49,7 @@ export function keyTimeTolerance(t: number): number {
  * the pose at the last key time. So the last key is always sampled and no pose is invented.
  */
 export function frameCountFor(lastKeyTime: number, fps: number): number {
-  const limit = lastKeyTime - keyTimeTolerance(lastKeyTime);
+  const limit = lastKeyTime - keyTimeTolerance(lastKeyTime, fps);
   let last = Math.max(0, Math.ceil(limit * fps));
   while (last > 0 && (last - 1) / fps >= limit) last--;
   while (last / fps < limit) last++;
@@ -67,7 +69,11 @@ export class TrackSampler {
   private key = 0;
   private lastTime = -Infinity;
 
-  constructor(readonly track: KeyTrack) {}
+  /** `fps` sets the tolerance within which a time counts as on a key (see `keyTimeTolerance`). */
+  constructor(
+    readonly track: KeyTrack,
+    private readonly fps: number,
+  ) {}
 
   private valueOffset(key: number): number {
     const { width } = this.track;
@@ -84,7 +90,7 @@ export class TrackSampler {
     const { times, interpolation, path } = this.track;
     if (t < this.lastTime) this.key = 0;
     this.lastTime = t;
-    const tolerance = keyTimeTolerance(t);
+    const tolerance = keyTimeTolerance(t, this.fps);
     const last = times.length - 1;
     while (this.key < last && times[this.key + 1] <= t + tolerance) this.key++;
     const k = this.key;

@@ -112,11 +112,13 @@ export function localSpaceDifference(document: Document, skin: Skin): LocalSpace
     }
   }
   const nodeCount = document.getRoot().listNodes().length;
-  for (const joint of skin.listJoints()) {
-    let steps = 0;
-    for (let at = joint.getParentNode(); at && steps <= nodeCount; at = at.getParentNode(), steps++) {
-      if (joints.has(at) || !isIdentity(at) || animated.has(at)) {
-        return { joint: nodeLabel(joint, pointers), ancestor: nodeLabel(at, pointers), ancestorIsJoint: joints.has(at) };
+  // A joint under a joint first (the common case, and the clearer message), then other ancestors.
+  for (const jointsOnly of [true, false]) {
+    for (const joint of skin.listJoints()) {
+      let steps = 0;
+      for (let at = joint.getParentNode(); at && steps <= nodeCount; at = at.getParentNode(), steps++) {
+        const moves = joints.has(at) || (!jointsOnly && (!isIdentity(at) || animated.has(at)));
+        if (moves) return { joint: nodeLabel(joint, pointers), ancestor: nodeLabel(at, pointers), ancestorIsJoint: joints.has(at) };
       }
     }
   }

@@ -25,14 +25,20 @@ export function selectAnimation(document: Document, selector: Selector | undefin
     problems.fail('gltf/no-animation', '/animations', `No animation ${JSON.stringify(String(selector))}; the file has ${quoted(animations.map((a) => a.getName()))}.`);
 }
 
-/** How many of `skin`'s joints `animation` drives directly. */
+/** How many of `skin`'s joints `animation` moves: through a channel on the joint or on an ancestor. */
 export function drivenJointCount(animation: Animation, skin: Skin): number {
   const targets = new Set<Node>();
   for (const channel of animation.listChannels()) {
     const node = channel.getTargetNode();
-    if (node) targets.add(node);
+    if (node && channel.getTargetPath() !== 'weights') targets.add(node);
   }
-  return skin.listJoints().filter((joint) => targets.has(joint)).length;
+  const moved = (joint: Node): boolean => {
+    // Bounded walk: a malformed file's cycle is reported elsewhere.
+    let steps = 0;
+    for (let at: Node | null = joint; at && steps < 10_000; at = at.getParentNode(), steps++) if (targets.has(at)) return true;
+    return false;
+  };
+  return skin.listJoints().filter(moved).length;
 }
 
 /** `selector`, else the skin whose joints the animation drives most (the first on a tie). */
@@ -53,7 +59,7 @@ export function selectSkin(document: Document, animation: Animation | undefined,
     }
   }
   if (bestCount === 0) {
-    problems.report('gltf/skin-not-driven', pointers.skin(best), `${pointers.animation(animation)} drives none of the joints of any skin; exporting ${pointers.skin(best)}, whose joints keep their rest pose unless an ancestor moves them.`);
+    problems.report('gltf/skin-not-driven', pointers.skin(best), `${pointers.animation(animation)} moves none of the joints of any skin; exporting ${pointers.skin(best)}, whose joints keep their rest pose.`);
   }
   return best;
 }
