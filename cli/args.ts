@@ -1,8 +1,9 @@
 /** Command-line parsing for `ewzanim`: turns argv into one typed command or a usage error. */
 import { parseArgs } from 'node:util';
+import { EXPORT_HELP_TEXT } from './exportArgs';
+import { UsageError } from './usageError';
 
-/** Bad usage: reported in one line with a pointer to --help, exit status 2. */
-export class UsageError extends Error {}
+export { UsageError };
 
 /** Half-open index range `[start, end)`; `end` undefined means "to the last one". */
 export interface IndexRange {
@@ -79,7 +80,7 @@ export function parseCommand(argv: readonly string[]): Command {
   const [name, ...operands] = positionals;
   if (values.help || name === undefined || name === 'help') return { name: 'help' };
   const allowed = ALLOWED[name];
-  if (!allowed) throw new UsageError(`unknown command "${name}" (commands: check, dump, info, help)`);
+  if (!allowed) throw new UsageError(`unknown command "${name}" (commands: check, dump, info, export, help)`);
   for (const [option, value] of Object.entries(values)) {
     if (value !== undefined && option !== 'help' && !allowed.includes(option)) {
       throw new UsageError(`${name} does not take --${option}`);
@@ -108,7 +109,7 @@ export function parseCommand(argv: readonly string[]): Command {
   };
 }
 
-export const HELP_TEXT = `ewzanim: check and inspect Nethercore ZX / Emberware Z animation data
+export const HELP_TEXT = `ewzanim: check, inspect and export Nethercore ZX / Emberware Z animation data
 
 Usage:
   ewzanim check [--json] [--max-problems N] PATH...
@@ -121,7 +122,7 @@ Usage:
       Numbers are exact f32 values (shortest digits that round-trip).
   ewzanim info [--fps N] [--max-problems N] FILE
       One-screen summary: counts, size, duration (at 30 fps unless --fps), problems.
-  ewzanim --help
+${EXPORT_HELP_TEXT}  ewzanim --help
 
 Files: clips .nczxanim .ewzanim, skeletons .nczxskel .ewzskel, meshes .nczxmesh .nczmesh
 .ewzmesh, packed ROMs .nczx .ewzx .ewz; check also reads data-pack manifests (nether.toml,
