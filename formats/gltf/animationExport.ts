@@ -176,6 +176,12 @@ export class AnimationExporter {
     this.finished = accumulator.finish();
   }
 
+  /** Runs the whole export without keeping the bytes: the report alone (hover, previews). */
+  measure(): QuantisationReport {
+    for (const piece of this.pieces()) void piece;
+    return this.report();
+  }
+
   /** The quantisation report; throws until every piece has been taken. */
   report(): QuantisationReport {
     if (!this.finished) throw new Error(this.accumulator ? 'the clip has not been written to its end yet' : 'no clip has been written yet');

@@ -13,3 +13,4 @@ export type { GltfInfo, GltfSkinInfo } from './gltfInfo';
 export { LineIndex, rangeContains } from './textRanges';
 export { unsafeGameIdReason } from './rules/gameRules';
 export { checkManifestFile, checkManifestPack, type ManifestFileResult } from './checkManifestFile';
+export { gltfExportHoverLines, GltfExportSummaryCache } from './gltfExportHover';

@@ -1,5 +1,5 @@
 import type { Hover, HoverParams } from 'vscode-languageserver/node';
-import type { TextPosition } from '../../../formats';
+import { gltfExportHoverLines, GltfExportSummaryCache, type TextPosition } from '../../../formats';
 import { parseListingUri } from '../../../protocol/listing';
 import type { ServerContext } from '../context';
 import { listingHover } from './listing/listingHover';
@@ -7,9 +7,15 @@ import { markdown, toLspRange } from './lsp';
 import { manifestHoverAt, type ManifestHover } from './manifest/hover';
 import { factsOf } from './manifest/register';
 
+/** Quantisation report summaries of glTF animation imports, by file size and mtime. */
+const gltfExportSummaries = new GltfExportSummaryCache();
+
 async function manifestHover(ctx: ServerContext, uri: string, position: TextPosition): Promise<ManifestHover | undefined> {
   const facts = await factsOf(ctx, uri);
-  return facts ? manifestHoverAt(facts, position, ctx.settings().frameRate) : undefined;
+  const hover = facts ? manifestHoverAt(facts, position, ctx.settings().frameRate) : undefined;
+  if (!facts || !hover) return hover;
+  const exportLines = await gltfExportHoverLines(ctx.files, gltfExportSummaries, facts, position, ctx.settings().frameRate);
+  return exportLines.length ? { ...hover, markdown: [hover.markdown, ...exportLines].join('\n') } : hover;
 }
 
 /** One hover handler per connection: keyframe listings and manifests. */
