@@ -1,8 +1,9 @@
 /** Command-line parsing for `ewzanim`: turns argv into one typed command or a usage error. */
 import { parseArgs } from 'node:util';
+import { EXPORT_HELP_TEXT } from './exportArgs';
+import { UsageError } from './usageError';
 
-/** Bad usage: reported in one line with a pointer to --help, exit status 2. */
-export class UsageError extends Error {}
+export { UsageError };
 
 /** Half-open index range `[start, end)`; `end` undefined means "to the last one". */
 export interface IndexRange {
@@ -102,7 +103,7 @@ export function parseCommand(argv: readonly string[]): Command {
   if (values.help || (name === undefined && !values.version) || name === 'help') return { name: 'help' };
   if (values.version) return { name: 'version' };
   const allowed = ALLOWED[name];
-  if (!allowed) throw new UsageError(`unknown command "${name}" (commands: check, dump, info, listing, lsp, help)`);
+  if (!allowed) throw new UsageError(`unknown command "${name}" (commands: check, dump, info, listing, lsp, export, help)`);
   for (const [option, value] of Object.entries(values)) {
     if (value !== undefined && option !== 'help' && option !== 'version' && !allowed.includes(option)) {
       throw new UsageError(`${name} does not take --${option}`);
@@ -140,7 +141,7 @@ export function parseCommand(argv: readonly string[]): Command {
   };
 }
 
-export const HELP_TEXT = `ewzanim: check and inspect Nethercore ZX / Emberware Z animation data
+export const HELP_TEXT = `ewzanim: check, inspect and export Nethercore ZX / Emberware Z animation data
 
 Usage:
   ewzanim check [--format text|json|sarif|github] [--max-problems N] PATH...
@@ -165,7 +166,7 @@ Usage:
   ewzanim lsp [--stdio]
       Runs the language server on stdin/stdout, for any LSP client (Neovim, Helix, Zed,
       Emacs...). The same server as "node dist/server/server.js --stdio".
-  ewzanim --help
+${EXPORT_HELP_TEXT}  ewzanim --help
   ewzanim --version
 
 Files: clips .nczxanim .ewzanim, skeletons .nczxskel .ewzskel, meshes .nczxmesh .nczmesh

@@ -2,6 +2,8 @@
 import { HELP_TEXT, UsageError, parseCommand, type Command } from './args';
 import { checkCommand } from './checkCommand';
 import { dumpCommand } from './dumpCommand';
+import { parseExportCommand } from './exportArgs';
+import { exportCommand } from './exportCommand';
 import { infoCommand } from './infoCommand';
 import { listingCommand } from './listingCommand';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
@@ -35,6 +37,7 @@ async function run(io: CliIo, command: Command): Promise<number> {
 /** Returns the exit status. Usage errors are one line on stderr, never a stack trace. */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   try {
+    if (argv[0] === 'export') return await exportCommand(io, parseExportCommand(argv.slice(1)));
     return await run(io, parseCommand(argv));
   } catch (error) {
     if (error instanceof UsageError) {

@@ -21,3 +21,5 @@ export * from './summary';
 export * from './check';
 export * from './describe';
 export * from './manifest';
+export * from './meshWriter';
+export * from './gltf';

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { State, type LanguageClient } from 'vscode-languageclient/node';
 import { CHECK_STATUS_NOTIFICATION, SERVER_INFO_REQUEST, type CheckStatusParams, type ServerInfoResult } from '../../protocol/serverStatus';
+import { registerGltfExport } from './gltfExport/exportFromGltf';
 import { registerHexEditor } from './hexEditor/register';
 import { createLanguageClient } from './languageServer';
 import { registerListing } from './listing/register';
@@ -46,6 +47,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   registerListing(context, services);
   registerHexEditor(context, services);
   registerPreview(context, services);
+  registerGltfExport(context);
 
   // Activation does not wait for the server: VS Code holds custom editors and commands until
   // `activate` resolves, and a clip should open at once even while the workspace is checked.

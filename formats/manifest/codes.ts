@@ -23,6 +23,7 @@ export const MANIFEST_DIAGNOSTIC_CODES: readonly ManifestCodeInfo[] = [
   { code: 'manifest/unknown-key', severity: 'warning', when: 'a key or table the packer ignores, or a key with no effect on that kind of entry' },
   { code: 'manifest/asset-invalid', severity: 'error', when: 'the referenced clip, skeleton, mesh or glTF has errors or cannot be read' },
   { code: 'manifest/bone-mismatch', severity: 'warning', when: 'linked clip and skeleton differ in bone count (warning); a mesh uses a bone index beyond the linked skeleton or clip (error)' },
+  { code: 'manifest/gltf-local-space', severity: 'warning', when: 'a glTF animation import whose skin\'s joints have parents (a joint hierarchy): the packer stores local transforms, the console plays clips as model space; data.command exports a model-space clip' },
   { code: 'manifest/gltf-missing', severity: 'error', when: '`animation_name` or `skin_name` not found in the referenced .gltf/.glb (or it has no skin / animation at all)' },
   { code: 'manifest/unknown-link', severity: 'error', when: 'a `skeleton` or `mesh` link key names an id that no such entry has' },
   { code: 'manifest/netplay-single-player', severity: 'warning', when: 'netplay enabled (the default) with `max_players = 1`' },

@@ -17,3 +17,4 @@ export { createManifestLanguageService, type ManifestLanguageService } from './s
 export type * from './service';
 export { DEFAULT_ANIMATION_BUFFER_LIMIT, NETHERCORE_ZX_ROM_LIMIT, DECODED_BONE_BYTES, packBudget, type PackBudget } from './rules/budget';
 export { SOURCE_TEXT as LINK_SOURCE_TEXT } from './rules/links';
+export { gltfExportHoverLines, GltfExportSummaryCache } from './service/gltfExportHover';

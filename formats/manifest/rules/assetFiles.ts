@@ -10,7 +10,7 @@ import { kindOfPath, nethercoreRename } from '../../fileKinds';
 import { mapInParallel } from '../../inParallel';
 import { manifestDiagnostic } from '../codes';
 import { describeFormat, formatFitsExtension, SIGNED_EXTENSIONS, SNIFF_BYTES, sniffFormat } from '../contentSniff';
-import { readGltfInfo } from '../gltfInfo';
+import { readGltfInfo, type GltfSkinInfo } from '../gltfInfo';
 import { entryLabel, stringValue, type ManifestEntry, type ManifestKey } from '../model';
 import { extensionOf, resolveManifestPath } from '../paths';
 import { isGltfPath, type ResolvedAsset } from '../resolvedAsset';
@@ -168,6 +168,25 @@ function checkGltf(ctx: RuleContext, asset: ResolvedAsset, pathKey: ManifestKey)
   }
   if (entry.kind === 'skeleton' && skin) asset.boneCount = skin.jointCount;
   if (entry.kind === 'mesh' && info.maxJointIndex !== undefined) asset.boneCount = info.maxJointIndex + 1;
+  if (entry.kind === 'animation' && skin?.localSpace && info.animations.length > 0) reportLocalSpace(ctx, asset, pathKey, skin);
+}
+
+/**
+ * The upstream packer copies each joint's local TRS into the clip, while `keyframe_bind` uses a
+ * clip's transforms as model space: with a joint hierarchy (or a moving ancestor) the imported
+ * animation plays wrongly on the console. `ewzanim export animation` writes the model-space clip.
+ */
+function reportLocalSpace(ctx: RuleContext, asset: ResolvedAsset, pathKey: ManifestKey, skin: GltfSkinInfo): void {
+  const difference = skin.localSpace!;
+  const animationName = stringValue(asset.entry.fields.animation_name);
+  const file = asset.pathText;
+  const clip = `${(animationName ?? file.replace(/^.*\//, '').replace(/\.[^.]*$/, '')).replace(/[^\w.-]+/g, '_')}.nczxanim`;
+  const quoteArg = (text: string) => (/^[\w./-]+$/.test(text) ? text : `"${text.replace(/"/g, '\\"')}"`);
+  const command = `ewzanim export animation ${quoteArg(file)}${animationName !== undefined ? ` --animation ${quoteArg(animationName)}` : ''}${skin.name ? ` --skin ${quoteArg(skin.name)}` : ''} -o ${quoteArg(clip)}`;
+  const why = difference.ancestorIsJoint ? `its joints form a hierarchy (${difference.joint} under ${difference.ancestor})` : `joint ${difference.joint} sits under ${difference.ancestor}, which moves it`;
+  ctx.report(manifestDiagnostic('manifest/gltf-local-space', pathKey.value.range,
+    `${entryLabel(asset.entry)}: in "${file}" ${why}. \`nether pack\` stores each joint's local transform, but keyframe_bind plays clip transforms as model space, so this animation will not move on the console as it does in the glTF. Export a model-space clip (\`${command}\`) and list that file here instead.`,
+    { data: { command, joint: difference.joint, ancestor: difference.ancestor } }));
 }
 
 type StatOutcome = FileStat | undefined | Error;

@@ -8,6 +8,7 @@
  */
 import type { TextPosition, TextRange } from '../../diagnostics';
 import type { FileAccess } from '../../fileAccess';
+import { gltfExportHoverLines, GltfExportSummaryCache } from './gltfExportHover';
 import type { ManifestModel } from '../model';
 import { clipLinks, packCandidates, type ClipLinkFacts } from './clipLinks';
 import { manifestCompletions, type CompletionSuggestion } from './completion';
@@ -18,7 +19,11 @@ import { pathLinks, previewLenses, type PathLink, type PreviewLens } from './lin
 import { missingFileFixes } from './pathTypoFix';
 
 export interface ManifestLanguageService {
-  hover(facts: ManifestFacts, position: TextPosition, options: ManifestHoverOptions): ManifestHover | undefined;
+  /**
+   * The hover at `position`. On an entry that imports an animation from a .gltf/.glb it adds the
+   * quantisation report's summary of that export (computed once per file version).
+   */
+  hover(facts: ManifestFacts, position: TextPosition, options: ManifestHoverOptions): Promise<ManifestHover | undefined>;
   /** From the model of the text as typed (completion cannot wait for a check). */
   completions(model: ManifestModel, position: TextPosition): Promise<CompletionSuggestion[]>;
   /** Quick fixes for the diagnostics that touch `range`. */
@@ -32,8 +37,14 @@ export interface ManifestLanguageService {
 }
 
 export function createManifestLanguageService(files: FileAccess): ManifestLanguageService {
+  const exportSummaries = new GltfExportSummaryCache();
   return {
-    hover: manifestHoverAt,
+    hover: async (facts, position, options) => {
+      const hover = manifestHoverAt(facts, position, options);
+      if (!hover) return undefined;
+      const exportLines = await gltfExportHoverLines(files, exportSummaries, facts, position, options.frameRate);
+      return exportLines.length ? { ...hover, markdown: [hover.markdown, ...exportLines].join('\n') } : hover;
+    },
     completions: (model, position) => manifestCompletions(model, position, files),
     fixes: async (facts, range) => [...manifestFixes(facts, range), ...(await missingFileFixes(facts, range, files))],
     links: pathLinks,

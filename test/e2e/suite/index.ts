@@ -19,6 +19,7 @@ function loadSuites(): void {
   require('./diagnostics.e2e');
   require('./resilience.e2e');
   require('./features.e2e');
+  require('./gltfExport.e2e');
 }
 
 export async function run(): Promise<void> {

@@ -35,7 +35,7 @@ test('seeded fuzz: every manifest feature answers on randomly edited real manife
     for (let probe = 0; probe < 4; probe++) {
       const line = random(lines.length);
       const position = { line, character: random(lines[line].length + 1) };
-      service.hover(result, position, { frameRate: 30 });
+      await service.hover(result, position, { frameRate: 30 });
       await service.fixes(result, { start: position, end: position });
       await service.completions(result.model, position);
       answered++;

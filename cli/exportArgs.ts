@@ -1,0 +1,134 @@
+/** Command-line parsing of `ewzanim export animation|skeleton|mesh|gltf ...`. */
+import { parseArgs } from 'node:util';
+import { DEFAULT_EXPORT_FRAME_RATE, DEFAULT_SHELL_DISTANCE_CM, type ExportSpace } from '../formats/gltf';
+import { UsageError } from './usageError';
+
+export type ReportFormat = 'md' | 'json';
+
+export type ExportCommand =
+  | {
+      name: 'export';
+      kind: 'animation';
+      model: string;
+      output?: string;
+      animation?: string;
+      skin?: string;
+      frameRate: number;
+      space: ExportSpace;
+      shellDistanceCm: number;
+      maxErrorCm?: number;
+      report: ReportFormat;
+      list: boolean;
+    }
+  | { name: 'export'; kind: 'skeleton'; model: string; output: string; skin?: string; animation?: string }
+  | { name: 'export'; kind: 'mesh'; model: string; output: string; mesh?: string; skin?: string }
+  | { name: 'export'; kind: 'gltf'; clip: string; skeleton: string; mesh?: string; output: string; frameRate: number };
+
+const OPTIONS = {
+  output: { type: 'string', short: 'o' },
+  animation: { type: 'string' },
+  skin: { type: 'string' },
+  mesh: { type: 'string' },
+  skeleton: { type: 'string' },
+  'frame-rate': { type: 'string' },
+  space: { type: 'string' },
+  'shell-distance': { type: 'string' },
+  'max-error': { type: 'string' },
+  report: { type: 'string' },
+  list: { type: 'boolean' },
+} as const;
+
+const ALLOWED: Record<string, readonly string[]> = {
+  animation: ['output', 'animation', 'skin', 'frame-rate', 'space', 'shell-distance', 'max-error', 'report', 'list'],
+  skeleton: ['output', 'skin', 'animation'],
+  mesh: ['output', 'mesh', 'skin'],
+  gltf: ['output', 'skeleton', 'mesh', 'frame-rate'],
+};
+
+function positiveNumber(text: string, what: string): number {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value <= 0) throw new UsageError(`${what} must be a positive number, got "${text}"`);
+  return value;
+}
+
+function nonNegativeNumber(text: string, what: string): number {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value < 0) throw new UsageError(`${what} must be a number >= 0, got "${text}"`);
+  return value;
+}
+
+function oneOf<T extends string>(text: string, allowed: readonly T[], what: string): T {
+  if (!allowed.includes(text as T)) throw new UsageError(`${what} must be ${allowed.join(' or ')}, got "${text}"`);
+  return text as T;
+}
+
+/** `argv` after the word `export`. */
+export function parseExportCommand(argv: readonly string[]): ExportCommand {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const option = /'(-[^']*)'/.exec(message)?.[1];
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) throw new UsageError(`unknown option ${option}`);
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option) throw new UsageError(`option ${option.split(' ')[0]} needs a value`);
+    throw new UsageError(message.split('\n')[0] ?? message);
+  }
+  const { values, positionals } = parsed;
+  const [kind, ...operands] = positionals;
+  const allowed = kind === undefined ? undefined : ALLOWED[kind];
+  if (!allowed) throw new UsageError(`export needs what to export: animation, skeleton, mesh or gltf${kind === undefined ? '' : `, not "${kind}"`}`);
+  for (const [option, value] of Object.entries(values)) {
+    if (value !== undefined && !allowed.includes(option)) throw new UsageError(`export ${kind} does not take --${option}`);
+  }
+  const input = kind === 'gltf' ? 'CLIP' : 'MODEL.gltf|.glb';
+  if (operands.length !== 1) throw new UsageError(`export ${kind} takes exactly one ${input}, got ${operands.length}`);
+  const source = operands[0] as string;
+  const list = values.list ?? false;
+  const output = values.output;
+  if (output === undefined && !(kind === 'animation' && list)) throw new UsageError(`export ${kind} needs -o OUTPUT`);
+  const frameRate = values['frame-rate'] === undefined ? DEFAULT_EXPORT_FRAME_RATE : positiveNumber(values['frame-rate'], '--frame-rate');
+  switch (kind) {
+    case 'animation':
+      return {
+        name: 'export',
+        kind,
+        model: source,
+        ...(output !== undefined ? { output } : {}),
+        ...(values.animation !== undefined ? { animation: values.animation } : {}),
+        ...(values.skin !== undefined ? { skin: values.skin } : {}),
+        frameRate,
+        space: values.space === undefined ? 'model' : oneOf(values.space, ['model', 'local'] as const, '--space'),
+        shellDistanceCm: values['shell-distance'] === undefined ? DEFAULT_SHELL_DISTANCE_CM : positiveNumber(values['shell-distance'], '--shell-distance'),
+        ...(values['max-error'] !== undefined ? { maxErrorCm: nonNegativeNumber(values['max-error'], '--max-error') } : {}),
+        report: values.report === undefined ? 'md' : oneOf(values.report, ['md', 'json'] as const, '--report'),
+        list,
+      };
+    case 'skeleton':
+      return { name: 'export', kind, model: source, output: output!, ...(values.skin !== undefined ? { skin: values.skin } : {}), ...(values.animation !== undefined ? { animation: values.animation } : {}) };
+    case 'mesh':
+      return { name: 'export', kind, model: source, output: output!, ...(values.mesh !== undefined ? { mesh: values.mesh } : {}), ...(values.skin !== undefined ? { skin: values.skin } : {}) };
+    default: {
+      if (values.skeleton === undefined) throw new UsageError('export gltf needs --skeleton SKEL');
+      if (!output!.toLowerCase().endsWith('.glb')) throw new UsageError(`export gltf writes a binary glTF: -o must name a .glb file, not "${output}"`);
+      return { name: 'export', kind: 'gltf', clip: source, skeleton: values.skeleton, ...(values.mesh !== undefined ? { mesh: values.mesh } : {}), output: output!, frameRate };
+    }
+  }
+}
+
+export const EXPORT_HELP_TEXT = `  ewzanim export animation MODEL.gltf|.glb -o CLIP.nczxanim [--animation INDEX|NAME]
+          [--skin INDEX|NAME] [--frame-rate N] [--space model|local] [--max-error CM]
+          [--report md|json] [--shell-distance CM]
+      Sample a glTF animation into a clip (model space, ${DEFAULT_EXPORT_FRAME_RATE} fps, the first animation and
+      the skin it moves, unless told) and print the quantisation report (ACL's error
+      metric, ${DEFAULT_SHELL_DISTANCE_CM} cm shell, in cm). --max-error fails (exit 1, no file) above that error.
+  ewzanim export animation MODEL.gltf|.glb --list [--frame-rate N]
+      List the animations, skins and meshes the file offers.
+  ewzanim export skeleton MODEL.gltf|.glb -o SKEL.nczxskel [--skin INDEX|NAME]
+      The skin's inverse bind matrices, in joint order.
+  ewzanim export mesh MODEL.gltf|.glb -o MESH.nczxmesh [--mesh INDEX|NAME] [--skin INDEX|NAME]
+      Positions, normals, UVs, colours, joints and weights in the native format bits.
+  ewzanim export gltf CLIP --skeleton SKEL [--mesh MESH] -o OUT.glb [--frame-rate N]
+      A skinned, animated GLB of native files, as the console shows them.
+`;

@@ -1,0 +1,302 @@
+/**
+ * "Nethercore ZX: Export Animation from glTF…" (`ewzanim.exportFromGltf`, also on .gltf/.glb in
+ * the Explorer's context menu): pick animations, skin and frame rate, write the clips (and the
+ * skeleton and mesh) beside the glTF with the core's exporter, show the quantisation report as
+ * a markdown preview (worst bones first), and offer to list the files in the nearest manifest.
+ * Every question can be answered by the command's second argument (automation, tests).
+ */
+import { writeFileAtomically } from '../hexEditor/atomicWrite';
+import * as vscode from 'vscode';
+import type { Document } from '@gltf-transform/core';
+import {
+  AnimationExporter,
+  exportMesh,
+  exportSkeleton,
+  formatGltfProblem,
+  GltfExportError,
+  gltfInventory,
+  idFromName,
+  loadGltfDocument,
+  manifestEntriesText,
+  reportMarkdown,
+  type ExportSummary,
+  type GltfInventory,
+  type GltfProblem,
+  type Selector,
+} from '../../../formats/gltf';
+import { workspaceFileAccess } from './workspaceFileAccess';
+
+export type ExportOutput = 'clip' | 'skeleton' | 'mesh';
+
+export interface ExportFromGltfOptions {
+  /** Animations by index or name; default: asked. */
+  animations?: Selector[];
+  skin?: Selector;
+  frameRate?: number;
+  outputs?: ExportOutput[];
+  /** Replace existing files without asking. */
+  overwrite?: boolean;
+  /** true: add the entries to the nearest manifest without asking; false: do not offer. */
+  addToManifest?: boolean;
+  /** Open the report's preview (default true). */
+  showReport?: boolean;
+}
+
+export interface ExportFromGltfResult {
+  written: string[];
+  /** The untitled markdown document holding the report. */
+  report?: string;
+  /** The manifest the entries were added to. */
+  manifest?: string;
+}
+
+const MANIFEST_NAMES = ['nether.toml', 'ember.toml'];
+
+function isGltf(uri: vscode.Uri): boolean {
+  return /\.(gltf|glb)$/i.test(uri.path);
+}
+
+function baseName(uri: vscode.Uri): string {
+  return uri.path.slice(uri.path.lastIndexOf('/') + 1);
+}
+
+function stem(uri: vscode.Uri): string {
+  return baseName(uri).replace(/\.[^.]*$/, '');
+}
+
+function fileSafe(name: string): string {
+  return name.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '') || 'animation';
+}
+
+async function targetOf(argument: unknown): Promise<vscode.Uri | undefined> {
+  if (argument instanceof vscode.Uri && isGltf(argument)) return argument;
+  const active = vscode.window.activeTextEditor?.document.uri;
+  if (active && isGltf(active)) return active;
+  const picked = await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: 'Export from glTF', filters: { glTF: ['gltf', 'glb'] } });
+  return picked?.[0];
+}
+
+async function pickAnimations(inventory: GltfInventory, frameRate: number): Promise<Selector[] | undefined> {
+  if (inventory.animations.length === 1) return [0];
+  const items = inventory.animations.map((a) => ({
+    label: a.name || `animation ${a.index}`,
+    description: `${Number(a.lastKeyTime.toFixed(3))} s, ${a.frameCount} frames at ${frameRate} fps`,
+    detail: `${a.channels} channels, ${a.interpolations.join('/')}`,
+    picked: a.index === 0,
+    index: a.index,
+  }));
+  const picked = await vscode.window.showQuickPick(items, { canPickMany: true, title: 'Export Animation from glTF: animations', placeHolder: 'Animations to export (one clip each)' });
+  return picked && picked.length ? picked.map((p) => p.index) : undefined;
+}
+
+async function pickSkin(inventory: GltfInventory, animations: Selector[]): Promise<Selector | undefined> {
+  if (inventory.skins.length === 1) return 0;
+  const first = inventory.animations[Number(animations[0])];
+  const moved = (skin: number) => first?.drivenJoints[skin] ?? 0;
+  const items = inventory.skins
+    .map((s) => ({ label: s.name || `skin ${s.index}`, description: `${s.joints} joints`, detail: moved(s.index) ? `the animation moves ${moved(s.index)} of its joints` : 'not moved by the animation', index: s.index }))
+    .sort((a, b) => moved(b.index) - moved(a.index) || a.index - b.index);
+  return (await vscode.window.showQuickPick(items, { title: 'Export Animation from glTF: skin', placeHolder: 'The skin whose joints become the clip\'s bones' }))?.index;
+}
+
+async function askFrameRate(): Promise<number | undefined> {
+  const fallback = vscode.workspace.getConfiguration('ewzanim').get<number>('frameRate', 30);
+  const text = await vscode.window.showInputBox({
+    title: 'Export Animation from glTF: frame rate',
+    prompt: 'Frames per second the animation is sampled at (clips store none; the console plays one frame per keyframe_bind)',
+    value: String(fallback),
+    validateInput: (value) => (Number(value) > 0 && Number.isFinite(Number(value)) ? undefined : 'A positive number of frames per second'),
+  });
+  return text === undefined ? undefined : Number(text);
+}
+
+async function pickOutputs(inventory: GltfInventory): Promise<ExportOutput[] | undefined> {
+  const items: (vscode.QuickPickItem & { output: ExportOutput })[] = [
+    { label: 'Clips', description: '.nczxanim, model-space keyframes', picked: true, output: 'clip' },
+    { label: 'Skeleton', description: '.nczxskel, the skin\'s inverse bind matrices', picked: true, output: 'skeleton' },
+  ];
+  if (inventory.meshes.length) items.push({ label: 'Mesh', description: '.nczxmesh, the skinned mesh', picked: true, output: 'mesh' });
+  const picked = await vscode.window.showQuickPick(items, { canPickMany: true, title: 'Export Animation from glTF: files to write' });
+  return picked && picked.length ? picked.map((p) => p.output) : undefined;
+}
+
+interface PlannedFile {
+  uri: vscode.Uri;
+  kind: ExportOutput;
+  id: string;
+  pieces(): Iterable<Uint8Array>;
+}
+
+async function writeFile(file: PlannedFile): Promise<void> {
+  if (file.uri.scheme === 'file') {
+    await writeFileAtomically(file.uri.fsPath, (async function* () {
+      yield* file.pieces();
+    })());
+    return;
+  }
+  const pieces = [...file.pieces()];
+  const bytes = new Uint8Array(pieces.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const piece of pieces) {
+    bytes.set(piece, at);
+    at += piece.length;
+  }
+  await vscode.workspace.fs.writeFile(file.uri, bytes);
+}
+
+/** The nearest nether.toml / ember.toml from the glTF's folder up to its workspace folder. */
+async function nearestManifest(target: vscode.Uri): Promise<vscode.Uri | undefined> {
+  const root = vscode.workspace.getWorkspaceFolder(target)?.uri;
+  let folder = vscode.Uri.joinPath(target, '..');
+  for (;;) {
+    for (const name of MANIFEST_NAMES) {
+      const candidate = vscode.Uri.joinPath(folder, name);
+      try {
+        await vscode.workspace.fs.stat(candidate);
+        return candidate;
+      } catch {
+        // not here
+      }
+    }
+    if (!root || folder.path === root.path || folder.path.length <= root.path.length) return undefined;
+    folder = vscode.Uri.joinPath(folder, '..');
+  }
+}
+
+/** `to` relative to the folder `from`, '/'-separated. */
+function relativePath(from: vscode.Uri, to: vscode.Uri): string {
+  const a = from.path.split('/').filter(Boolean);
+  const b = to.path.split('/').filter(Boolean);
+  let common = 0;
+  while (common < a.length && common < b.length && a[common] === b[common]) common++;
+  return [...a.slice(common).map(() => '..'), ...b.slice(common)].join('/');
+}
+
+async function addToManifest(manifest: vscode.Uri, files: PlannedFile[]): Promise<void> {
+  const document = await vscode.workspace.openTextDocument(manifest);
+  const folder = vscode.Uri.joinPath(manifest, '..');
+  const entry = (f: PlannedFile) => ({ id: f.id, path: relativePath(folder, f.uri) });
+  const skeleton = files.find((f) => f.kind === 'skeleton');
+  const mesh = files.find((f) => f.kind === 'mesh');
+  const text = manifestEntriesText(document.getText(), manifest.path, {
+    ...(skeleton ? { skeleton: entry(skeleton) } : {}),
+    ...(mesh ? { mesh: entry(mesh) } : {}),
+    clips: files.filter((f) => f.kind === 'clip').map(entry),
+  });
+  const edit = new vscode.WorkspaceEdit();
+  edit.insert(manifest, document.lineAt(document.lineCount - 1).range.end, text);
+  await vscode.workspace.applyEdit(edit);
+  await document.save();
+}
+
+function problemLines(problems: readonly GltfProblem[]): string {
+  return problems.map((p) => `- ${formatGltfProblem(p)}`).join('\n');
+}
+
+export async function exportFromGltf(argument?: unknown, options: ExportFromGltfOptions = {}): Promise<ExportFromGltfResult | undefined> {
+  const target = await targetOf(argument);
+  if (!target) return undefined;
+  const access = workspaceFileAccess(target);
+  let document: Document;
+  try {
+    const stat = await access.stat(target.path);
+    if (!stat) throw new Error('it does not exist');
+    document = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Reading ${baseName(target)}` }, () => loadGltfDocument(access, target.path, stat.size));
+  } catch (error) {
+    void vscode.window.showErrorMessage(`Cannot read ${baseName(target)} as glTF: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
+  const defaultRate = vscode.workspace.getConfiguration('ewzanim').get<number>('frameRate', 30);
+  const inventory = gltfInventory(document, options.frameRate ?? defaultRate);
+  if (inventory.animations.length === 0 || inventory.skins.length === 0) {
+    void vscode.window.showErrorMessage(`${baseName(target)} has no ${inventory.skins.length === 0 ? 'skin' : 'animation'}: there is nothing to export as a clip.`);
+    return undefined;
+  }
+  const animations = options.animations ?? (await pickAnimations(inventory, defaultRate));
+  if (!animations) return undefined;
+  const skin = options.skin ?? (await pickSkin(inventory, animations));
+  if (skin === undefined) return undefined;
+  const frameRate = options.frameRate ?? (await askFrameRate());
+  if (frameRate === undefined) return undefined;
+  const outputs = options.outputs ?? (await pickOutputs(inventory));
+  if (!outputs) return undefined;
+
+  const folder = vscode.Uri.joinPath(target, '..');
+  const base = stem(target);
+  const files: PlannedFile[] = [];
+  const exporters: AnimationExporter[] = [];
+  const notes: GltfProblem[] = [];
+  try {
+    if (outputs.includes('clip')) {
+      for (const selector of animations) {
+        const exporter = AnimationExporter.create(document, { animation: selector, skin, frameRate });
+        exporters.push(exporter);
+        const name = exporter.plan.animation.name || `animation${exporter.plan.animation.index}`;
+        files.push({ uri: vscode.Uri.joinPath(folder, `${base}.${fileSafe(name)}.nczxanim`), kind: 'clip', id: idFromName(`${base}_${name}`), pieces: () => exporter.pieces() });
+      }
+    }
+    if (outputs.includes('skeleton')) {
+      const skeleton = exportSkeleton(document, { skin });
+      notes.push(...skeleton.problems);
+      files.push({ uri: vscode.Uri.joinPath(folder, `${base}.nczxskel`), kind: 'skeleton', id: idFromName(base), pieces: () => [skeleton.bytes] });
+    }
+    if (outputs.includes('mesh')) {
+      const mesh = exportMesh(document, { skin });
+      notes.push(...mesh.problems);
+      files.push({ uri: vscode.Uri.joinPath(folder, `${base}.nczxmesh`), kind: 'mesh', id: idFromName(base), pieces: () => [mesh.bytes] });
+    }
+  } catch (error) {
+    if (!(error instanceof GltfExportError)) throw error;
+    const first = error.problems.find((p) => p.severity === 'error') ?? error.problems[0];
+    void vscode.window.showErrorMessage(`${baseName(target)} cannot be exported: ${first ? formatGltfProblem(first) : error.message}`);
+    return undefined;
+  }
+
+  const existing: vscode.Uri[] = [];
+  for (const file of files) {
+    try {
+      await vscode.workspace.fs.stat(file.uri);
+      existing.push(file.uri);
+    } catch {
+      // new file
+    }
+  }
+  if (existing.length && !options.overwrite) {
+    const answer = await vscode.window.showWarningMessage(`Replace ${existing.map(baseName).join(', ')}?`, { modal: true }, 'Replace');
+    if (answer !== 'Replace') return undefined;
+  }
+  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Exporting ${baseName(target)}` }, async (progress) => {
+    for (const file of files) {
+      progress.report({ message: baseName(file.uri) });
+      await writeFile(file);
+    }
+  });
+
+  const result: ExportFromGltfResult = { written: files.map((f) => f.uri.toString()) };
+  if (exporters.length && options.showReport !== false) {
+    const summaries: ExportSummary[] = exporters.map((e) => ({ plan: e.plan, report: e.report(), source: baseName(target) }));
+    const markdown = summaries.map(reportMarkdown).join('\n---\n\n') + (notes.length ? `\n## Skeleton and mesh\n\n${problemLines(notes)}\n` : '');
+    const report = await vscode.workspace.openTextDocument({ language: 'markdown', content: markdown });
+    result.report = report.uri.toString();
+    await vscode.commands.executeCommand('markdown.showPreview', report.uri);
+  }
+  const manifest = options.addToManifest === false ? undefined : await nearestManifest(target);
+  if (manifest) {
+    const add = options.addToManifest ?? (await vscode.window.showInformationMessage(
+      `Exported ${files.length} file${files.length === 1 ? '' : 's'} from ${baseName(target)}. Add ${files.length === 1 ? 'it' : 'them'} to ${baseName(manifest)}?`, `Add to ${baseName(manifest)}`,
+    )) !== undefined;
+    if (add) {
+      await addToManifest(manifest, files);
+      result.manifest = manifest.toString();
+    }
+  } else if (options.addToManifest === undefined) {
+    void vscode.window.showInformationMessage(`Exported ${files.map((f) => baseName(f.uri)).join(', ')}.`);
+  }
+  return result;
+}
+
+export function registerGltfExport(context: vscode.ExtensionContext): void {
+  context.subscriptions.push(
+    vscode.commands.registerCommand('ewzanim.exportFromGltf', (argument?: unknown, options?: ExportFromGltfOptions) => exportFromGltf(argument, options)),
+  );
+}
