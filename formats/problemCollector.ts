@@ -6,6 +6,9 @@ import type { ByteRange, FormatDiagnostic } from './diagnostics';
 import { binaryDiagnostic } from './diagnosticCodes';
 import type { ByteSource } from './fileAccess';
 
+/** Builds a diagnostic with its code's default severity (`binaryDiagnostic`, or a format family's own). */
+export type DiagnosticFactory = (code: string, byteRange: ByteRange, message: string, data?: Record<string, string | number | boolean>) => FormatDiagnostic;
+
 export class ProblemCollector {
   readonly reported: FormatDiagnostic[] = [];
   private readonly totals = new Map<string, number>();
@@ -26,7 +29,7 @@ export class ProblemCollector {
   }
 
   /** The reported diagnostics, plus `<prefix>/more-problems` when some were left out. */
-  finish(summaryCode: string, range: ByteRange, recordWord: string): FormatDiagnostic[] {
+  finish(summaryCode: string, range: ByteRange, recordWord: string, diagnostic: DiagnosticFactory = binaryDiagnostic): FormatDiagnostic[] {
     const hidden = this.total - this.reported.length;
     if (hidden <= 0) return this.reported;
     const perCode = [...this.totals].map(([code, count]) => `${code}: ${count}`).join(', ');
@@ -34,7 +37,7 @@ export class ProblemCollector {
     for (const [code, count] of this.totals) data[code] = count;
     return [
       ...this.reported,
-      binaryDiagnostic(
+      diagnostic(
         summaryCode,
         range,
         `${this.total} ${recordWord} problems in total (${perCode}); only the first ${this.reported.length} are reported. ` +
