@@ -5,10 +5,11 @@
  */
 import { readU16LE } from '../bytes';
 import type { ByteSource } from '../fileAccess';
-import { DEFAULT_CHUNK_BYTES, forEachRecordChunk } from '../problemCollector';
+import { DEFAULT_CHUNK_BYTES } from '../problemCollector';
 import type { Vec3 } from '../records';
 import { KEY_ROTATION_AT, KEY_SIZE, KEY_TIME_AT, MAP_WORD_SIZE, QUATERNION_SCALE } from './layout';
 import { type MshModelLayout, nodeName } from './model';
+import { type ReadSteps, eachRecordChunk, runOnBytes, runOnSource } from './reads';
 
 /** A quaternion as the runtime holds it: `[w, x, y, z]` (note: clips use x, y, z, w). */
 export type MshQuaternion = [number, number, number, number];
@@ -77,15 +78,24 @@ export function animationKey(animation: MshAnimation, key: number): MshRawKey | 
  * Reads the key pool and the frame map of a model whose streams are usable (`model.animated`);
  * undefined otherwise. A source that ends early leaves the missing keys and words zero.
  */
-export async function readMshAnimation(source: ByteSource, model: MshModelLayout, chunkBytes = DEFAULT_CHUNK_BYTES): Promise<MshAnimation | undefined> {
+export function readMshAnimation(source: ByteSource, model: MshModelLayout, chunkBytes = DEFAULT_CHUNK_BYTES): Promise<MshAnimation | undefined> {
+  return runOnSource(animationSteps(model, chunkBytes), source);
+}
+
+/** `readMshAnimation` over the file's bytes in memory, synchronously. */
+export function readMshAnimationFromBytes(bytes: Uint8Array, model: MshModelLayout): MshAnimation | undefined {
+  return runOnBytes(animationSteps(model, DEFAULT_CHUNK_BYTES), bytes);
+}
+
+/** `readMshAnimation` as read steps (see `reads.ts`). */
+export function* animationSteps(model: MshModelLayout, chunkBytes: number): ReadSteps<MshAnimation | undefined> {
   const { keys, map } = model.streams;
   if (!model.animated || !keys || !map) return undefined;
   const count = model.keyCount;
   const positions = new Float32Array(count * 3);
   const times = new Float32Array(count);
   const rotations = new Int16Array(count * 4);
-  const read = (offset: number, length: number) => source.read(offset, length);
-  await forEachRecordChunk(read, keys.dataStart, count, KEY_SIZE, chunkBytes, (bytes, first, records) => {
+  yield* eachRecordChunk(keys.dataStart, count, KEY_SIZE, chunkBytes, (bytes, first, records) => {
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     for (let r = 0; r < records; r++) {
       const at = r * KEY_SIZE;
@@ -98,7 +108,7 @@ export async function readMshAnimation(source: ByteSource, model: MshModelLayout
     }
   });
   const words = new Uint16Array(model.wordCount);
-  await forEachRecordChunk(read, map.dataStart, model.wordCount, MAP_WORD_SIZE, chunkBytes, (bytes, first, records) => {
+  yield* eachRecordChunk(map.dataStart, model.wordCount, MAP_WORD_SIZE, chunkBytes, (bytes, first, records) => {
     for (let r = 0; r < records; r++) words[first + r] = readU16LE(bytes, r * MAP_WORD_SIZE);
   });
   return {

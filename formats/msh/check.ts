@@ -8,8 +8,8 @@
  */
 import type { FormatDiagnostic } from '../diagnostics';
 import type { ByteSource } from '../fileAccess';
-import { ProblemCollector } from '../problemCollector';
-import { type MshAnimation, readMshAnimation } from './animation';
+import { DEFAULT_CHUNK_BYTES, ProblemCollector } from '../problemCollector';
+import { type MshAnimation, animationSteps } from './animation';
 import { mshDiagnostic } from './codes';
 import { ENTRY_AT, KEY_FIELDS, KEY_SIZE, KEY_TIME_AT, MAP_WORD_SIZE, NO_MAP, NO_PARENT, NODE_FIELDS, NODE_STRIDE, type NodeFieldName } from './layout';
 import {
@@ -21,23 +21,41 @@ import {
   nodeMapStart,
   nodeName,
   nodeParent,
-  openMshFile,
+  openSteps,
   trackStart,
 } from './model';
+import { type ReadSteps, runOnBytes, runOnSource, wholeFileLimit } from './reads';
 
 export interface MshCheckResult {
   layout: MshFileLayout;
   diagnostics: FormatDiagnostic[];
+  /** The animation read for each model (same order as `layout.models`; undefined when not posable). */
+  animations: (MshAnimation | undefined)[];
 }
 
-/** Checks a loose model or an archive of models. Throws only when the source's read throws. */
-export async function checkMshFile(source: ByteSource, options: MshOpenOptions = DEFAULT_MSH_OPTIONS): Promise<MshCheckResult> {
-  const { layout, diagnostics } = await openMshFile(source, options);
+/**
+ * Checks a loose model or an archive of models. A file of at most one piece (`chunkBytes`,
+ * 4 MiB) is read whole; a larger one in pieces, one model's streams at a time (peak memory: the
+ * largest model's Res8 + Res19, as typed arrays). Throws only when the source's read throws.
+ */
+export function checkMshFile(source: ByteSource, options: MshOpenOptions = DEFAULT_MSH_OPTIONS): Promise<MshCheckResult> {
+  return runOnSource(checkSteps(source.size, options), source, wholeFileLimit(options.chunkBytes));
+}
+
+/** `checkMshFile` over bytes in memory, synchronously. */
+export function checkMshBytes(bytes: Uint8Array, options: MshOpenOptions = DEFAULT_MSH_OPTIONS): MshCheckResult {
+  return runOnBytes(checkSteps(bytes.length, options), bytes);
+}
+
+function* checkSteps(size: number, options: MshOpenOptions): ReadSteps<MshCheckResult> {
+  const { layout, diagnostics } = yield* openSteps(size, options);
+  const animations: (MshAnimation | undefined)[] = [];
   for (const model of layout.models) {
-    const animation = await readMshAnimation(source, model, options.chunkBytes);
+    const animation = yield* animationSteps(model, options.chunkBytes ?? DEFAULT_CHUNK_BYTES);
+    animations.push(animation);
     diagnostics.push(...checkMshModel(model, animation, options.maxKeyframeProblems));
   }
-  return { layout, diagnostics };
+  return { layout, diagnostics, animations };
 }
 
 /** The node, key and map rules of one model (its structure was checked when it was opened). */

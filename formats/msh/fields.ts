@@ -169,7 +169,7 @@ function locateInBlob(layout: MshFileLayout, blob: NresBlob, model: MshModelLayo
 }
 
 function payloadFieldAt(layout: MshFileLayout, model: MshModelLayout | undefined, entry: NresEntry, offset: number): MshLocatedField {
-  const role = model && (Object.keys(model.streams) as MshStreamRole[]).find((r) => model.streams[r] === entry);
+  const role = model && streamRole(model, entry);
   if (model && role) {
     const located = streamFieldAt(layout, model, role, entry, offset);
     if (located) return { ...located, entry: entry.index };
@@ -183,6 +183,13 @@ function payloadFieldAt(layout: MshFileLayout, model: MshModelLayout | undefined
     range: clip(layout, entry.dataStart, entry.dataStart + entry.dataSize),
     entry: entry.index,
   };
+}
+
+const ROLES: readonly MshStreamRole[] = ['nodes', 'keys', 'names', 'map'];
+
+function streamRole(model: MshModelLayout, entry: NresEntry): MshStreamRole | undefined {
+  for (const role of ROLES) if (model.streams[role] === entry) return role;
+  return undefined;
 }
 
 function streamFieldAt(layout: MshFileLayout, model: MshModelLayout, role: MshStreamRole, entry: NresEntry, offset: number): MshLocatedField | undefined {

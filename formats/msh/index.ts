@@ -23,3 +23,5 @@ export * from './sampling';
 export * from './fields';
 export * from './views';
 export * from './writer';
+export * from './reads';
+export * from './values';

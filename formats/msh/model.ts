@@ -9,7 +9,7 @@
 import { readU16LE, readU32LE } from '../bytes';
 import type { FormatDiagnostic } from '../diagnostics';
 import type { ByteSource } from '../fileAccess';
-import { DEFAULT_CHUNK_BYTES, DEFAULT_MAX_KEYFRAME_PROBLEMS, forEachRecordChunk } from '../problemCollector';
+import { DEFAULT_CHUNK_BYTES, DEFAULT_MAX_KEYFRAME_PROBLEMS } from '../problemCollector';
 import { mshDiagnostic } from './codes';
 import {
   ENTRY_AT,
@@ -26,7 +26,8 @@ import {
   NRES_ENTRY_SIZE,
   type MshStreamRole,
 } from './layout';
-import { type ContainerKind, type NresBlob, type NresEntry, containerKindOf, latin1, readNresBlob } from './nres';
+import { type ContainerKind, type NresBlob, type NresEntry, containerKindOf, latin1, nresBlobSteps } from './nres';
+import { type ReadSteps, eachRecordChunk, readStep, runOnBytes, runOnSource, wholeFileLimit } from './reads';
 
 /** The u16 words of one node record. */
 export const NODE_WORDS = NODE_STRIDE / 2;
@@ -121,10 +122,23 @@ function holdsModelStreams(blob: NresBlob): boolean {
   return blob.entries.some((e) => MODEL_TYPES.includes(e.typeId));
 }
 
-/** Opens an NRes file (loose model or archive of models). Throws only when the source's read throws. */
-export async function openMshFile(source: ByteSource, options: MshOpenOptions = DEFAULT_MSH_OPTIONS): Promise<MshOpenResult> {
-  const size = source.size;
-  const first4 = size > 0 ? await source.read(0, Math.min(4, size)) : new Uint8Array(0);
+/**
+ * Opens an NRes file (loose model or archive of models). A file of at most one piece
+ * (`chunkBytes`, 4 MiB) is read whole; a larger one in pieces (headers, directories, Res1, Res10).
+ * Throws only when the source's read throws.
+ */
+export function openMshFile(source: ByteSource, options: MshOpenOptions = DEFAULT_MSH_OPTIONS): Promise<MshOpenResult> {
+  return runOnSource(openSteps(source.size, options), source, wholeFileLimit(options.chunkBytes));
+}
+
+/** `openMshFile` over bytes in memory, synchronously. */
+export function openMshBytes(bytes: Uint8Array, options: MshOpenOptions = DEFAULT_MSH_OPTIONS): MshOpenResult {
+  return runOnBytes(openSteps(bytes.length, options), bytes);
+}
+
+/** `openMshFile` as read steps (see `reads.ts`). */
+export function* openSteps(size: number, options: MshOpenOptions): ReadSteps<MshOpenResult> {
+  const first4 = size > 0 ? yield* readStep(0, Math.min(4, size)) : new Uint8Array(0);
   const container = containerKindOf(first4);
   const layout: MshFileLayout = { size, container, blobs: [], models: [] };
   if (container === 'rsli') {
@@ -137,25 +151,23 @@ export async function openMshFile(source: ByteSource, options: MshOpenOptions = 
     return { layout, diagnostics: [diagnostic] };
   }
   const subject = options.expectModel ? 'Model' : 'NRes file';
-  const root = await readNresBlob(source, 0, size, { ...options, subject });
+  const root = yield* nresBlobSteps(0, size, { ...options, subject });
   const diagnostics = [...root.diagnostics];
   if (!root.blob) return { layout, diagnostics };
   layout.blobs.push(root.blob);
   if (options.expectModel || holdsModelStreams(root.blob)) {
-    diagnostics.push(...(await openModel(source, layout, root.blob, undefined, 'Model', options)));
+    diagnostics.push(...(yield* openModel(layout, root.blob, undefined, 'Model', options)));
   }
   for (const entry of root.blob.entries) {
     if (!entry.payloadInside || entry.dataSize === 0) continue;
-    const magic = entry.dataSize >= 4 ? await source.read(entry.dataStart, 4) : new Uint8Array(0);
-    const nested = containerKindOf(magic) === 'nres';
-    if (!nested && !isModelName(entry.name)) continue;
+    // A nested blob is detected by its magic; an entry named *.msh is expected to be one.
     const modelSubject = `Model "${entry.name}" (archive entry ${entry.index})`;
-    const read = await readNresBlob(source, entry.dataStart, entry.dataSize, { ...options, subject: modelSubject });
+    const read = yield* nresBlobSteps(entry.dataStart, entry.dataSize, { ...options, subject: modelSubject, onlyIfNres: !isModelName(entry.name) });
     diagnostics.push(...read.diagnostics);
     if (!read.blob) continue;
     layout.blobs.push(read.blob);
     if (isModelName(entry.name) || holdsModelStreams(read.blob)) {
-      diagnostics.push(...(await openModel(source, layout, read.blob, entry, modelSubject, options)));
+      diagnostics.push(...(yield* openModel(layout, read.blob, entry, modelSubject, options)));
     }
   }
   return { layout, diagnostics };
@@ -165,14 +177,13 @@ function entryField(entry: NresEntry, offset: number): { start: number; end: num
   return { start: entry.entryStart + offset, end: entry.entryStart + offset + 4 };
 }
 
-async function openModel(
-  source: ByteSource,
+function* openModel(
   layout: MshFileLayout,
   blob: NresBlob,
   outerEntry: NresEntry | undefined,
   subject: string,
   options: MshOpenOptions,
-): Promise<FormatDiagnostic[]> {
+): ReadSteps<FormatDiagnostic[]> {
   const diagnostics: FormatDiagnostic[] = [];
   const streams: MshStreams = {};
   for (const entry of blob.entries) {
@@ -228,8 +239,8 @@ async function openModel(
     );
   }
   diagnostics.push(...checkKeyStream(model), ...checkMapStream(model));
-  diagnostics.push(...(await readNodeTable(source, model, options)));
-  diagnostics.push(...(await readNames(source, model)));
+  diagnostics.push(...(yield* readNodeTable(model, options)));
+  diagnostics.push(...(yield* readNames(model)));
   markOrder(model);
   model.animated = model.nodeStride === NODE_STRIDE && !!streams.keys?.payloadInside && !!streams.map?.payloadInside && !!streams.nodes?.payloadInside;
   return diagnostics;
@@ -310,7 +321,7 @@ function checkMapStream(model: MshModelLayout): FormatDiagnostic[] {
   return diagnostics;
 }
 
-async function readNodeTable(source: ByteSource, model: MshModelLayout, options: MshOpenOptions): Promise<FormatDiagnostic[]> {
+function* readNodeTable(model: MshModelLayout, options: MshOpenOptions): ReadSteps<FormatDiagnostic[]> {
   const entry = model.streams.nodes;
   if (!entry) return [];
   model.nodeStride = entry.attr3;
@@ -342,8 +353,7 @@ async function readNodeTable(source: ByteSource, model: MshModelLayout, options:
   const count = Math.min(entry.attr1, fit);
   const words = new Uint16Array(count * NODE_WORDS);
   let read = 0;
-  await forEachRecordChunk(
-    (offset, length) => source.read(offset, length),
+  yield* eachRecordChunk(
     entry.dataStart,
     count,
     NODE_STRIDE,
@@ -358,10 +368,10 @@ async function readNodeTable(source: ByteSource, model: MshModelLayout, options:
   return diagnostics;
 }
 
-async function readNames(source: ByteSource, model: MshModelLayout): Promise<FormatDiagnostic[]> {
+function* readNames(model: MshModelLayout): ReadSteps<FormatDiagnostic[]> {
   const entry = model.streams.names;
   if (!entry || !entry.payloadInside) return [];
-  const bytes = await source.read(entry.dataStart, entry.dataSize);
+  const bytes = yield* readStep(entry.dataStart, entry.dataSize);
   const end = entry.dataStart + bytes.length;
   let problem: { start: number; end: number; what: string } | undefined;
   let at = 0;

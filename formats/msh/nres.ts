@@ -8,7 +8,7 @@
 import { hexWord, readU32LE } from '../bytes';
 import type { FormatDiagnostic } from '../diagnostics';
 import type { ByteSource } from '../fileAccess';
-import { DEFAULT_CHUNK_BYTES, ProblemCollector, forEachRecordChunk } from '../problemCollector';
+import { DEFAULT_CHUNK_BYTES, ProblemCollector } from '../problemCollector';
 import { mshDiagnostic } from './codes';
 import {
   ENTRY_AT,
@@ -20,6 +20,7 @@ import {
   NRES_VERSION,
   RSLI_MAGIC_BYTES,
 } from './layout';
+import { type ReadSteps, eachRecordChunk, readStep, runOnSource } from './reads';
 
 export type ContainerKind = 'nres' | 'rsli' | 'unknown';
 
@@ -83,6 +84,8 @@ export interface NresReadOptions {
   chunkBytes?: number;
   /** Who the blob is, for messages: 'NRes archive', 'Model "walk.msh" (archive entry 3)'. */
   subject: string;
+  /** Bytes that do not start with the NRes magic are not a blob here: no diagnostics, no blob (for archive entries). */
+  onlyIfNres?: boolean;
 }
 
 export interface NresRead {
@@ -142,10 +145,18 @@ export function compareNresNames(a: Uint8Array, b: Uint8Array): number {
  * Reads and checks the NRes blob of `length` bytes at `base`: header, directory, entries. Never
  * throws for bad bytes (only when the source's own read fails).
  */
-export async function readNresBlob(source: ByteSource, base: number, length: number, options: NresReadOptions): Promise<NresRead> {
+export function readNresBlob(source: ByteSource, base: number, length: number, options: NresReadOptions): Promise<NresRead> {
+  return runOnSource(nresBlobSteps(base, length, options), source);
+}
+
+/** `readNresBlob` as read steps (see `reads.ts`). */
+export function* nresBlobSteps(base: number, length: number, options: NresReadOptions): ReadSteps<NresRead> {
   const { subject } = options;
   const diagnostics: FormatDiagnostic[] = [];
   const at = (start: number, end: number) => ({ start: base + start, end: base + end });
+  const head = yield* readStep(base, Math.min(NRES_HEADER_SIZE, length));
+  const kind = containerKindOf(head);
+  if (options.onlyIfNres && kind !== 'nres') return { diagnostics };
   if (length < NRES_HEADER_SIZE) {
     diagnostics.push(
       mshDiagnostic(
@@ -157,9 +168,7 @@ export async function readNresBlob(source: ByteSource, base: number, length: num
     );
     return { diagnostics };
   }
-  const head = await source.read(base, NRES_HEADER_SIZE);
   if (head.length < NRES_HEADER_SIZE) return { diagnostics };
-  const kind = containerKindOf(head);
   if (kind !== 'nres') {
     diagnostics.push(
       mshDiagnostic(
@@ -222,8 +231,7 @@ export async function readNresBlob(source: ByteSource, base: number, length: num
     return { blob, diagnostics };
   }
   blob.directoryStart = base + directoryOffset;
-  await forEachRecordChunk(
-    (offset, count) => source.read(offset, count),
+  yield* eachRecordChunk(
     blob.directoryStart,
     header.entryCount,
     NRES_ENTRY_SIZE,

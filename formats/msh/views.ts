@@ -5,12 +5,13 @@
  * Key and map views read only the requested range.
  */
 import type { ByteSource } from '../fileAccess';
-import { DEFAULT_CHUNK_BYTES, forEachRecordChunk } from '../problemCollector';
+import { DEFAULT_CHUNK_BYTES } from '../problemCollector';
 import type { Vec3 } from '../records';
 import { axisAngle } from '../rotationMath';
 import { type MshAnimation, type MshQuaternion, type MshRawKey, decodeMshQuaternion, readMshRawKey } from './animation';
 import { KEY_SIZE, MAP_WORD_SIZE, NO_MAP, NO_PARENT, NODE_STRIDE } from './layout';
 import { type MshFileLayout, type MshModelLayout, keyOwner, nodeFallback, nodeHdr0, nodeMapStart, nodeName, nodeParent, nodeSlots, trackStart, wordOwner } from './model';
+import { eachRecordChunk, runOnSource } from './reads';
 import { type MshSample, mshPoseMatrix, sampleMshNode } from './sampling';
 
 /** Half-open `[start, end)` of indices. */
@@ -109,10 +110,10 @@ export async function readMshKeyViews(source: ByteSource, model: MshModelLayout,
   if (!keys?.payloadInside) return [];
   const { start, end } = clampRange(range, model.keyCount);
   const views: MshKeyView[] = [];
-  const read = (offset: number, length: number) => source.read(offset, length);
-  await forEachRecordChunk(read, keys.dataStart + start * KEY_SIZE, end - start, KEY_SIZE, DEFAULT_CHUNK_BYTES, (bytes, first, records) => {
+  const steps = eachRecordChunk(keys.dataStart + start * KEY_SIZE, end - start, KEY_SIZE, DEFAULT_CHUNK_BYTES, (bytes, first, records) => {
     for (let r = 0; r < records; r++) views.push(mshKeyView(model, start + first + r, readMshRawKey(bytes, r * KEY_SIZE)));
   });
+  await runOnSource(steps, source);
   return views;
 }
 
@@ -137,8 +138,7 @@ export async function readMshMapWords(source: ByteSource, model: MshModelLayout,
   if (!map?.payloadInside) return [];
   const { start, end } = clampRange(range, model.wordCount);
   const views: MshMapWordView[] = [];
-  const read = (offset: number, length: number) => source.read(offset, length);
-  await forEachRecordChunk(read, map.dataStart + start * MAP_WORD_SIZE, end - start, MAP_WORD_SIZE, DEFAULT_CHUNK_BYTES, (bytes, first, records) => {
+  const steps = eachRecordChunk(map.dataStart + start * MAP_WORD_SIZE, end - start, MAP_WORD_SIZE, DEFAULT_CHUNK_BYTES, (bytes, first, records) => {
     for (let r = 0; r < records; r++) {
       const word = start + first + r;
       const value = bytes[r * 2] | (bytes[r * 2 + 1] << 8);
@@ -148,6 +148,7 @@ export async function readMshMapWords(source: ByteSource, model: MshModelLayout,
       views.push(view);
     }
   });
+  await runOnSource(steps, source);
   return views;
 }
 
