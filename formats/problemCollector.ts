@@ -3,11 +3,8 @@
  * rest, so a file with millions of bad records yields a bounded list plus one summary.
  */
 import type { ByteRange, FormatDiagnostic } from './diagnostics';
-import { binaryDiagnostic } from './diagnosticCodes';
+import { type DiagnosticFactory, binaryDiagnostic } from './diagnosticCodes';
 import type { ByteSource } from './fileAccess';
-
-/** Builds a diagnostic with its code's default severity (`binaryDiagnostic`, or a format family's own). */
-export type DiagnosticFactory = (code: string, byteRange: ByteRange, message: string, data?: Record<string, string | number | boolean>) => FormatDiagnostic;
 
 export class ProblemCollector {
   readonly reported: FormatDiagnostic[] = [];

@@ -5,8 +5,7 @@
  * the canonical layout flag what every known retail model does but this one does not. Never
  * rename a code once published; add new ones.
  */
-import type { DiagnosticCodeInfo } from '../diagnosticCodes';
-import type { ByteRange, FormatDiagnostic } from '../diagnostics';
+import { type DiagnosticCodeInfo, type DiagnosticFactory, diagnosticFactory } from '../diagnosticCodes';
 
 export const MSH_DIAGNOSTIC_CODES: readonly DiagnosticCodeInfo[] = [
   { code: 'nres/bad-header', severity: 'error', when: 'fewer than 16 bytes, magic not NRes, version not 0x100, negative entry count, or total size not the blob length' },
@@ -44,13 +43,5 @@ export const MSH_DIAGNOSTIC_CODES: readonly DiagnosticCodeInfo[] = [
   { code: 'msh/more-problems', severity: 'information', when: 'more node, key or map problems than reported (gives the total per code)' },
 ];
 
-const SEVERITY_BY_CODE = new Map(MSH_DIAGNOSTIC_CODES.map((c) => [c.code, c.severity]));
-
 /** A diagnostic of an NRes container or MSH model with the code's default severity. */
-export function mshDiagnostic(code: string, byteRange: ByteRange, message: string, data?: Record<string, string | number | boolean>): FormatDiagnostic {
-  const severity = SEVERITY_BY_CODE.get(code);
-  if (!severity) throw new Error(`unknown diagnostic code ${code}`);
-  const diagnostic: FormatDiagnostic = { code, severity, message, byteRange };
-  if (data) diagnostic.data = data;
-  return diagnostic;
-}
+export const mshDiagnostic: DiagnosticFactory = diagnosticFactory(MSH_DIAGNOSTIC_CODES);

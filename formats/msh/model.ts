@@ -118,6 +118,10 @@ function isModelName(name: string): boolean {
   return name.toLowerCase().endsWith('.msh');
 }
 
+function isStreamType(typeId: number): boolean {
+  return typeId === MSH_STREAM.nodes || typeId === MSH_STREAM.keys || typeId === MSH_STREAM.names || typeId === MSH_STREAM.map;
+}
+
 function holdsModelStreams(blob: NresBlob): boolean {
   return blob.entries.some((e) => MODEL_TYPES.includes(e.typeId));
 }
@@ -155,11 +159,11 @@ export function* openSteps(size: number, options: MshOpenOptions): ReadSteps<Msh
   const diagnostics = [...root.diagnostics];
   if (!root.blob) return { layout, diagnostics };
   layout.blobs.push(root.blob);
-  if (options.expectModel || holdsModelStreams(root.blob)) {
-    diagnostics.push(...(yield* openModel(layout, root.blob, undefined, 'Model', options)));
-  }
+  const rootIsModel = options.expectModel || holdsModelStreams(root.blob);
+  if (rootIsModel) diagnostics.push(...(yield* openModel(layout, root.blob, undefined, 'Model', options)));
   for (const entry of root.blob.entries) {
     if (!entry.payloadInside || entry.dataSize === 0) continue;
+    if (rootIsModel && isStreamType(entry.typeId)) continue; // a loose model's own streams are not nested blobs
     // A nested blob is detected by its magic; an entry named *.msh is expected to be one.
     const modelSubject = `Model "${entry.name}" (archive entry ${entry.index})`;
     const read = yield* nresBlobSteps(entry.dataStart, entry.dataSize, { ...options, subject: modelSubject, onlyIfNres: !isModelName(entry.name) });

@@ -16,6 +16,9 @@ import { NODE_WORDS } from './model';
 
 const fr = Math.fround;
 
+/** The label every surface that shows a sampled pose carries (one wording for all). */
+export const MSH_SAMPLING_CAVEAT = 'reference sampling, not bit-exact with the x87 runtime';
+
 /** The slerp's linear threshold, `1 - d <= 9.9999997e-6` (the f32 nearest 1e-5). */
 export const MSH_SLERP_LINEAR_THRESHOLD = fr(1e-5);
 
@@ -105,10 +108,11 @@ export function sampleMshNode(animation: MshAnimation, node: number, t: number):
   const fallback = animation.nodeWords[node * NODE_WORDS + 3];
   let reason: MshFallbackReason | undefined;
   let key0 = 0;
-  if (frame >>> 0 >= animation.frameCount) reason = 'frame-out-of-range';
+  const unsignedFrame = frame >>> 0; // the runtime compares and indexes with the frame as unsigned
+  if (unsignedFrame >= animation.frameCount) reason = 'frame-out-of-range';
   else if (mapStart === NO_MAP) reason = 'no-map';
   else {
-    const word = mapStart + frame;
+    const word = mapStart + unsignedFrame;
     if (word >= animation.wordCount) return { kind: 'out-of-bounds', frame, what: `map word ${word} (Res19 has ${animation.wordCount})` };
     key0 = animation.map[word];
     if (key0 >= fallback) reason = 'map-at-fallback';

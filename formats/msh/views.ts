@@ -104,17 +104,29 @@ export function mshKeyView(model: MshModelLayout, key: number, raw: MshRawKey): 
   return view;
 }
 
+/** Views of the records of a stream in `range` (clamped to `count`), reading only their bytes. */
+async function readRecordViews<T>(
+  source: ByteSource,
+  start: number,
+  count: number,
+  recordSize: number,
+  range: MshIndexRange | undefined,
+  view: (bytes: Uint8Array, at: number, index: number) => T,
+): Promise<T[]> {
+  const { start: first, end } = clampRange(range, count);
+  const views: T[] = [];
+  const steps = eachRecordChunk(start + first * recordSize, end - first, recordSize, DEFAULT_CHUNK_BYTES, (bytes, firstRecord, records) => {
+    for (let r = 0; r < records; r++) views.push(view(bytes, r * recordSize, first + firstRecord + r));
+  });
+  await runOnSource(steps, source);
+  return views;
+}
+
 /** Views of the keys in `range` (clamped to the key pool), reading only those bytes. */
 export async function readMshKeyViews(source: ByteSource, model: MshModelLayout, range?: MshIndexRange): Promise<MshKeyView[]> {
   const keys = model.streams.keys;
   if (!keys?.payloadInside) return [];
-  const { start, end } = clampRange(range, model.keyCount);
-  const views: MshKeyView[] = [];
-  const steps = eachRecordChunk(keys.dataStart + start * KEY_SIZE, end - start, KEY_SIZE, DEFAULT_CHUNK_BYTES, (bytes, first, records) => {
-    for (let r = 0; r < records; r++) views.push(mshKeyView(model, start + first + r, readMshRawKey(bytes, r * KEY_SIZE)));
-  });
-  await runOnSource(steps, source);
-  return views;
+  return readRecordViews(source, keys.dataStart, model.keyCount, KEY_SIZE, range, (bytes, at, key) => mshKeyView(model, key, readMshRawKey(bytes, at)));
 }
 
 export interface MshMapWordView {
@@ -136,20 +148,13 @@ export interface MshMapWordView {
 export async function readMshMapWords(source: ByteSource, model: MshModelLayout, range?: MshIndexRange): Promise<MshMapWordView[]> {
   const map = model.streams.map;
   if (!map?.payloadInside) return [];
-  const { start, end } = clampRange(range, model.wordCount);
-  const views: MshMapWordView[] = [];
-  const steps = eachRecordChunk(map.dataStart + start * MAP_WORD_SIZE, end - start, MAP_WORD_SIZE, DEFAULT_CHUNK_BYTES, (bytes, first, records) => {
-    for (let r = 0; r < records; r++) {
-      const word = start + first + r;
-      const value = bytes[r * 2] | (bytes[r * 2 + 1] << 8);
-      const owner = wordOwner(model, word);
-      const view: MshMapWordView = { word, offset: map.dataStart + word * MAP_WORD_SIZE, value, meaning: 'unowned' };
-      if (owner) Object.assign(view, { node: owner.node, frame: owner.frame, meaning: value >= nodeFallback(model, owner.node) ? 'fallback' : 'key' });
-      views.push(view);
-    }
+  return readRecordViews(source, map.dataStart, model.wordCount, MAP_WORD_SIZE, range, (bytes, at, word) => {
+    const value = bytes[at] | (bytes[at + 1] << 8);
+    const owner = wordOwner(model, word);
+    const view: MshMapWordView = { word, offset: map.dataStart + word * MAP_WORD_SIZE, value, meaning: 'unowned' };
+    if (owner) Object.assign(view, { node: owner.node, frame: owner.frame, meaning: value >= nodeFallback(model, owner.node) ? 'fallback' : 'key' });
+    return view;
   });
-  await runOnSource(steps, source);
-  return views;
 }
 
 export interface MshNodePose {

@@ -240,3 +240,14 @@ test('map values past a fallback out of range are found in linear time on overla
   assert.equal(summary?.data?.['msh/map-value'], 2, 'words 1500 and 1501 break the rule, once each');
   assert.ok(elapsed < 5000, `checked in ${elapsed.toFixed(0)} ms`);
 });
+
+test("README's MSH codes table lists exactly the codes, severities and conditions of the core's table", async () => {
+  const { readFileSync } = await import('node:fs');
+  const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+  const section = readme.slice(readme.indexOf('## MSH (NRes) models'), readme.indexOf('\n## ', readme.indexOf('## MSH (NRes) models') + 1));
+  const rows = section.split('\n').filter((line) => /^\| `(nres|msh)\//.test(line));
+  assert.deepEqual(
+    rows,
+    MSH_DIAGNOSTIC_CODES.map((c) => `| \`${c.code}\` | ${c.severity} | ${c.when} |`),
+  );
+});

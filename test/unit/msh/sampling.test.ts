@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { memoryByteSource } from '../../../formats/fileAccess';
 import {
+  MSH_SAMPLING_CAVEAT,
   MSH_SLERP_LINEAR_THRESHOLD,
   type MshAnimation,
   type MshPose,
@@ -110,6 +111,10 @@ test('out-of-bounds indices are reported, never read', async () => {
   assert.deepEqual(sampleMshNode(map9, 2, 2), { kind: 'out-of-bounds', frame: 2, what: 'map word 11 (Res19 has 10)' });
   const a = await heroAnimation();
   assert.equal(sampleMshNode(a, 3, 0).kind, 'out-of-bounds');
+  // A frame count above 2^31: the integer indefinite (NaN's frame) is in range as unsigned and indexes far past the map.
+  const huge = await heroAnimation(patched(hero, (v) => v.setUint32(552 + 8, 0xffffffff, true)));
+  assert.deepEqual(sampleMshNode(huge, 1, NaN), { kind: 'out-of-bounds', frame: -0x80000000, what: 'map word 2147483648 (Res19 has 10)' });
+  assert.equal(MSH_SAMPLING_CAVEAT, 'reference sampling, not bit-exact with the x87 runtime');
 });
 
 test('the slerp threshold: 1 - d <= 9.9999997e-6 interpolates linearly, just above it does not', () => {
