@@ -26,10 +26,18 @@ import {
 } from './model';
 import { type ReadSteps, runOnBytes, runOnSource, wholeFileLimit } from './reads';
 
+export interface MshCheckOptions extends MshOpenOptions {
+  /** Keep every model's animation in the result (for a caller that poses them next); default false. */
+  keepAnimations?: boolean;
+}
+
 export interface MshCheckResult {
   layout: MshFileLayout;
   diagnostics: FormatDiagnostic[];
-  /** The animation read for each model (same order as `layout.models`; undefined when not posable). */
+  /**
+   * With `keepAnimations`, the animation of each model (same order as `layout.models`; undefined
+   * when not posable); empty otherwise.
+   */
   animations: (MshAnimation | undefined)[];
 }
 
@@ -38,21 +46,21 @@ export interface MshCheckResult {
  * 4 MiB) is read whole; a larger one in pieces, one model's streams at a time (peak memory: the
  * largest model's Res8 + Res19, as typed arrays). Throws only when the source's read throws.
  */
-export function checkMshFile(source: ByteSource, options: MshOpenOptions = DEFAULT_MSH_OPTIONS): Promise<MshCheckResult> {
+export function checkMshFile(source: ByteSource, options: MshCheckOptions = DEFAULT_MSH_OPTIONS): Promise<MshCheckResult> {
   return runOnSource(checkSteps(source.size, options), source, wholeFileLimit(options.chunkBytes));
 }
 
 /** `checkMshFile` over bytes in memory, synchronously. */
-export function checkMshBytes(bytes: Uint8Array, options: MshOpenOptions = DEFAULT_MSH_OPTIONS): MshCheckResult {
+export function checkMshBytes(bytes: Uint8Array, options: MshCheckOptions = DEFAULT_MSH_OPTIONS): MshCheckResult {
   return runOnBytes(checkSteps(bytes.length, options), bytes);
 }
 
-function* checkSteps(size: number, options: MshOpenOptions): ReadSteps<MshCheckResult> {
+function* checkSteps(size: number, options: MshCheckOptions): ReadSteps<MshCheckResult> {
   const { layout, diagnostics } = yield* openSteps(size, options);
   const animations: (MshAnimation | undefined)[] = [];
   for (const model of layout.models) {
     const animation = yield* animationSteps(model, options.chunkBytes ?? DEFAULT_CHUNK_BYTES);
-    animations.push(animation);
+    if (options.keepAnimations) animations.push(animation);
     diagnostics.push(...checkMshModel(model, animation, options.maxKeyframeProblems));
   }
   return { layout, diagnostics, animations };

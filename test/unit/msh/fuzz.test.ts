@@ -85,7 +85,7 @@ test(`fuzz: ${ITERATIONS} mutated NRes files through the checks, field map, view
     try {
       // Mostly whole-stream reads; one in eight with pieces of 1..8 keys, to cross piece boundaries.
       const chunkBytes = next() % 8 === 0 ? 24 * (1 + (next() % 8)) : undefined;
-      const { layout, diagnostics, animations } = await checkMshFile(source, { maxKeyframeProblems: 1 + (next() % 20), chunkBytes, expectModel: next() % 2 === 0 });
+      const { layout, diagnostics, animations } = await checkMshFile(source, { maxKeyframeProblems: 1 + (next() % 20), chunkBytes, expectModel: next() % 2 === 0, keepAnimations: true });
       for (const d of diagnostics) {
         seen.add(d.code);
         assert.ok(KNOWN_CODES.has(d.code), `${where}: unknown code ${d.code}`);
