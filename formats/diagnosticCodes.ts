@@ -46,18 +46,20 @@ export const BINARY_DIAGNOSTIC_CODES: readonly DiagnosticCodeInfo[] = [
   { code: 'file/unknown-kind', severity: 'error', when: 'the extension is not one the tools know' },
 ];
 
-const SEVERITY_BY_CODE = new Map(BINARY_DIAGNOSTIC_CODES.map((c) => [c.code, c.severity]));
+/** Builds a byte-range diagnostic with its code's default severity. */
+export type DiagnosticFactory = (code: string, byteRange: ByteRange, message: string, data?: Record<string, string | number | boolean>) => FormatDiagnostic;
+
+/** A factory for the codes of `table` (a format family's own table); an unknown code throws. */
+export function diagnosticFactory(table: readonly DiagnosticCodeInfo[]): DiagnosticFactory {
+  const severityByCode = new Map(table.map((c) => [c.code, c.severity]));
+  return (code, byteRange, message, data) => {
+    const severity = severityByCode.get(code);
+    if (!severity) throw new Error(`unknown diagnostic code ${code}`);
+    const diagnostic: FormatDiagnostic = { code, severity, message, byteRange };
+    if (data) diagnostic.data = data;
+    return diagnostic;
+  };
+}
 
 /** A diagnostic of a binary file with the code's default severity. */
-export function binaryDiagnostic(
-  code: string,
-  byteRange: ByteRange,
-  message: string,
-  data?: Record<string, string | number | boolean>,
-): FormatDiagnostic {
-  const severity = SEVERITY_BY_CODE.get(code);
-  if (!severity) throw new Error(`unknown diagnostic code ${code}`);
-  const diagnostic: FormatDiagnostic = { code, severity, message, byteRange };
-  if (data) diagnostic.data = data;
-  return diagnostic;
-}
+export const binaryDiagnostic: DiagnosticFactory = diagnosticFactory(BINARY_DIAGNOSTIC_CODES);

@@ -3,7 +3,7 @@
  * rest, so a file with millions of bad records yields a bounded list plus one summary.
  */
 import type { ByteRange, FormatDiagnostic } from './diagnostics';
-import { binaryDiagnostic } from './diagnosticCodes';
+import { type DiagnosticFactory, binaryDiagnostic } from './diagnosticCodes';
 import type { ByteSource } from './fileAccess';
 
 export class ProblemCollector {
@@ -26,7 +26,7 @@ export class ProblemCollector {
   }
 
   /** The reported diagnostics, plus `<prefix>/more-problems` when some were left out. */
-  finish(summaryCode: string, range: ByteRange, recordWord: string): FormatDiagnostic[] {
+  finish(summaryCode: string, range: ByteRange, recordWord: string, diagnostic: DiagnosticFactory = binaryDiagnostic): FormatDiagnostic[] {
     const hidden = this.total - this.reported.length;
     if (hidden <= 0) return this.reported;
     const perCode = [...this.totals].map(([code, count]) => `${code}: ${count}`).join(', ');
@@ -34,7 +34,7 @@ export class ProblemCollector {
     for (const [code, count] of this.totals) data[code] = count;
     return [
       ...this.reported,
-      binaryDiagnostic(
+      diagnostic(
         summaryCode,
         range,
         `${this.total} ${recordWord} problems in total (${perCode}); only the first ${this.reported.length} are reported. ` +
