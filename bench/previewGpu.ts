@@ -85,7 +85,7 @@ export async function boneParity(device: GPUDevice, clip: Uint8Array, skeleton?:
   readback.destroy();
   compute.destroy();
   const cpu = new Float32Array(perFrame / 4);
-  const inputs = { clip, clipBones: bones, inverseBinds: binds?.matrices, skeletonBones: binds?.bones ?? 0 };
+  const inputs = { clip, clipBones: bones, frameCount: frames, inverseBinds: binds?.matrices, skeletonBones: binds?.bones ?? 0 };
   let mismatched = 0;
   let maxUlps = 0;
   const examples: string[] = [];

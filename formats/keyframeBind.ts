@@ -126,17 +126,17 @@ function laterFrameText(clipBones: number, bone: number): string {
   return frames === 1 ? `the next frame's bone ${other}` : `bone ${other} of the frame ${frames} frames later`;
 }
 
-/** What the console does with bones past the clip's bone count, as one clause. */
+/** What the console does with `bones` (past the clip's bone count), as a sentence without its full stop. */
 export function pastClipEffect(clipBones: number, bones: readonly number[]): string {
   const first = bones[0];
-  return `${bones.length === 1 ? 'it reads' : 'they read'} the next frames' matrices (${bonesText([first])} takes ${laterFrameText(clipBones, first)}), ` +
-    'and near the last frame whatever the console loaded after this clip (another clip, or nothing)';
+  return `${bonesText(bones)} ${bones.length === 1 ? 'is' : 'are'} skinned with the next frames' matrices (bone ${first} with ${laterFrameText(clipBones, first)}), ` +
+    'and near the last frame with whatever the console loaded after this clip (another clip, or nothing)';
 }
 
-/** What the console does with bones past the skeleton's bone count, as one clause. */
+/** What the console does with `bones` (past the skeleton's bone count), as a sentence without its full stop. */
 export function pastSkeletonEffect(bones: readonly number[]): string {
-  return `${bones.length === 1 ? 'its inverse bind is' : 'their inverse binds are'} read past the skeleton: the next skeleton's, ` +
-    'or after the last skeleton the first clip\'s keyframes';
+  return `${bonesText(bones)} ${bones.length === 1 ? 'takes its inverse bind' : 'take their inverse binds'} from past the skeleton ` +
+    '(the next skeleton\'s, or after the last skeleton the first clip\'s keyframes)';
 }
 
 /**
@@ -148,11 +148,11 @@ export function describeMismatch(shape: BindShape, used: Iterable<number>): stri
   if (bones.length === 0) return [];
   const pastClip = bones.filter((b) => b >= shape.clipBones);
   const pastSkeleton = shape.skeletonBones > 0 ? bones.filter((b) => b >= shape.skeletonBones) : [];
-  const lines = [`The mesh uses ${bonesText(bones)}, which the clip (${plural(shape.clipBones)})` +
-    (shape.skeletonBones > 0 ? ` or the skeleton (${plural(shape.skeletonBones)})` : '') + ' lacks.'];
-  if (pastClip.length) lines.push(`On the console ${bonesText(pastClip)}: ${pastClipEffect(shape.clipBones, pastClip)}.`);
-  if (pastSkeleton.length) lines.push(`On the console ${bonesText(pastSkeleton)}: ${pastSkeletonEffect(pastSkeleton)}.`);
-  lines.push(`The design document instead gives ${bones.length === 1 ? 'it' : 'them'} the identity.`);
+  const lacking = [pastClip.length ? `the clip's ${plural(shape.clipBones)}` : '', pastSkeleton.length ? `the skeleton's ${plural(shape.skeletonBones)}` : ''].filter(Boolean).join(' and ');
+  const lines = [`The mesh uses ${bonesText(bones)}, past ${lacking}.`];
+  if (pastClip.length) lines.push(`On the console, ${pastClipEffect(shape.clipBones, pastClip)}.`);
+  if (pastSkeleton.length) lines.push(`On the console, ${pastSkeletonEffect(pastSkeleton)}.`);
+  lines.push(`The design document gives ${bones.length === 1 ? 'it' : 'them'} the identity.`);
   return lines;
 }
 
@@ -164,7 +164,7 @@ export function clipSkeletonMismatchEffect(clipBones: number, skeletonBones: num
   if (clipBones > skeletonBones) {
     const extra = Array.from({ length: clipBones - skeletonBones }, (_, i) => skeletonBones + i);
     return `the clip's extra ${plural(extra.length)} (${bonesText(extra)}) ${extra.length === 1 ? 'moves' : 'move'} no vertex bound to the skeleton's bones; ` +
-      `a vertex bound to ${extra.length === 1 ? 'it' : 'them'} would be drawn wrong on the console: ${pastSkeletonEffect(extra)}`;
+      `if a mesh used ${extra.length === 1 ? 'it' : 'them'}, on the console, ${pastSkeletonEffect(extra)}`;
   }
   const missing = Array.from({ length: skeletonBones - clipBones }, (_, i) => clipBones + i);
   return `vertices bound to the skeleton's ${bonesText(missing)} do not get the identity on the console: ${pastClipEffect(clipBones, missing)}`;
@@ -173,6 +173,5 @@ export function clipSkeletonMismatchEffect(clipBones: number, skeletonBones: num
 /** A mesh using bones past a linked clip's or skeleton's bone count, in words for the manifest. */
 export function meshPastBonesEffect(available: number, needed: number, against: 'clip' | 'skeleton'): string {
   const past = Array.from({ length: needed - available }, (_, i) => available + i);
-  return `on the console, vertices bound to ${bonesText(past)} ` +
-    (against === 'clip' ? `are drawn with the wrong matrices: ${pastClipEffect(available, past)}` : `are drawn wrong: ${pastSkeletonEffect(past)}`);
+  return `on the console, ${against === 'clip' ? pastClipEffect(available, past) : pastSkeletonEffect(past)}`;
 }

@@ -21,3 +21,16 @@ fn skin_position(base: u32, position: vec3f, joints: vec4u, weights: vec4f) -> v
   }
   return out;
 }
+
+// Normals move with the bones' linear part: n' = sum of w * (B3x3 * n), as the console skins
+// them (normalised per fragment).
+fn skin_normal(base: u32, normal: vec3f, joints: vec4u, weights: vec4f) -> vec3f {
+  let n = vec4f(normal, 0.0);
+  var out = vec3f(0.0);
+  for (var i = 0u; i < 4u; i = i + 1u) {
+    if (weights[i] > 0.0) {
+      out = out + skin_transform(base, joints[i], n) * weights[i];
+    }
+  }
+  return out;
+}

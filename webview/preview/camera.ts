@@ -38,7 +38,7 @@ export class OrbitCamera {
 
   /** Moves the target in the view plane by a fraction of the distance. */
   pan(dx: number, dy: number): void {
-    const { right, up } = this.axes();
+    const { right, up } = this.basis();
     const k = this.state.distance * 0.002;
     for (let i = 0; i < 3; i++) this.state.target[i] += (-dx * right[i] + dy * up[i]) * k;
   }
@@ -66,17 +66,24 @@ export class OrbitCamera {
     return new Float32Array(mat4.multiply(mat4.create(), projection, view));
   }
 
-  /** Direction towards the light: over the viewer's shoulder. */
+  /** Direction towards the key light: above and to the left of the viewer, following the camera. */
   lightDirection(): [number, number, number] {
-    const eye = this.eye();
-    const d = vec3.normalize(vec3.create(), vec3.sub(vec3.create(), eye, vec3.fromValues(...this.state.target)));
-    return [d[0] + 0.3, d[1] + 0.6, d[2]];
+    const { right, up, forward } = this.basis();
+    const d = [0, 1, 2].map((i) => -forward[i] - 0.55 * right[i] + 0.8 * up[i]);
+    const length = Math.hypot(d[0], d[1], d[2]);
+    return [d[0] / length, d[1] / length, d[2] / length];
   }
 
-  private axes(): { right: vec3; up: vec3 } {
+  eyePosition(): [number, number, number] {
+    const e = this.eye();
+    return [e[0], e[1], e[2]];
+  }
+
+  /** The camera's right, up and forward (towards the target) directions in world space. */
+  basis(): { right: vec3; up: vec3; forward: vec3 } {
     const forward = vec3.normalize(vec3.create(), vec3.sub(vec3.create(), vec3.fromValues(...this.state.target), this.eye()));
     const right = vec3.normalize(vec3.create(), vec3.cross(vec3.create(), forward, vec3.fromValues(0, 1, 0)));
     const up = vec3.cross(vec3.create(), right, forward);
-    return { right, up };
+    return { right, up, forward };
   }
 }

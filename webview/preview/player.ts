@@ -3,6 +3,9 @@
  * speed, stepping and the blended/stamp choice are unit-tested without a browser.
  */
 import type { LoopMode, PlaybackMode } from '../../protocol/preview';
+
+/** How the player turns time into frames (the mixer mode has its own clock: mixerMode.ts). */
+export type FrameMode = Exclude<PlaybackMode, 'mixer'>;
 import type { FrameRequest } from './pose';
 
 export class Player {
@@ -11,7 +14,7 @@ export class Player {
   playing = false;
   speed = 1;
   loop: LoopMode = 'repeat';
-  mode: PlaybackMode = 'stamp';
+  mode: FrameMode = 'stamp';
   /** +1 forwards, -1 on the way back in ping-pong. */
   private direction = 1;
 

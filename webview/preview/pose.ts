@@ -4,7 +4,7 @@
  * draws with it, and the GPU parity tests compare the WGSL's read-back matrices with it. Pure
  * (no DOM, no GPU), decoding through the core.
  */
-import { boneMatrix, decodeKeyframe, keyframeOffset, MATRIX_FLOATS } from '../../formats/clip';
+import { boneMatrix, decodeKeyframe, keyframeOffset, MATRIX_FLOATS, transformMatrices } from '../../formats/clip';
 import { aloneMatrix, consoleKeyframeRead, skinningSource, type BindRule, type BindShape, type InverseBindRead, type KeyframeRead } from '../../formats/keyframeBind';
 import type { BoneTransform } from '../../formats/records';
 
@@ -74,6 +74,28 @@ export function buildPose(inputs: PoseInputs, request: FrameRequest, out: Float3
     } else {
       consoleSkin(inputs, request, source.keyframe, source.inverseBind, bone, out, o + MATRIX_FLOATS);
     }
+  }
+  return count;
+}
+
+/**
+ * The pose buffer for transforms mixed on the CPU (the mixer's pose: TRANSFORM_FLOATS per clip
+ * bone): model matrices through the core's `transformMatrices`, skinning matrices by the design
+ * document's rule (the console cannot mix clips in keyframe_bind; a mixed pose reaches it through
+ * set_bones). Returns the bones written.
+ */
+export function buildMixedPose(inputs: PoseInputs, transforms: Float32Array, out: Float32Array): number {
+  const count = outputBoneCount(inputs);
+  const models = transformMatrices(transforms, inputs.clipBones, new Float32Array(inputs.clipBones * MATRIX_FLOATS));
+  const shape = shapeOf(inputs);
+  for (let bone = 0; bone < count; bone++) {
+    const o = bone * BONE_OUTPUT_FLOATS;
+    const model = bone < inputs.clipBones ? models.subarray(bone * MATRIX_FLOATS, (bone + 1) * MATRIX_FLOATS) : IDENTITY_ROWS;
+    out.set(model, o);
+    const source = skinningSource('design', shape, 0, bone);
+    if (source.kind === 'identity') out.set(IDENTITY_ROWS, o + MATRIX_FLOATS);
+    else if (source.inverseBind) timesInverseBind(model, inputs.inverseBinds!, bone * 12, out, o + MATRIX_FLOATS);
+    else out.set(model, o + MATRIX_FLOATS);
   }
   return count;
 }

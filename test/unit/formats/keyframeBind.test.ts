@@ -81,21 +81,23 @@ test('aloneMatrix: with only this skeleton and clip loaded, past the clip is zer
 test('describeMismatch names the affected bones and what each rule does', () => {
   assert.deepEqual(describeMismatch(SAME, [0, 1, 2]), []);
   assert.deepEqual(describeMismatch(CLIP3_SKEL4, [0, 1, 2, 3]), [
-    'The mesh uses bone 3, which the clip (3 bones) or the skeleton (4 bones) lacks.',
-    'On the console bone 3: it reads the next frames\' matrices (bone 3 takes the next frame\'s bone 0), and near the last frame whatever the console loaded after this clip (another clip, or nothing).',
-    'The design document instead gives it the identity.',
+    'The mesh uses bone 3, past the clip\'s 3 bones.',
+    'On the console, bone 3 is skinned with the next frames\' matrices (bone 3 with the next frame\'s bone 0), and near the last frame with whatever the console loaded after this clip (another clip, or nothing).',
+    'The design document gives it the identity.',
   ]);
   const creatureOnArm = describeMismatch({ clipBones: 3, frameCount: 30, skeletonBones: 3 }, Array.from({ length: 40 }, (_, i) => i));
-  assert.equal(creatureOnArm[0], 'The mesh uses bones 3..39, which the clip (3 bones) or the skeleton (3 bones) lacks.');
-  assert.match(creatureOnArm[1], /^On the console bones 3\.\.39: they read the next frames' matrices \(bone 3 takes the next frame's bone 0\)/);
-  assert.match(creatureOnArm[2], /^On the console bones 3\.\.39: their inverse binds are read past the skeleton/);
-  assert.match(describeMismatch(CLIP3, [8])[1], /bone 8 takes bone 2 of the frame 2 frames later/);
+  assert.equal(creatureOnArm[0], 'The mesh uses bones 3..39, past the clip\'s 3 bones and the skeleton\'s 3 bones.');
+  assert.match(creatureOnArm[1], /^On the console, bones 3\.\.39 are skinned with the next frames' matrices \(bone 3 with the next frame's bone 0\)/);
+  assert.match(creatureOnArm[2], /^On the console, bones 3\.\.39 take their inverse binds from past the skeleton/);
+  assert.equal(creatureOnArm[3], 'The design document gives them the identity.');
+  assert.match(describeMismatch(CLIP3, [8])[1], /bone 8 with bone 2 of the frame 2 frames later/);
 });
 
 test('manifest wording: what the console shows for each bone-count mismatch', () => {
   assert.equal(clipSkeletonMismatchEffect(3, 4),
-    'vertices bound to the skeleton\'s bone 3 do not get the identity on the console: it reads the next frames\' matrices (bone 3 takes the next frame\'s bone 0), and near the last frame whatever the console loaded after this clip (another clip, or nothing)');
-  assert.match(clipSkeletonMismatchEffect(5, 3), /^the clip's extra 2 bones \(bones 3, 4\) move no vertex bound to the skeleton's bones; a vertex bound to them would be drawn wrong on the console: their inverse binds are read past the skeleton/);
-  assert.match(meshPastBonesEffect(3, 6, 'clip'), /^on the console, vertices bound to bones 3\.\.5 are drawn with the wrong matrices: they read the next frames' matrices/);
-  assert.match(meshPastBonesEffect(3, 4, 'skeleton'), /^on the console, vertices bound to bone 3 are drawn wrong: its inverse bind is read past the skeleton: the next skeleton's/);
+    'vertices bound to the skeleton\'s bone 3 do not get the identity on the console: bone 3 is skinned with the next frames\' matrices (bone 3 with the next frame\'s bone 0), and near the last frame with whatever the console loaded after this clip (another clip, or nothing)');
+  assert.equal(clipSkeletonMismatchEffect(5, 3),
+    'the clip\'s extra 2 bones (bones 3, 4) move no vertex bound to the skeleton\'s bones; if a mesh used them, on the console, bones 3, 4 take their inverse binds from past the skeleton (the next skeleton\'s, or after the last skeleton the first clip\'s keyframes)');
+  assert.match(meshPastBonesEffect(3, 6, 'clip'), /^on the console, bones 3\.\.5 are skinned with the next frames' matrices/);
+  assert.match(meshPastBonesEffect(3, 4, 'skeleton'), /^on the console, bone 3 takes its inverse bind from past the skeleton \(the next skeleton's/);
 });

@@ -38,7 +38,7 @@ export class GpuBoneCompute {
     this.output = device.createBuffer({
       label: 'bone matrices',
       size: MAX_OUTPUT_BONES * BONE_OUTPUT_FLOATS * 4,
-      usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC,
+      usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST,
     });
   }
 
