@@ -18,13 +18,27 @@ const FOV_Y = (45 * Math.PI) / 180;
 export class OrbitCamera {
   state: CameraState = { target: [0, 0, 0], distance: 5, yaw: 0.6, pitch: 0.35 };
 
-  /** Frames the bounds' bounding sphere from the current direction (the default on load), for a view of `aspect` (width / height). */
+  /**
+   * Frames the box from the current direction, for a view of `aspect` (width / height): the
+   * camera looks at the box's centre from the nearest distance at which all eight corners lie
+   * inside both fields of view, with a 5% margin.
+   */
   fit(bounds: Bounds, aspect = 1): void {
     const center: [number, number, number] = [0, 1, 2].map((i) => (bounds.min[i] + bounds.max[i]) / 2) as [number, number, number];
-    const radius = Math.max(1e-3, 0.5 * Math.hypot(bounds.max[0] - bounds.min[0], bounds.max[1] - bounds.min[1], bounds.max[2] - bounds.min[2]));
-    // A narrow view is limited by its horizontal field of view.
-    const fov = Math.min(FOV_Y, 2 * Math.atan(Math.tan(FOV_Y / 2) * aspect));
-    this.state = { ...this.state, target: center, distance: (radius / Math.sin(fov / 2)) * 1.05 };
+    this.state = { ...this.state, target: center };
+    const { right, up, forward } = this.basis();
+    const tanY = Math.tan(FOV_Y / 2);
+    const tanX = tanY * aspect;
+    let distance = 1e-3;
+    for (let corner = 0; corner < 8; corner++) {
+      const p = [0, 1, 2].map((i) => ((corner >> i) & 1 ? bounds.max[i] : bounds.min[i]) - center[i]);
+      const x = Math.abs(p[0] * right[0] + p[1] * right[1] + p[2] * right[2]);
+      const y = Math.abs(p[0] * up[0] + p[1] * up[1] + p[2] * up[2]);
+      // Depth towards the camera: a corner nearer the camera needs the camera further back.
+      const z = -(p[0] * forward[0] + p[1] * forward[1] + p[2] * forward[2]);
+      distance = Math.max(distance, z + x / tanX, z + y / tanY);
+    }
+    this.state.distance = distance * 1.05;
   }
 
   orbit(dx: number, dy: number): void {

@@ -15,8 +15,14 @@ export const PREVIEW_CSS = `
   #viewport canvas:active { cursor: grabbing; }
   #triad { position: absolute; left: 8px; bottom: 8px; width: 64px; height: 64px; pointer-events: none; }
   #triad text { font: 0.42px var(--vscode-font-family); font-weight: 600; dominant-baseline: central; text-anchor: middle; }
-  #side { width: clamp(150px, 26%, 280px); display: flex; flex-direction: column; border-left: 1px solid var(--vscode-panel-border, #444); min-height: 0; }
-  #bone-list { flex: 1; overflow: auto; min-height: 60px; }
+  #side { width: clamp(150px, 26%, 280px); display: flex; flex-direction: column; border-left: 1px solid var(--vscode-panel-border, #444); min-height: 0; overflow-y: auto; }
+  #bone-list { flex: 1 1 80px; overflow: auto; min-height: 48px; }
+  #bone-details, #mixer { flex: none; }
+  /* A narrow panel: the side panel goes under the viewport, which keeps the full width. */
+  @media (max-width: 560px) {
+    #main { flex-direction: column; }
+    #side { width: auto; max-height: 40%; border-left: none; border-top: 1px solid var(--vscode-panel-border, #444); }
+  }
   .bone { padding: 1px 8px; cursor: pointer; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
   .bone .note { opacity: 0.7; }
   .bone:hover { background: var(--vscode-list-hoverBackground); }
