@@ -7,13 +7,14 @@
  * 2. The demo's workspace (scripts/sample-pack.ts plus upstream animation-demo, as `npm run demo`
  *    writes it): the first preview of the 40-bone creature shows its mesh (its skeleton and mesh
  *    linked by the manifest, or else guessed by bone count), every speed in the list is visible
- *    and clickable, and a crossfade in mixer mode runs from wave1 to animation-demo's wave.
+ *    and clickable, the frame is saved as PNG and the clip as WebM through the save dialog, and a
+ *    crossfade in mixer mode runs from wave1 to animation-demo's wave.
  * With EWZANIM_E2E_SCREENSHOTS=<folder> it saves screenshots of the workbench in the dark and the
  * light theme there.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
@@ -239,6 +240,18 @@ async function demoWorkspace(): Promise<{ path: string; dispose(): void }> {
   return { path, dispose: () => rmSync(path, { recursive: true, force: true }) };
 }
 
+/** Answers the save dialog the host opens: once it suggests a name with `path`'s extension, types `path` over it and presses Enter; waits for the file. */
+async function saveThroughDialog(page: Page, path: string, timeout = 15_000): Promise<void> {
+  const extension = path.slice(path.lastIndexOf('.'));
+  await page.waitForFunction((ext) => Boolean((document.querySelector('.quick-input-widget:not([style*="display: none"]) input.input') as HTMLInputElement | null)?.value.endsWith(ext)), extension, { timeout });
+  const input = page.locator('.quick-input-widget:not([style*="display: none"]) input.input');
+  await input.fill(path);
+  await page.waitForTimeout(500);
+  await input.press('Enter');
+  for (let waited = 0; waited < 15_000 && !existsSync(path); waited += 100) await page.waitForTimeout(100);
+  assert.ok(existsSync(path), `${path} was written`);
+}
+
 /** Switches the colour theme as a user does: "Preferences: Color Theme", then the theme's name. */
 async function setTheme(page: Page, theme: string): Promise<void> {
   await runCommand(page, 'Preferences: Color Theme');
@@ -249,7 +262,7 @@ async function setTheme(page: Page, theme: string): Promise<void> {
   await page.waitForTimeout(1500);
 }
 
-test('preview in the demo workspace: the creature shows its mesh first time, speeds are clickable, a crossfade runs', { timeout: 400_000 }, async () => {
+test('preview in the demo workspace: the creature shows its mesh first time, speeds are clickable, exports save, a crossfade runs', { timeout: 400_000 }, async () => {
   const workspace = await demoWorkspace();
   try {
     await withVSCode({ workspace: workspace.path, webgpu: true, settings: { 'workbench.colorTheme': 'Default Dark Modern' } }, async ({ page, waitForWorkbench }) => {
@@ -292,6 +305,22 @@ test('preview in the demo workspace: the creature shows its mesh first time, spe
       assert.ok(light[0] > 200 && light[1] > 200 && light[2] > 200, `light background (${light.slice(0, 3)})`);
       await screenshot(page, 'creature-light');
       await setTheme(page, 'Dark Modern');
+
+      // Exports go through the host's save dialog (the web workbench's simple dialog: a path in a quick input).
+      await choose(creature, '#speed', '1x');
+      const png = join(workspace.path, 'creature-frame.png');
+      await creature.click('#export-png');
+      await saveThroughDialog(page, png);
+      const pngBytes = readFileSync(png);
+      assert.deepEqual([...pngBytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'a PNG file');
+      await waitUntil(page, async () => (await probe(creature)).notice.includes('PNG saved'), 'the panel says the PNG was saved');
+      const webm = join(workspace.path, 'creature.webm');
+      await creature.click('#export-video');
+      // The clip plays once (60 frames at 30 fps), then the dialog opens.
+      await saveThroughDialog(page, webm, 30_000);
+      const webmBytes = readFileSync(webm);
+      assert.deepEqual([...webmBytes.subarray(0, 4)], [0x1a, 0x45, 0xdf, 0xa3], 'a WebM (Matroska/EBML) file');
+      assert.ok(webmBytes.length > 2000, `${webmBytes.length} bytes of video`);
 
       // Mixer mode on upstream wave1 (3 bones), crossfading into animation-demo's wave (3 bones).
       await openInHexEditor(page, 'wave1.ewzanim');

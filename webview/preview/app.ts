@@ -62,6 +62,7 @@ export class PreviewApp {
   private lastTime = 0;
   private drawQueued = false;
   private lastReportedFrame = -1;
+  private lastReportedBone = -1;
   private linkSource?: string;
   private axesChosen = false;
   /** Called once when playback stops by itself (the end of a `once` run: video recording). */
@@ -350,18 +351,24 @@ export class PreviewApp {
     this.boneList.highlight(this.selectedBone);
     this.updateReadouts();
     this.queueDraw();
-    if (this.selectedBone >= 0) this.host.post({ type: 'selected', frame: this.currentFrame, bone });
+    if (this.selectedBone >= 0) {
+      this.lastReportedFrame = this.currentFrame;
+      this.lastReportedBone = bone;
+      this.host.post({ type: 'selected', frame: this.currentFrame, bone });
+    }
   }
 
   private selectFromHost(frame: number, bone: number): void {
     this.receivedSelections.push([frame, bone]);
     if (this.receivedSelections.length > 20) this.receivedSelections.shift();
     if (!this.scene) return;
-    this.player.playing = false;
-    cancelAnimationFrame(this.animationHandle);
+    // The hex editor answers our own report with the same selection: not a request to stop and jump.
+    if (frame === this.lastReportedFrame && Math.max(0, bone) === this.lastReportedBone) return;
+    this.setPlaying(false);
     this.seek(frame);
     this.selectedBone = bone >= 0 && bone < this.scene.clip.bones ? bone : -1;
     this.lastReportedFrame = this.currentFrame;
+    this.lastReportedBone = Math.max(0, this.selectedBone);
     this.boneList.highlight(this.selectedBone);
     this.drawNow();
   }
@@ -372,7 +379,8 @@ export class PreviewApp {
     const frame = this.currentFrame;
     if (frame === this.lastReportedFrame && this.selectedBone < 0) return;
     this.lastReportedFrame = frame;
-    this.host.post({ type: 'selected', frame, bone: Math.max(0, this.selectedBone) });
+    this.lastReportedBone = Math.max(0, this.selectedBone);
+    this.host.post({ type: 'selected', frame, bone: this.lastReportedBone });
   }
 
   private updateReadouts(): void {

@@ -45,7 +45,8 @@ export async function recordWebm(canvas: HTMLCanvasElement, frameRate: number, p
   const chunks: Blob[] = [];
   recorder.ondataavailable = (e) => { if (e.data.size > 0) chunks.push(e.data); };
   const stopped = new Promise<void>((resolve) => { recorder.onstop = () => resolve(); });
-  recorder.start();
+  // Chunks every 250 ms rather than one blob at the end.
+  recorder.start(250);
   await new Promise<void>((resolve) => play(resolve));
   // One more frame's time, so the last frame is in the recording.
   await new Promise((resolve) => setTimeout(resolve, 1000 / frameRate));
