@@ -8,7 +8,7 @@ export const PREVIEW_CSS = `
   #mismatch { display: flex; flex-wrap: wrap; gap: 4px 16px; align-items: center; }
   #mismatch-text { flex: 1 1 420px; }
   #mismatch .rule { display: flex; align-items: center; gap: 6px; white-space: nowrap; }
-  #assets { padding: 3px 10px; opacity: 0.85; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+  #assets { padding: 3px 10px; opacity: 0.85; overflow-wrap: anywhere; }
   #main { flex: 1; display: flex; min-height: 0; }
   #viewport { flex: 1; position: relative; min-width: 0; }
   #viewport canvas { position: absolute; inset: 0; width: 100%; height: 100%; display: block; cursor: grab; outline: none; }
