@@ -14,7 +14,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
@@ -248,8 +248,15 @@ async function saveThroughDialog(page: Page, path: string, timeout = 15_000): Pr
   await input.fill(path);
   await page.waitForTimeout(500);
   await input.press('Enter');
-  for (let waited = 0; waited < 15_000 && !existsSync(path); waited += 100) await page.waitForTimeout(100);
-  assert.ok(existsSync(path), `${path} was written`);
+  // workspace.fs.writeFile creates the file before its bytes are all there: wait for a size that holds still.
+  let size = -1;
+  for (let waited = 0; waited < 15_000; waited += 200) {
+    const now = existsSync(path) ? statSync(path).size : -1;
+    if (now > 0 && now === size) break;
+    size = now;
+    await page.waitForTimeout(200);
+  }
+  assert.ok(size > 0, `${path} was written (${existsSync(path) ? `${statSync(path).size} bytes` : 'no file'})`);
 }
 
 /** Switches the colour theme as a user does: "Preferences: Color Theme", then the theme's name. */
@@ -317,7 +324,9 @@ test('preview in the demo workspace: the creature shows its mesh first time, spe
       const webm = join(workspace.path, 'creature.webm');
       await creature.click('#export-video');
       // The clip plays once (60 frames at 30 fps), then the dialog opens.
-      await saveThroughDialog(page, webm, 30_000);
+      await saveThroughDialog(page, webm, 30_000).catch(async (error: unknown) => {
+        throw new Error(`${String(error)}; the panel's last notice: ${await creature.evaluate(() => document.body.dataset.lastNotice)}; selections received: ${JSON.stringify(await creature.evaluate(() => (window as unknown as { ewzanimPreview: { receivedSelections: unknown } }).ewzanimPreview.receivedSelections))}`);
+      });
       const webmBytes = readFileSync(webm);
       assert.deepEqual([...webmBytes.subarray(0, 4)], [0x1a, 0x45, 0xdf, 0xa3], 'a WebM (Matroska/EBML) file');
       assert.ok(webmBytes.length > 2000, `${webmBytes.length} bytes of video`);

@@ -222,8 +222,9 @@ export class PreviewApp {
     this.dom.notice.textContent = lines.join('\n');
   }
 
-  /** A line in the notice for a few seconds (export outcomes). */
+  /** A line in the notice for a few seconds (export outcomes); the last one stays on the body (tests). */
   private flashNotice(text: string): void {
+    document.body.dataset.lastNotice = text;
     this.transientNotice = text;
     this.showNotice();
     setTimeout(() => {
@@ -287,7 +288,8 @@ export class PreviewApp {
     cancelAnimationFrame(this.animationHandle);
     this.lastTime = performance.now();
     const tick = (now: number): void => {
-      const seconds = (now - this.lastTime) / 1000;
+      // An animation frame's timestamp may precede the performance.now() the loop started at.
+      const seconds = Math.max(0, (now - this.lastTime) / 1000);
       this.lastTime = now;
       let changed: boolean;
       if (this.mode === 'mixer' && this.mixer) {
@@ -551,6 +553,7 @@ export class PreviewApp {
     this.dom.exportVideo.setAttribute('disabled', '');
     this.flashNotice('Recording the clip once...');
     const saved = { position: this.player.position, loop: this.player.loop, playing: this.player.playing };
+    const started = performance.now();
     try {
       this.setPlaying(false);
       const bytes = await recordWebm(canvas, this.frameRate, (done) => {
@@ -566,7 +569,7 @@ export class PreviewApp {
       });
       this.host.post({ type: 'export', kind: 'webm', suggestedName: `${this.baseName()}.webm`, bytes });
     } catch (error) {
-      this.flashNotice(`Recording failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.flashNotice(`Recording failed after ${Math.round(performance.now() - started)} ms: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
       this.player.loop = saved.loop;
       this.player.position = saved.position;

@@ -53,5 +53,7 @@ export async function recordWebm(canvas: HTMLCanvasElement, frameRate: number, p
   recorder.stop();
   await stopped;
   for (const track of stream.getTracks()) track.stop();
-  return new Uint8Array(await new Blob(chunks, { type }).arrayBuffer());
+  const bytes = new Uint8Array(await new Blob(chunks, { type }).arrayBuffer());
+  if (bytes.length === 0) throw new Error('the recorder captured no frames');
+  return bytes;
 }

@@ -25,9 +25,9 @@ export class Player {
     return Math.min(this.frameCount - 1, Math.max(0, Math.floor(this.position)));
   }
 
-  /** Advances by `seconds` of wall time; returns true when the shown frame or blend changed. */
+  /** Advances by `seconds` of wall time (nothing for 0 or less); returns true when the shown frame or blend changed. */
   advance(seconds: number): boolean {
-    if (!this.playing || this.frameCount <= 1) return false;
+    if (!this.playing || this.frameCount <= 1 || !(seconds > 0)) return false;
     const before = this.position;
     const last = this.frameCount - 1;
     let p = this.position + seconds * this.frameRate * this.speed;
@@ -36,7 +36,6 @@ export class Player {
       p = ((p % this.frameCount) + this.frameCount) % this.frameCount;
     } else if (this.loop === 'once') {
       if (p >= last) { p = last; this.playing = false; }
-      if (p <= 0) { p = 0; this.playing = false; }
     } else {
       // Ping-pong: unfold the back-and-forth into one coordinate on a 2*last period, advance, fold back.
       const period = 2 * last;
