@@ -45,11 +45,16 @@ async function main(): Promise<void> {
   const character = characterOf(new Uint8Array(readFileSync(pack.clip)), new Uint8Array(readFileSync(pack.skeleton)), new Uint8Array(readFileSync(pack.mesh)));
   const wave1 = new Uint8Array(readFileSync(join(fixtures, 'wave1.ewzanim')));
   const arm1 = new Uint8Array(readFileSync(join(fixtures, 'arm1.ewzskel')));
+  const arm2 = new Uint8Array(readFileSync(join(fixtures, 'arm2.ewzskel')));
+  const wave2 = new Uint8Array(readFileSync(join(fixtures, 'wave2.ewzanim')));
   const parity = [
     ['upstream wave1, raw', await boneParity(device, wave1)],
     ['upstream wave1 + arm1 skeleton', await boneParity(device, wave1, arm1)],
     ['random 40 x 250 clip, raw', await boneParity(device, randomClip(40, 250, 0x5eed))],
     ['sample 40-bone creature + skeleton', await boneParity(device, character.clip, character.skeleton)],
+    ['console rule: wave1 (3 bones) + arm2 skeleton (4), mesh bones 0..255', await boneParity(device, wave1, arm2, { rule: 'console', meshBones: 256 })],
+    ['console rule: wave2 (4 bones) + arm1 skeleton (3), mesh bones 0..255', await boneParity(device, wave2, arm1, { rule: 'console', meshBones: 256 })],
+    ['console rule: random 40 x 250 clip, raw, mesh bones 0..255', await boneParity(device, randomClip(40, 250, 0x5eed), undefined, { rule: 'console', meshBones: 256 })],
   ] as const;
   for (const [name, r] of parity) console.log(`parity ${name}: ${r.mismatched} of ${r.compared} elements differ from the CPU mirror (max ${r.maxUlps.toFixed(1)} ulp of the column's scale)${r.examples.length ? `; e.g. ${r.examples.join('; ')}` : ''}`);
 

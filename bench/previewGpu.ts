@@ -9,6 +9,7 @@ import { COPY_BENCH_WGSL, SKIN_BENCH_WGSL } from '../webview/preview/shaderSourc
 import { GpuBoneCompute } from '../webview/preview/webgpu/boneCompute';
 import { inverseBindsOf } from '../test/gpu/clipFixtures';
 import { MESH_FORMAT, meshStride } from '../formats/index';
+import type { BindRule } from '../formats/keyframeBind';
 
 /** A skinned character's three files (the sample pack's 40-bone creature in the benches). */
 export interface Character {
@@ -62,14 +63,19 @@ export interface ParityResult {
   examples: string[];
 }
 
-/** The WGSL bone matrices against the CPU mirror (stamp mode, every frame), on this device. */
-export async function boneParity(device: GPUDevice, clip: Uint8Array, skeleton?: Uint8Array): Promise<ParityResult> {
+/**
+ * The WGSL bone matrices against the CPU mirror (stamp mode, every frame), on this device, under
+ * a bone-count rule, with `meshBones` output bones at least (the console's rule reads past the clip).
+ */
+export async function boneParity(device: GPUDevice, clip: Uint8Array, skeleton?: Uint8Array, bind: { rule?: BindRule; meshBones?: number } = {}): Promise<ParityResult> {
   const bones = clip[0];
   const frames = clip[2] | (clip[3] << 8);
   const compute = new GpuBoneCompute(device);
   compute.setClip({ bytes: clip, boneCount: bones, frameCount: frames });
   const binds = skeleton ? inverseBindsOf(skeleton) : undefined;
   compute.setSkeleton(skeleton, binds?.bones ?? 0);
+  compute.setMeshBones(bind.meshBones ?? 0);
+  compute.setRule(bind.rule ?? 'design');
   const perFrame = compute.outputBones * BONE_OUTPUT_FLOATS * 4;
   const readback = device.createBuffer({ size: perFrame * frames, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
   const requests: FrameRequest[] = Array.from({ length: frames }, (_, frame) => ({ frame, nextFrame: frame, blend: 0, blended: false }));
@@ -85,7 +91,7 @@ export async function boneParity(device: GPUDevice, clip: Uint8Array, skeleton?:
   readback.destroy();
   compute.destroy();
   const cpu = new Float32Array(perFrame / 4);
-  const inputs = { clip, clipBones: bones, inverseBinds: binds?.matrices, skeletonBones: binds?.bones ?? 0 };
+  const inputs = { clip, clipBones: bones, frameCount: frames, inverseBinds: binds?.matrices, skeletonBones: binds?.bones ?? 0, ...bind };
   let mismatched = 0;
   let maxUlps = 0;
   const examples: string[] = [];

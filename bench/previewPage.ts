@@ -3,8 +3,17 @@ import type { PreviewFile } from '../protocol/preview';
 import { OrbitCamera } from '../webview/preview/camera';
 import { createRenderer } from '../webview/preview/createRenderer';
 import { gridLines } from '../webview/preview/grid';
-import type { PreviewRenderer, ViewState } from '../webview/preview/renderer';
-import { buildScene, sceneScale, type PreviewScene } from '../webview/preview/scene';
+import type { PoseSource, PreviewRenderer, ViewState } from '../webview/preview/renderer';
+import { buildScene, type PreviewScene } from '../webview/preview/scene';
+import { themePalette } from '../webview/preview/theme';
+import { viewState } from '../webview/preview/viewState';
+
+const PALETTE = themePalette([0.1, 0.1, 0.1], [0.8, 0.8, 0.8]);
+
+/** Frame `frame` as keyframe_bind draws it (stamp mode, the design document's rule). */
+function frameSource(frame: number): PoseSource {
+  return { kind: 'keyframes', request: { frame, nextFrame: frame, blend: 0, blended: false }, rule: 'design' };
+}
 
 type Kind = 'webgpu' | 'webgl2';
 
@@ -26,14 +35,7 @@ function canvasFactory(size: number): () => HTMLCanvasElement {
 function viewFor(scene: PreviewScene, renderer: PreviewRenderer): ViewState {
   const camera = new OrbitCamera();
   camera.fit(scene.bounds);
-  return {
-    viewProjection: camera.viewProjection(1, renderer.zeroToOneDepth),
-    light: camera.lightDirection(),
-    gizmoLength: sceneScale(scene.bounds) * 0.6,
-    selectedBone: -1,
-    hoveredBone: -1,
-    clearColor: [0.1, 0.1, 0.1],
-  };
+  return viewState(camera, scene, { width: 1, height: 1, zeroToOneDepth: renderer.zeroToOneDepth }, { palette: PALETTE });
 }
 
 /** Waits until the GPU has finished everything submitted. */
@@ -57,8 +59,8 @@ async function benchLoad(url: string, kind: Kind): Promise<{ loadMs: number; cop
   const built = buildScene(clip);
   if ('fatal' in built) throw new Error(built.fatal);
   const renderer = await open(kind, built.scene, 64);
-  renderer.load(built.scene, gridLines(built.scene.bounds, 1));
-  renderer.render({ frame: 0, nextFrame: 0, blend: 0, blended: false }, viewFor(built.scene, renderer));
+  renderer.load(built.scene, gridLines(built.scene.bounds, 1, PALETTE));
+  renderer.render(frameSource(0), viewFor(built.scene, renderer));
   await finish(renderer);
   const loadMs = performance.now() - t0;
   renderer.dispose();
@@ -75,13 +77,13 @@ async function benchFrameCost(url: string, kind: Kind, frames: number): Promise<
   if ('fatal' in built) throw new Error(built.fatal);
   const scene = built.scene;
   const renderer = await open(kind, scene, 64);
-  renderer.load(scene, gridLines(scene.bounds, 1));
+  renderer.load(scene, gridLines(scene.bounds, 1, PALETTE));
   const view = viewFor(scene, renderer);
   let total = 0;
   for (let i = 0; i < frames; i++) {
     const frame = i % scene.clip.frames;
     const t0 = performance.now();
-    renderer.render({ frame, nextFrame: frame, blend: 0, blended: false }, view);
+    renderer.render(frameSource(frame), view);
     total += performance.now() - t0;
     if (i % 20 === 19) await finish(renderer);
   }
@@ -96,13 +98,13 @@ async function benchFps(urls: { clip: string; skeleton: string; mesh: string }, 
   if ('fatal' in built) throw new Error(built.fatal);
   const scene = built.scene;
   const renderer = await open(kind, scene, size);
-  renderer.load(scene, gridLines(scene.bounds, 1));
+  renderer.load(scene, gridLines(scene.bounds, 1, PALETTE));
   const view = viewFor(scene, renderer);
   let frames = 0;
   const t0 = performance.now();
   while (performance.now() - t0 < seconds * 1000) {
     const frame = frames % scene.clip.frames;
-    renderer.render({ frame, nextFrame: frame, blend: 0, blended: false }, view);
+    renderer.render(frameSource(frame), view);
     await finish(renderer);
     frames++;
   }

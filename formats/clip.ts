@@ -143,6 +143,19 @@ export function boneMatrix(t: BoneTransform, out: Float32Array = new Float32Arra
   return out;
 }
 
+/**
+ * 3x4 row-major bone matrices of `count` decoded transforms (TRANSFORM_FLOATS each, as
+ * `decodeClipRecords` writes them, or a mixed pose), with `boneMatrix`'s f32 steps. No allocation.
+ */
+export function transformMatrices(transforms: Float32Array, count: number, out: Float32Array): Float32Array {
+  const input = matrixInput;
+  for (let i = 0; i < count; i++) {
+    for (let k = 0; k < TRANSFORM_FLOATS; k++) input[k] = transforms[i * TRANSFORM_FLOATS + k];
+    writeMatrix(input, out, i * MATRIX_FLOATS);
+  }
+  return out;
+}
+
 /** Throws a RangeError when `count` records from `byteOffset` do not lie inside `bytes`. */
 function checkRecordRange(bytes: Uint8Array, byteOffset: number, count: number): void {
   const length = count * KEYFRAME_SIZE;

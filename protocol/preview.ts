@@ -19,9 +19,22 @@ export interface PreviewFile {
   bytes: Uint8Array;
 }
 
+/** A clip the mixer can blend with the one shown (same bone count). */
+export interface ClipChoice {
+  uri: string;
+  name: string;
+  /** Workspace-relative path, for telling same-named clips apart. */
+  path: string;
+  bones: number;
+  frames: number;
+}
+
 export type LoopMode = 'repeat' | 'once' | 'pingPong';
-export type PlaybackMode = 'stamp' | 'blended';
+/** Stamp: exact frames, as keyframe_bind; blended: between frames; mixer: actions blended on the CPU. */
+export type PlaybackMode = 'stamp' | 'blended' | 'mixer';
 export type RendererKind = 'webgpu' | 'webgl2' | 'none';
+/** What an export writes: the frame shown as PNG, or the clip played once as WebM video. */
+export type ExportKind = 'png' | 'webm';
 
 export type HostToPreviewMessage =
   | {
@@ -29,7 +42,7 @@ export type HostToPreviewMessage =
       clip: PreviewFile;
       skeleton?: PreviewFile;
       mesh?: PreviewFile;
-      /** Where skeleton and mesh came from, for the UI ("manifest nether.toml", "picked"). */
+      /** Where skeleton and mesh came from, in words for the UI ("nether.toml: linked by ...", "skeleton guessed: ..."). */
       linkSource?: string;
       frameRate: number;
       /** true on a reload after a change on disk: keep frame, camera and selection. */
@@ -37,13 +50,24 @@ export type HostToPreviewMessage =
     }
   /** The hex editor (or another view) selected a keyframe: jump there. */
   | { type: 'select'; frame: number; bone: number }
-  | { type: 'frameRate'; frameRate: number };
+  | { type: 'frameRate'; frameRate: number }
+  /** Answer to `listClips`. */
+  | { type: 'clips'; clips: ClipChoice[] }
+  /** Answer to `loadMixClip`: the second clip's bytes. */
+  | { type: 'mixClip'; file: PreviewFile }
+  /** How an export ended: saved at `path`, cancelled in the dialog, or failed. */
+  | { type: 'exported'; kind: ExportKind; outcome: 'saved' | 'cancelled' | 'failed'; detail?: string };
 
 export type PreviewToHostMessage =
   | { type: 'ready' }
   /** The user scrubbed or picked a bone here: the hex editor follows. */
   | { type: 'selected'; frame: number; bone: number }
-  /** "Pick skeleton/mesh..." in the panel. */
+  /** "Skeleton/mesh..." in the panel. */
   | { type: 'pickAssets' }
   /** After each load, and when the renderer changes (fallback): what is drawing and why. */
-  | { type: 'status'; renderer: RendererKind; fallbackReason?: string; problems: string[]; frame: number; loadMs: number };
+  | { type: 'status'; renderer: RendererKind; fallbackReason?: string; problems: string[]; frame: number; loadMs: number }
+  /** The mixer wants the clips it can blend with this one. */
+  | { type: 'listClips' }
+  | { type: 'loadMixClip'; uri: string }
+  /** Save these bytes where the user says (a save dialog in the host; webviews cannot write files). */
+  | { type: 'export'; kind: ExportKind; suggestedName: string; bytes: Uint8Array };

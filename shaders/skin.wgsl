@@ -11,13 +11,22 @@ fn skin_transform(base: u32, bone: u32, p: vec4f) -> vec3f {
   return vec3f(dot(bone_rows[o], p), dot(bone_rows[o + 1u], p), dot(bone_rows[o + 2u], p));
 }
 
-fn skin_position(base: u32, position: vec3f, joints: vec4u, weights: vec4f) -> vec3f {
-  let p = vec4f(position, 1.0);
+// Sum over the 4 influences with weight > 0 of w * (B * v): v = (p, 1) moves a position, v = (n, 0)
+// a normal with the bones' linear part (the console skins normals so, then normalises them).
+fn skin_vector(base: u32, v: vec4f, joints: vec4u, weights: vec4f) -> vec3f {
   var out = vec3f(0.0);
   for (var i = 0u; i < 4u; i = i + 1u) {
     if (weights[i] > 0.0) {
-      out = out + skin_transform(base, joints[i], p) * weights[i];
+      out = out + skin_transform(base, joints[i], v) * weights[i];
     }
   }
   return out;
+}
+
+fn skin_position(base: u32, position: vec3f, joints: vec4u, weights: vec4f) -> vec3f {
+  return skin_vector(base, vec4f(position, 1.0), joints, weights);
+}
+
+fn skin_normal(base: u32, normal: vec3f, joints: vec4u, weights: vec4f) -> vec3f {
+  return skin_vector(base, vec4f(normal, 0.0), joints, weights);
 }

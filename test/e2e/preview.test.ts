@@ -1,15 +1,25 @@
 /**
- * The live preview in a real VS Code (code-server + Chromium on SwiftShader's WebGPU): opened
- * with the hex editor's "Open Preview to the Side" title button on upstream wave1 (skeleton and mesh linked by the manifest),
- * the canvas is not blank, scrubbing to frame N changes the image, a change of the clip on disk
- * reloads it (keeping the frame) quickly, and frame/bone selection follows the hex editor both ways.
+ * The live preview in a real VS Code (code-server + Chromium on SwiftShader's WebGPU).
+ * 1. Upstream wave1 (skeleton and mesh linked by the manifest), opened with the hex editor's
+ *    "Open Preview to the Side" title button: the canvas is not blank, scrubbing on the timeline
+ *    changes the image, a change of the clip on disk reloads it (keeping the frame) quickly, and
+ *    frame/bone selection follows the hex editor both ways.
+ * 2. The demo's workspace (scripts/sample-pack.ts plus upstream animation-demo, as `npm run demo`
+ *    writes it): the first preview of the 40-bone creature shows its mesh (its skeleton and mesh
+ *    linked by the manifest, or else guessed by bone count), every speed in the list is visible
+ *    and clickable, the frame is saved as PNG and the clip as WebM through the save dialog, and a
+ *    crossfade in mixer mode runs from wave1 to animation-demo's wave.
+ * With EWZANIM_E2E_SCREENSHOTS=<folder> it saves screenshots of the workbench in the dark and the
+ * light theme there.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
-import { makeWorkspace, quickOpen, withVSCode } from './harness';
+import { writeSamplePack } from '../../scripts/sample-pack';
+import { makeWorkspace, quickOpen, REPO_ROOT, runCommand, withVSCode } from './harness';
 
 /** The upstream manifest plus our explicit link keys, so the preview finds arm1's skeleton and mesh. */
 const LINKED_MANIFEST = `[game]
@@ -63,12 +73,15 @@ async function openInHexEditor(page: Page, name: string): Promise<Frame> {
   throw new Error(`the hex editor did not open ${name}`);
 }
 
-/** The preview webview's frame, once it has drawn its first load. */
-async function previewFrame(page: Page): Promise<Frame> {
+/** The preview webview's frame (of the clip named `clip`, if given), once it has drawn its first load. */
+async function previewFrame(page: Page, clip?: string): Promise<Frame> {
   for (let waited = 0; waited < 60_000; waited += 250) {
     for (const frame of page.frames()) {
-      const loads = await frame.evaluate(() => (window as unknown as { ewzanimPreview?: { loads: number } }).ewzanimPreview?.loads ?? 0).catch(() => 0);
-      if (loads > 0) return frame;
+      const shown = await frame.evaluate(() => {
+        const app = (window as unknown as { ewzanimPreview?: { loads: number } }).ewzanimPreview;
+        return app && app.loads > 0 ? document.getElementById('assets')?.textContent ?? '' : undefined;
+      }).catch(() => undefined);
+      if (shown !== undefined && (!clip || shown.startsWith(`${clip}:`))) return frame;
     }
     await page.waitForTimeout(250);
   }
@@ -118,13 +131,37 @@ async function waitUntil(page: Page, condition: () => Promise<boolean>, what: st
   assert.fail(`within 10 s: ${what}`);
 }
 
+/** Clicks the timeline where frame `n` is (the timeline leaves 10 px at each end). */
 async function scrubTo(frame: Frame, n: number): Promise<void> {
-  await frame.evaluate((value) => {
-    const scrubber = document.getElementById('scrubber') as HTMLInputElement;
-    scrubber.value = String(value);
-    scrubber.dispatchEvent(new Event('input'));
-    scrubber.dispatchEvent(new Event('change'));
-  }, n);
+  const { width, height, frames } = await frame.evaluate(() => {
+    const rect = document.getElementById('timeline')!.getBoundingClientRect();
+    return { width: rect.width, height: rect.height, frames: Number(document.getElementById('timeline')!.getAttribute('aria-valuemax')) + 1 };
+  });
+  await frame.click('#timeline', { position: { x: 10 + (n / (frames - 1)) * (width - 20), y: height / 2 } });
+}
+
+/** Pixels of the mesh's clay blue (MESH_BASE in webview/preview/theme.ts), lit: blue above green above red, red not near 0 (unlike the Z axis). */
+function meshPixels(rgba: number[]): number {
+  let n = 0;
+  for (let i = 0; i < rgba.length; i += 4) {
+    const [r, g, b] = [rgba[i], rgba[i + 1], rgba[i + 2]];
+    if (b > r + 30 && g > r + 8 && b > g && r > 25) n++;
+  }
+  return n;
+}
+
+/** Saves a screenshot when EWZANIM_E2E_SCREENSHOTS names a folder. */
+async function screenshot(page: Page, name: string): Promise<void> {
+  const folder = process.env.EWZANIM_E2E_SCREENSHOTS;
+  if (!folder) return;
+  mkdirSync(folder, { recursive: true });
+  await page.screenshot({ path: join(folder, `${name}.png`) });
+}
+
+/** Picks `label` in a vscode-single-select of the webview (the list opens, the option is clicked). */
+async function choose(frame: Frame, select: string, label: string): Promise<void> {
+  await frame.click(select);
+  await frame.click(`${select} li.option:has-text("${label}")`, { timeout: 10_000 });
 }
 
 test('preview: opens on WebGPU, draws, scrubs, reloads on disk change, follows the hex editor', { timeout: 300_000 }, async () => {
@@ -146,11 +183,12 @@ test('preview: opens on WebGPU, draws, scrubs, reloads on disk change, follows t
       assert.match(opened.assets, /mesh arm1\.ewzmesh/);
 
       const first = await pixels(frame);
-      if (process.env.EWZANIM_E2E_SCREENSHOT) await page.screenshot({ path: process.env.EWZANIM_E2E_SCREENSHOT });
+      await screenshot(page, 'wave1-linked-dark');
       assert.ok(first.length > 0);
       assert.ok(drawnShare(first) > 0.02, `canvas looks blank: ${(100 * drawnShare(first)).toFixed(2)}% of pixels drawn`);
 
       await scrubTo(frame, 15);
+      await waitUntil(page, async () => (await probe(frame)).frame === 15, 'the timeline click goes to frame 15');
       assert.equal((await probe(frame)).frame, 15, `selections received: ${JSON.stringify(await frame.evaluate(() => (window as unknown as { ewzanimPreview: { receivedSelections: unknown } }).ewzanimPreview.receivedSelections))}`);
       const scrubbed = await pixels(frame);
       assert.ok(changedPixels(first, scrubbed) > 100, 'scrubbing to frame 15 should move the arm');
@@ -188,6 +226,138 @@ test('preview: opens on WebGPU, draws, scrubs, reloads on disk change, follows t
       await hex.click(`.row[data-start="${frame5bone1}"] .b[data-i="0"]`);
       await waitUntil(page, async () => (await probe(frame)).frame === 5, 'the preview jumps to the frame selected in the hex editor');
       assert.match((await frame.evaluate(() => document.getElementById('bone-details')?.textContent ?? '')), /^bone 1/);
+    });
+  } finally {
+    workspace.dispose();
+  }
+});
+
+/** The workspace `npm run demo` opens: the sample pack and upstream animation-demo beside it (scripts/demo.sh). */
+async function demoWorkspace(): Promise<{ path: string; dispose(): void }> {
+  const path = mkdtempSync(join(tmpdir(), 'ewzanim-demo-ws-'));
+  await writeSamplePack(path);
+  cpSync(join(REPO_ROOT, 'test', 'fixtures', 'upstream', 'animation-demo'), join(path, 'animation-demo'), { recursive: true });
+  return { path, dispose: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/** Answers the save dialog the host opens: once it suggests a name with `path`'s extension, types `path` over it and presses Enter; waits for the file. */
+async function saveThroughDialog(page: Page, path: string, timeout = 15_000): Promise<void> {
+  const extension = path.slice(path.lastIndexOf('.'));
+  await page.waitForFunction((ext) => Boolean((document.querySelector('.quick-input-widget:not([style*="display: none"]) input.input') as HTMLInputElement | null)?.value.endsWith(ext)), extension, { timeout });
+  const input = page.locator('.quick-input-widget:not([style*="display: none"]) input.input');
+  await input.fill(path);
+  await page.waitForTimeout(500);
+  await input.press('Enter');
+  // workspace.fs.writeFile creates the file before its bytes are all there: wait for a size that holds still.
+  let size = -1;
+  for (let waited = 0; waited < 15_000; waited += 200) {
+    const now = existsSync(path) ? statSync(path).size : -1;
+    if (now > 0 && now === size) break;
+    size = now;
+    await page.waitForTimeout(200);
+  }
+  assert.ok(size > 0, `${path} was written (${existsSync(path) ? `${statSync(path).size} bytes` : 'no file'})`);
+}
+
+/** Switches the colour theme as a user does: "Preferences: Color Theme", then the theme's name. */
+async function setTheme(page: Page, theme: string): Promise<void> {
+  await runCommand(page, 'Preferences: Color Theme');
+  const input = await page.waitForSelector('.quick-input-widget:not([style*="display: none"]) input', { timeout: 10_000 });
+  await input.fill(theme);
+  await page.waitForTimeout(500);
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(1500);
+}
+
+test('preview in the demo workspace: the creature shows its mesh first time, speeds are clickable, exports save, a crossfade runs', { timeout: 400_000 }, async () => {
+  const workspace = await demoWorkspace();
+  try {
+    await withVSCode({ workspace: workspace.path, webgpu: true, settings: { 'workbench.colorTheme': 'Default Dark Modern' } }, async ({ page, waitForWorkbench }) => {
+      await waitForWorkbench();
+      await openInHexEditor(page, 'creature-walk.nczxanim');
+      const button = '.editor-actions .action-label[aria-label*="Open Preview to the Side"]';
+      await page.waitForSelector(button, { timeout: 60_000 });
+      await page.click(button);
+      const creature = await previewFrame(page, 'creature-walk.nczxanim');
+      const opened = await probe(creature);
+      assert.equal(opened.renderer, 'webgpu', `WebGPU expected on SwiftShader; notice: ${opened.notice}`);
+      assert.match(opened.assets, /creature-walk\.nczxanim: 40 bones x 60 frames/);
+      assert.match(opened.assets, /skeleton creature\.nczxskel \(40\)/);
+      assert.match(opened.assets, /mesh creature\.nczxmesh \(960 vertices/);
+      // Linked by the manifest's keys, or guessed: either way the panel says where it came from.
+      assert.match(opened.assets, /linked by|guessed: only one with 40 bones/);
+      await screenshot(page, 'creature-dark');
+      const shown = meshPixels(await pixels(creature));
+      // Those pixels are the mesh's: with the Mesh toggle off they are gone.
+      await creature.click('#show-mesh');
+      const hidden = meshPixels(await pixels(creature));
+      await creature.click('#show-mesh');
+      assert.ok(shown > 500 && hidden < shown / 20, `${shown} pixels of the mesh's colour on the first view, ${hidden} with the mesh hidden`);
+
+      // The speed list opens above its control, inside the panel: every item is visible and clickable.
+      await creature.click('#speed');
+      const panel = await (await creature.frameElement()).boundingBox();
+      for (const speed of ['0.25x', '0.5x', '1x', '2x', '4x']) {
+        const item = await creature.locator(`#speed li.option:has-text("${speed}")`).first().boundingBox();
+        assert.ok(item && panel && item.y >= panel.y && item.y + item.height <= panel.y + panel.height, `${speed} lies inside the panel: ${JSON.stringify({ item, panel })}`);
+      }
+      await creature.click('#speed li.option:has-text("4x")');
+      assert.equal(await creature.evaluate(() => (document.getElementById('speed') as HTMLElement & { value: string }).value), '4');
+      await choose(creature, '#speed', '0.5x');
+      assert.equal(await creature.evaluate(() => (document.getElementById('speed') as HTMLElement & { value: string }).value), '0.5');
+
+      await setTheme(page, 'Light Modern');
+      const light = await pixels(creature);
+      assert.ok(meshPixels(light) > 500, `the mesh reads on the light theme too (${meshPixels(light)} pixels)`);
+      assert.ok(light[0] > 200 && light[1] > 200 && light[2] > 200, `light background (${light.slice(0, 3)})`);
+      await screenshot(page, 'creature-light');
+      await setTheme(page, 'Dark Modern');
+
+      // Exports go through the host's save dialog (the web workbench's simple dialog: a path in a quick input).
+      await choose(creature, '#speed', '1x');
+      const png = join(workspace.path, 'creature-frame.png');
+      await creature.click('#export-png');
+      await saveThroughDialog(page, png);
+      const pngBytes = readFileSync(png);
+      assert.deepEqual([...pngBytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'a PNG file');
+      await waitUntil(page, async () => (await probe(creature)).notice.includes('PNG saved'), 'the panel says the PNG was saved');
+      const webm = join(workspace.path, 'creature.webm');
+      await creature.click('#export-video');
+      // The clip plays once (60 frames at 30 fps), then the dialog opens.
+      await saveThroughDialog(page, webm, 30_000).catch(async (error: unknown) => {
+        throw new Error(`${String(error)}; the panel's last notice: ${await creature.evaluate(() => document.body.dataset.lastNotice)}; selections received: ${JSON.stringify(await creature.evaluate(() => (window as unknown as { ewzanimPreview: { receivedSelections: unknown } }).ewzanimPreview.receivedSelections))}`);
+      });
+      const webmBytes = readFileSync(webm);
+      assert.deepEqual([...webmBytes.subarray(0, 4)], [0x1a, 0x45, 0xdf, 0xa3], 'a WebM (Matroska/EBML) file');
+      assert.ok(webmBytes.length > 2000, `${webmBytes.length} bytes of video`);
+
+      // Mixer mode on upstream wave1 (3 bones), crossfading into animation-demo's wave (3 bones).
+      await openInHexEditor(page, 'wave1.ewzanim');
+      await page.waitForSelector(button, { timeout: 60_000 });
+      await page.click(button);
+      const wave = await previewFrame(page, 'wave1.ewzanim');
+      await choose(wave, '#mode', 'Mixer');
+      await wave.waitForSelector('#mixer:not([hidden])');
+      await waitUntil(page, async () => (await wave.locator('#mix-clip vscode-option').count()) > 0, 'the host lists the clips with 3 bones');
+      await choose(wave, '#mix-clip', 'wave.ewzanim');
+      await waitUntil(page, async () => wave.locator('#mix-second:not([hidden])').isVisible(), 'the second clip is loaded');
+      const weights = (): Promise<string> => wave.evaluate(() => document.getElementById('mixer')!.dataset.weights ?? '');
+      assert.equal(await weights(), '1.000,0.000');
+      const before = await pixels(wave);
+      await wave.evaluate(() => {
+        const duration = document.getElementById('mix-duration') as HTMLElement & { value: string };
+        duration.value = '1';
+      });
+      await wave.click('#mix-crossfade');
+      let midway = '';
+      await waitUntil(page, async () => {
+        const [a, b] = (await weights()).split(',').map(Number);
+        if (a > 0.05 && a < 0.95) midway = `${a},${b}`;
+        return a === 0 && b === 1;
+      }, 'the crossfade ends with the second clip at full weight');
+      assert.ok(midway, 'weights were seen between 0 and 1 during the crossfade');
+      await screenshot(page, 'wave1-mixer-dark');
+      assert.ok(changedPixels(before, await pixels(wave)) > 100, 'the crossfade moved the arm');
     });
   } finally {
     workspace.dispose();

@@ -25,6 +25,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { BONE_OUTPUT_FLOATS, buildPose, type FrameRequest, type PoseInputs } from '../../webview/preview/pose';
 import { decodeKeyframe } from '../../formats/index';
+import type { BindRule } from '../../formats/keyframeBind';
 import { fromBase64, openTestPage, toBase64, type TestPage } from './browserHarness';
 import { clipFile, inverseBindsOf, randomClip, upstreamFile, UPSTREAM_CLIPS, type ClipFile } from './clipFixtures';
 
@@ -32,19 +33,22 @@ interface BonesResult { adapter: string; bones: number; output: string }
 
 let testPage: TestPage;
 
-async function gpuPose(clip: ClipFile, skeleton: Uint8Array | undefined, requests: FrameRequest[]): Promise<{ bones: number; floats: Float32Array }> {
+/** How bones beyond the clip or skeleton are skinned, and how many bones the mesh names (0: none). */
+interface BindOptions { rule?: BindRule; meshBones?: number }
+
+async function gpuPose(clip: ClipFile, skeleton: Uint8Array | undefined, requests: FrameRequest[], bind: BindOptions = {}): Promise<{ bones: number; floats: Float32Array }> {
   const job = {
     clip: toBase64(clip.bytes), clipBones: clip.bones, frameCount: clip.frames,
-    skeleton: skeleton ? toBase64(skeleton) : undefined, skeletonBones: skeleton ? inverseBindsOf(skeleton).bones : 0, requests,
+    skeleton: skeleton ? toBase64(skeleton) : undefined, skeletonBones: skeleton ? inverseBindsOf(skeleton).bones : 0, requests, ...bind,
   };
   const result = await testPage.page.evaluate((j) => (window as unknown as { runBones(j: unknown): Promise<BonesResult> }).runBones(j), job);
   const bytes = fromBase64(result.output);
   return { bones: result.bones, floats: new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4) };
 }
 
-function cpuInputs(clip: ClipFile, skeleton: Uint8Array | undefined): PoseInputs {
+function cpuInputs(clip: ClipFile, skeleton: Uint8Array | undefined, bind: BindOptions = {}): PoseInputs {
   const binds = skeleton ? inverseBindsOf(skeleton) : undefined;
-  return { clip: clip.bytes, clipBones: clip.bones, inverseBinds: binds?.matrices, skeletonBones: binds?.bones ?? 0 };
+  return { clip: clip.bytes, clipBones: clip.bones, frameCount: clip.frames, inverseBinds: binds?.matrices, skeletonBones: binds?.bones ?? 0, ...bind };
 }
 
 function stampRequests(frames: number): FrameRequest[] {
@@ -58,9 +62,9 @@ function blendRequests(frames: number, blends: number[]): FrameRequest[] {
 const u32 = (x: number): number => new Uint32Array(new Float32Array([x]).buffer)[0];
 
 /** Compares GPU output with the CPU mirror; returns [elements compared, elements not bit-identical]. */
-async function compare(clip: ClipFile, skeleton: Uint8Array | undefined, requests: FrameRequest[], tolerance: number): Promise<[number, number]> {
-  const gpu = await gpuPose(clip, skeleton, requests);
-  const inputs = cpuInputs(clip, skeleton);
+async function compare(clip: ClipFile, skeleton: Uint8Array | undefined, requests: FrameRequest[], tolerance: number, bind: BindOptions = {}): Promise<[number, number]> {
+  const gpu = await gpuPose(clip, skeleton, requests, bind);
+  const inputs = cpuInputs(clip, skeleton, bind);
   const cpu = new Float32Array(gpu.bones * BONE_OUTPUT_FLOATS);
   const ends = [new Float32Array(cpu.length), new Float32Array(cpu.length)];
   let compared = 0;
@@ -170,6 +174,42 @@ describe('keyframe_bind on WebGPU (SwiftShader) equals the core', () => {
     for (let i = 0; i < 40 * 12; i++) view.setFloat32(8 + i * 4, (next() / 2 ** 32) * 4 - 2, true);
     const [, inexactSkinned] = await compare(clip, skeleton, stampRequests(clip.frames), 0);
     assert.equal(inexactSkinned, 0);
+  });
+
+  // The console's rule: bones past the clip read the next frames' records (zeros past the clip),
+  // bones past the skeleton multiply by clip records as inverse binds (formats/keyframeBind.ts).
+  const consoleCases: [string, string | undefined, number, string][] = [
+    ['multi-skinned-rom/assets/wave1.ewzanim', ARM2, 4, 'clip 3 bones, skeleton and mesh 4: bone 3 reads the next frame\'s bone 0'],
+    ['multi-skinned-rom/assets/wave2.ewzanim', ARM1, 4, 'clip and mesh 4 bones, skeleton 3: bone 3\'s inverse bind is a clip record'],
+    ['multi-skinned-rom/assets/wave1.ewzanim', undefined, 256, 'raw mode, mesh bones up to 255: whole frames later, then zeros'],
+    ['multi-skinned-rom/assets/wave2.ewzanim', ARM1, 256, 'skeleton 3 bones, mesh bones up to 255: inverse binds past the clip leave the translation'],
+  ];
+  for (const [clipPath, skeletonPath, meshBones, label] of consoleCases) {
+    it(`console rule, ${label}, bit-identical`, async () => {
+      const clip = clipFile(clipPath, upstreamFile(clipPath));
+      const skeleton = skeletonPath ? upstreamFile(skeletonPath) : undefined;
+      const [compared, inexact] = await compare(clip, skeleton, stampRequests(clip.frames), 0, { rule: 'console', meshBones });
+      assert.equal(inexact, 0);
+      assert.equal(compared, clip.frames * meshBones * BONE_OUTPUT_FLOATS);
+    });
+  }
+
+  it('console rule: the skinning matrices differ from the design rule exactly on the bones the rules treat differently', async () => {
+    const clip = clipFile('wave1', upstreamFile('multi-skinned-rom/assets/wave1.ewzanim'));
+    const skeleton = upstreamFile(ARM2);
+    const request = stampRequests(clip.frames).slice(5, 6);
+    const design = await gpuPose(clip, skeleton, request, { rule: 'design', meshBones: 4 });
+    const consoleRule = await gpuPose(clip, skeleton, request, { rule: 'console', meshBones: 4 });
+    const skinOf = (floats: Float32Array, bone: number): number[] => Array.from(floats.subarray(bone * BONE_OUTPUT_FLOATS + 12, (bone + 1) * BONE_OUTPUT_FLOATS));
+    for (let bone = 0; bone < 3; bone++) assert.deepEqual(skinOf(consoleRule.floats, bone), skinOf(design.floats, bone), `bone ${bone}`);
+    assert.deepEqual(skinOf(design.floats, 3), [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0]);
+    assert.notDeepEqual(skinOf(consoleRule.floats, 3), skinOf(design.floats, 3));
+  });
+
+  it('console rule, blended mode, raw mode with mesh bones past the clip, within the stated tolerance', async () => {
+    const clip = clipFile('wave1', upstreamFile('multi-skinned-rom/assets/wave1.ewzanim'));
+    const [compared] = await compare(clip, undefined, blendRequests(clip.frames, [0, 0.5, 0.999]), BLEND_TOLERANCE, { rule: 'console', meshBones: 8 });
+    assert.equal(compared, clip.frames * 8 * BONE_OUTPUT_FLOATS);
   });
 
   it('blended mode (nlerp rotations, lerp position/scale), raw mode, within the stated tolerance on upstream and random clips', async (t) => {

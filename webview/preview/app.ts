@@ -1,88 +1,143 @@
 /**
- * The preview's behaviour: loads scenes sent by the host, owns player, camera and selection,
- * draws on demand (every animation frame only while playing), and reports back.
+ * The preview's behaviour: loads the scenes the host sends, owns playback (the player, or the
+ * mixer in mixer mode), camera, selection, view toggles and the bone-count rule, draws on demand
+ * (every animation frame only while playing) and reports back. The renderer's lifecycle, the
+ * DOM, the timeline, input, the bone list, the mixer's controls and exports live in their own
+ * modules; this class connects them.
  */
 import { decodeKeyframe, keyframeOffset } from '../../formats/clip';
+import { describeMismatch, type BindRule } from '../../formats/keyframeBind';
 import type { BoneTransform } from '../../formats/records';
-import type { HostToPreviewMessage, PreviewToHostMessage, RendererKind } from '../../protocol/preview';
-import { OrbitCamera } from './camera';
-import { createRenderer } from './createRenderer';
-import { gridLines } from './grid';
+import type { ExportKind, HostToPreviewMessage, LoopMode, PlaybackMode, PreviewToHostMessage, RendererKind } from '../../protocol/preview';
+import { AxesTriad } from './axesTriad';
+import { BoneList } from './boneList';
+import { animatedBounds } from './bounds';
+import { OrbitCamera, type Bounds } from './camera';
+import type { PreviewDom } from './dom';
+import { encodePng, recordWebm, videoUnsupportedReason } from './exporter';
+import { gridLines, gridStep } from './grid';
+import { wireOrbit, wireShortcuts } from './input';
+import { MixerMode } from './mixerMode';
+import { MixerPanel } from './mixerPanel';
 import { Player } from './player';
-import { blendTransforms } from './pose';
-import type { PreviewRenderer, ViewState } from './renderer';
-import { buildScene, sceneScale, type PreviewScene } from './scene';
-import type { PreviewDom } from './ui';
+import { BONE_OUTPUT_FLOATS, MAX_OUTPUT_BONES, blendTransforms } from './pose';
+import type { PoseSource, Visibility } from './renderer';
+import { RendererHost } from './rendererHost';
+import { buildScene, poseInputs, sceneScale, type PreviewScene } from './scene';
+import { currentPalette } from './theme';
+import { Timeline } from './timeline';
+import { viewState } from './viewState';
 
 export interface PreviewHost {
   post(message: PreviewToHostMessage): void;
 }
 
+type LoadMessage = Extract<HostToPreviewMessage, { type: 'load' }>;
+
 export class PreviewApp {
-  private renderer?: PreviewRenderer;
-  private rendererKind: RendererKind = 'none';
-  private fallbackReason?: string;
+  /** Completed loads (the first and every reload after a change on disk). */
+  loads = 0;
+  /** The last selections other views sent (frame, bone), for diagnosing sync problems in tests. */
+  readonly receivedSelections: [number, number][] = [];
   private scene?: PreviewScene;
   private player = new Player(1, 30);
+  private mixer?: MixerMode;
+  /** The mixer's second clip, kept so that a reload of the first clip keeps the mix. */
+  private mixClip?: { name: string; bytes: Uint8Array };
+  private mode: PlaybackMode = 'stamp';
+  private rule: BindRule = 'console';
   private readonly camera = new OrbitCamera();
+  private readonly renderers: RendererHost;
+  private readonly timeline: Timeline;
+  private readonly boneList: BoneList;
+  private readonly triad: AxesTriad;
+  private readonly mixerPanel: MixerPanel;
+  private palette = currentPalette();
+  private fitted?: { rule: BindRule; bounds: Bounds };
+  private readonly mixedPose = new Float32Array(MAX_OUTPUT_BONES * BONE_OUTPUT_FLOATS);
   private selectedBone = -1;
   private hoveredBone = -1;
   private frameRate = 30;
   private animationHandle = 0;
   private lastTime = 0;
   private drawQueued = false;
-  /** Set once the WebGPU device was lost: stay on WebGL2 and say why. */
-  private forcedWebGl?: string;
-  private needsNewRenderer = false;
-  private rendererTask?: Promise<void>;
-  private loadStarted = 0;
   private lastReportedFrame = -1;
+  private lastReportedBone = -1;
+  private linkSource?: string;
+  private axesChosen = false;
+  /** Called once when playback stops by itself (the end of a `once` run: video recording). */
+  private onPlaybackEnd?: () => void;
+  private transientNotice?: string;
 
-  constructor(private readonly dom: PreviewDom, private readonly host: PreviewHost, private readonly options: { forceWebGl?: string } = {}) {
+  constructor(private readonly dom: PreviewDom, private readonly host: PreviewHost, options: { forceWebGl?: string } = {}) {
+    this.renderers = new RendererHost(dom.viewport, {
+      canvas: (canvas) => wireOrbit(canvas, this.camera, () => this.queueDraw()),
+      lost: () => void this.recoverFromLoss(),
+    }, options.forceWebGl);
+    this.timeline = new Timeline(dom.timeline, {
+      seek: (frame) => this.seek(frame),
+      release: () => this.reportSelection(),
+    });
+    this.boneList = new BoneList(dom.boneList, dom.boneDetails, {
+      hover: (bone) => { this.hoveredBone = bone; this.updateReadouts(); this.queueDraw(); },
+      select: (bone) => this.selectBone(bone),
+    });
+    this.triad = new AxesTriad(dom.triad);
+    this.mixerPanel = new MixerPanel(dom.mixer, {
+      chooseClip: (uri) => this.host.post({ type: 'loadMixClip', uri }),
+      weight: (i, value) => { const a = this.mixer?.actions[i]; if (a) { a.weight = value; this.mixer!.advance(0); this.afterMixerChange(); } },
+      speed: (i, value) => { const a = this.mixer?.actions[i]; if (a) a.timeScale = value; },
+      crossfade: (seconds) => { this.mixer?.crossfade(seconds); this.afterMixerChange(); if (!this.player.playing) this.setPlaying(true); },
+      exactFrames: () => this.setMode('stamp'),
+    });
     this.wireControls();
   }
 
   async handle(message: HostToPreviewMessage): Promise<void> {
-    if (message.type === 'load') await this.load(message);
-    else if (message.type === 'select') this.selectFromHost(message.frame, message.bone);
-    else if (message.type === 'frameRate') {
-      this.frameRate = message.frameRate;
-      this.player.frameRate = message.frameRate;
+    switch (message.type) {
+      case 'load': await this.load(message); break;
+      case 'select': this.selectFromHost(message.frame, message.bone); break;
+      case 'frameRate':
+        this.frameRate = message.frameRate;
+        this.player.frameRate = message.frameRate;
+        break;
+      case 'clips': this.mixerPanel.setChoices(message.clips); break;
+      case 'mixClip': this.useMixClip(message.file.name, message.file.bytes); break;
+      case 'exported': this.flashNotice(exportOutcome(message.kind, message.outcome, message.detail)); break;
     }
   }
 
   /** The last drawn image (tests): RGBA rows, top first. */
-  readPixels(): Promise<Uint8Array> {
-    return this.renderer ? this.renderer.readPixels() : Promise.resolve(new Uint8Array(0));
+  async readPixels(): Promise<Uint8Array> {
+    return this.renderers.renderer ? (await this.renderers.renderer.readPixels()).rgba : new Uint8Array(0);
   }
 
   get currentFrame(): number {
-    return this.player.frame;
+    return this.mode === 'mixer' && this.mixer ? Math.floor(this.mixer.position) : this.player.frame;
   }
 
   get currentRenderer(): RendererKind {
-    return this.rendererKind;
+    return this.renderers.kind;
   }
 
-  /** Completed loads (the first and every reload after a change on disk). */
-  loads = 0;
-  /** The last selections other views sent (frame, bone), for diagnosing sync problems in tests. */
-  readonly receivedSelections: [number, number][] = [];
+  // ---- Loading ------------------------------------------------------------------------------
 
-  private async load(message: Extract<HostToPreviewMessage, { type: 'load' }>): Promise<void> {
-    this.loadStarted = performance.now();
+  private async load(message: LoadMessage): Promise<void> {
+    const started = performance.now();
     this.frameRate = message.frameRate;
+    this.linkSource = message.linkSource;
     const result = buildScene(message.clip, message.skeleton, message.mesh);
     if ('fatal' in result) {
       this.scene = undefined;
       this.showNotice([result.fatal]);
-      this.host.post({ type: 'status', renderer: this.rendererKind, fallbackReason: this.fallbackReason, problems: [result.fatal], frame: 0, loadMs: 0 });
+      this.postStatus([result.fatal], 0);
       return;
     }
     const scene = result.scene;
     const keep = message.keepState && this.scene !== undefined;
     const previous = this.player;
     this.scene = scene;
+    this.fitted = undefined;
     this.player = new Player(scene.clip.frames, this.frameRate);
     if (keep) {
       Object.assign(this.player, { speed: previous.speed, loop: previous.loop, mode: previous.mode, playing: previous.playing });
@@ -91,87 +146,120 @@ export class PreviewApp {
     } else {
       this.readControlsInto(this.player);
       this.selectedBone = -1;
-      this.camera.fit(scene.bounds, this.viewAspect());
+      if (!this.axesChosen) this.dom.show.axes.checked = !scene.mesh;
     }
-    if (this.renderer && scene.clip.bytes.length > this.renderer.maxClipBytes) {
-      // A reload grew the clip past what this GPU binds: WebGL2 from now on, with the reason.
-      this.forcedWebGl = `The clip (${scene.clip.bytes.length} bytes) no longer fits this GPU's storage binding (${this.renderer.maxClipBytes} bytes). Drawing with WebGL2.`;
-      this.needsNewRenderer = true;
-    }
-    await this.ensureRenderer(scene.clip.bytes.length);
-    this.renderer!.load(scene, gridLines(scene.bounds, gridStep(scene)));
-    this.dom.assets.textContent = [
-      `${scene.clip.name}: ${scene.clip.bones} bones x ${scene.clip.frames} frames`,
-      scene.skeleton ? `skeleton ${scene.skeleton.name} (${scene.skeleton.bones})` : 'raw mode (no skeleton)',
-      scene.mesh ? `mesh ${scene.mesh.name} (${scene.mesh.header.vertexCount} vertices)` : 'no mesh',
-      message.linkSource ?? '',
-    ].filter(Boolean).join(' \u00b7 ');
-    this.showNotice([...(this.fallbackReason ? [this.fallbackReason] : []), ...scene.problems]);
-    this.buildBoneList(scene);
-    this.dom.scrubber.max = String(scene.clip.frames - 1);
+    // A reload replaces the mixer's first clip: start the mixer again from it.
+    this.mixer = undefined;
+    if (this.mode === 'mixer') this.startMixer();
+    const renderer = await this.renderers.ensure(scene.clip.bytes.length);
+    this.dom.rendererLabel.textContent = renderer.kind === 'webgpu' ? 'WebGPU' : 'WebGL2 (fallback)';
+    renderer.load(scene, this.grid(scene));
+    if (!keep) this.camera.fit(this.boundsToFit(), this.viewAspect());
+    this.showAssets(scene);
+    this.showMismatch();
+    this.showNotice();
+    this.boneList.build(scene.clip.bones, (bone) => (scene.skeleton && bone >= scene.skeleton.bones ? 'not in skeleton' : undefined));
+    this.boneList.highlight(this.selectedBone);
+    this.timeline.setFrameCount(scene.clip.frames);
+    this.dom.frameCount.textContent = `/ ${scene.clip.frames - 1}`;
+    this.dom.frameField.setAttribute('max', String(scene.clip.frames - 1));
+    this.mixerPanel.setPrimary(scene.clip.name);
     this.drawNow();
     this.loads++;
-    this.host.post({ type: 'status', renderer: this.rendererKind, fallbackReason: this.fallbackReason, problems: scene.problems, frame: this.player.frame, loadMs: performance.now() - this.loadStarted });
+    this.postStatus(scene.problems, performance.now() - started);
     if (this.player.playing) this.startLoop();
   }
 
-  private async ensureRenderer(clipBytes: number): Promise<void> {
-    if (this.renderer && !this.needsNewRenderer) return;
-    if (!this.rendererTask) {
-      this.rendererTask = (async () => {
-        this.renderer?.dispose();
-        this.needsNewRenderer = false;
-        const choice = await createRenderer(() => this.freshCanvas(), clipBytes, {
-          forceWebGl: this.forcedWebGl ?? this.options.forceWebGl,
-          onLost: (reason) => {
-            this.forcedWebGl = reason;
-            this.needsNewRenderer = true;
-            void this.recoverFromLoss();
-          },
-        });
-        this.renderer = choice.renderer;
-        this.rendererKind = choice.renderer.kind;
-        this.fallbackReason = choice.fallbackReason;
-        this.dom.rendererLabel.textContent = this.rendererKind === 'webgpu' ? 'WebGPU' : 'WebGL2 (fallback)';
-      })();
-    }
-    try {
-      await this.rendererTask;
-    } finally {
-      this.rendererTask = undefined;
-    }
+  private grid(scene: PreviewScene): Float32Array {
+    return gridLines(scene.bounds, gridStep(sceneScale(scene.bounds)), this.palette);
+  }
+
+  private postStatus(problems: string[], loadMs: number): void {
+    this.host.post({ type: 'status', renderer: this.renderers.kind, fallbackReason: this.renderers.fallbackReason, problems, frame: this.currentFrame, loadMs });
   }
 
   private async recoverFromLoss(): Promise<void> {
     const scene = this.scene;
-    await this.ensureRenderer(scene?.clip.bytes.length ?? 0);
-    if (scene) this.renderer!.load(scene, gridLines(scene.bounds, gridStep(scene)));
-    this.showNotice([this.fallbackReason ?? '', ...(scene?.problems ?? [])].filter(Boolean));
-    this.host.post({ type: 'status', renderer: this.rendererKind, fallbackReason: this.fallbackReason, problems: scene?.problems ?? [], frame: this.player.frame, loadMs: 0 });
+    const renderer = await this.renderers.ensure(scene?.clip.bytes.length ?? 0);
+    this.dom.rendererLabel.textContent = renderer.kind === 'webgpu' ? 'WebGPU' : 'WebGL2 (fallback)';
+    if (scene) renderer.load(scene, this.grid(scene));
+    this.showNotice();
+    this.postStatus(scene?.problems ?? [], 0);
     this.drawNow();
   }
 
-  private freshCanvas(): HTMLCanvasElement {
-    this.dom.viewport.querySelector('canvas')?.remove();
-    const canvas = document.createElement('canvas');
-    this.dom.viewport.appendChild(canvas);
-    this.wireCanvas(canvas);
-    return canvas;
+  /** The bounds Fit frames: the animated bounds under the rule shown, computed once per scene and rule. */
+  private boundsToFit(): Bounds {
+    const scene = this.scene!;
+    if (!this.fitted || this.fitted.rule !== this.rule) this.fitted = { rule: this.rule, bounds: animatedBounds(scene, this.rule) };
+    return this.fitted.bounds;
   }
+
+  // ---- Panels and banners -------------------------------------------------------------------
+
+  private showAssets(scene: PreviewScene): void {
+    const mesh = scene.mesh;
+    this.dom.assets.textContent = [
+      `${scene.clip.name}: ${scene.clip.bones} bones x ${scene.clip.frames} frames`,
+      scene.skeleton ? `skeleton ${scene.skeleton.name} (${scene.skeleton.bones})` : 'raw mode (no skeleton)',
+      mesh ? `mesh ${mesh.name} (${mesh.header.vertexCount} vertices, ${mesh.geometry.normalSource === 'mesh' ? 'its normals' : 'computed normals'})` : 'no mesh',
+      this.linkSource ?? '',
+    ].filter(Boolean).join(' \u00b7 ');
+    this.dom.assets.title = this.dom.assets.textContent;
+  }
+
+  /** The bone-count banner: shown when the two rules draw this mesh differently. */
+  private showMismatch(): void {
+    const scene = this.scene;
+    const used = scene?.mesh?.skinned ? scene.mesh.geometry.usedBones : [];
+    const lines = scene ? describeMismatch({ clipBones: scene.clip.bones, frameCount: scene.clip.frames, skeletonBones: scene.skeleton?.bones ?? 0 }, used) : [];
+    this.dom.mismatch.hidden = lines.length === 0 || this.mode === 'mixer';
+    this.dom.mismatchText.textContent = lines.join(' ');
+  }
+
+  private showNotice(extra: string[] = []): void {
+    const lines = [this.renderers.fallbackReason, ...(this.scene?.problems ?? []), ...extra, this.transientNotice].filter((l): l is string => Boolean(l));
+    this.dom.notice.textContent = lines.join('\n');
+  }
+
+  /** A line in the notice for a few seconds (export outcomes); the last one stays on the body (tests). */
+  private flashNotice(text: string): void {
+    document.body.dataset.lastNotice = text;
+    this.transientNotice = text;
+    this.showNotice();
+    setTimeout(() => {
+      if (this.transientNotice !== text) return;
+      this.transientNotice = undefined;
+      this.showNotice();
+    }, 6000);
+  }
+
+  // ---- Drawing ------------------------------------------------------------------------------
 
   private viewAspect(): number {
     const rect = this.dom.viewport.getBoundingClientRect();
     return rect.width > 0 && rect.height > 0 ? rect.width / rect.height : 1;
   }
 
-  private get canvas(): HTMLCanvasElement | null {
-    return this.dom.viewport.querySelector('canvas');
+  private visibility(): Visibility {
+    const s = this.dom.show;
+    return { mesh: s.mesh.checked, wireframe: s.wireframe.checked, bones: s.bones.checked, axes: s.axes.checked, grid: s.grid.checked };
+  }
+
+  private poseSource(): PoseSource {
+    if (this.mode === 'mixer' && this.mixer && this.scene) {
+      const bones = this.mixer.poseMatrices(poseInputs(this.scene), this.mixedPose);
+      return { kind: 'matrices', pose: this.mixedPose, bones };
+    }
+    return { kind: 'keyframes', request: this.player.request(), rule: this.rule };
   }
 
   /** Draws the current frame now (loads, seeks, camera moves); the loop calls it while playing. */
   private drawNow(): void {
-    const canvas = this.canvas;
-    if (!this.scene || !this.renderer || !canvas) return;
+    const canvas = this.renderers.canvas;
+    const renderer = this.renderers.renderer;
+    const scene = this.scene;
+    if (!scene || !renderer || !canvas) return;
     const ratio = window.devicePixelRatio || 1;
     const width = Math.max(1, Math.round(canvas.clientWidth * ratio));
     const height = Math.max(1, Math.round(canvas.clientHeight * ratio));
@@ -179,15 +267,11 @@ export class PreviewApp {
       canvas.width = width;
       canvas.height = height;
     }
-    const view: ViewState = {
-      viewProjection: this.camera.viewProjection(width / height, this.renderer.zeroToOneDepth),
-      light: this.camera.lightDirection(),
-      gizmoLength: sceneScale(this.scene.bounds) * 0.6,
-      selectedBone: this.selectedBone,
-      hoveredBone: this.hoveredBone,
-      clearColor: backgroundColor(),
-    };
-    this.renderer.render(this.player.request(), view);
+    const view = viewState(this.camera, scene, { width, height, zeroToOneDepth: renderer.zeroToOneDepth }, {
+      palette: this.palette, show: this.visibility(), selectedBone: this.selectedBone, hoveredBone: this.hoveredBone,
+    });
+    renderer.render(this.poseSource(), view);
+    this.triad.update(this.camera);
     this.updateReadouts();
   }
 
@@ -204,16 +288,30 @@ export class PreviewApp {
     cancelAnimationFrame(this.animationHandle);
     this.lastTime = performance.now();
     const tick = (now: number): void => {
-      const changed = this.player.advance((now - this.lastTime) / 1000);
+      // An animation frame's timestamp may precede the performance.now() the loop started at.
+      const seconds = Math.max(0, (now - this.lastTime) / 1000);
       this.lastTime = now;
+      let changed: boolean;
+      if (this.mode === 'mixer' && this.mixer) {
+        this.mixer.advance(seconds * this.player.speed);
+        this.afterMixerChange(false);
+        changed = true;
+      } else {
+        changed = this.player.advance(seconds);
+      }
       if (changed) this.drawNow();
       if (this.player.playing) this.animationHandle = requestAnimationFrame(tick);
-      else {
-        this.updateReadouts();
-        this.reportSelection();
-      }
+      else this.stopped();
     };
     this.animationHandle = requestAnimationFrame(tick);
+  }
+
+  private stopped(): void {
+    this.updateReadouts();
+    this.reportSelection();
+    const end = this.onPlaybackEnd;
+    this.onPlaybackEnd = undefined;
+    end?.();
   }
 
   private setPlaying(playing: boolean): void {
@@ -221,93 +319,147 @@ export class PreviewApp {
     if (playing) this.startLoop();
     else {
       cancelAnimationFrame(this.animationHandle);
-      this.reportSelection();
+      this.stopped();
     }
     this.updateReadouts();
+  }
+
+  // ---- Time and selection -------------------------------------------------------------------
+
+  private seek(frame: number): void {
+    if (!this.scene) return;
+    if (this.player.playing) this.setPlaying(false);
+    const clamped = Math.min(this.scene.clip.frames - 1, Math.max(0, Math.round(frame)));
+    if (this.mode === 'mixer' && this.mixer) {
+      this.mixer.seek(clamped);
+      this.afterMixerChange(false);
+    }
+    this.player.seek(clamped);
+    this.drawNow();
+  }
+
+  private stepBy(delta: number): void {
+    if (!this.scene) return;
+    this.setPlaying(false);
+    if (this.mode === 'mixer') this.seek(this.currentFrame + delta);
+    else if (Math.abs(delta) === 1) this.player.step(delta as 1 | -1);
+    else this.player.seek(this.player.frame + delta);
+    this.drawNow();
+    this.reportSelection();
+  }
+
+  private selectBone(bone: number): void {
+    this.selectedBone = this.selectedBone === bone ? -1 : bone;
+    this.boneList.highlight(this.selectedBone);
+    this.updateReadouts();
+    this.queueDraw();
+    if (this.selectedBone >= 0) {
+      this.lastReportedFrame = this.currentFrame;
+      this.lastReportedBone = bone;
+      this.host.post({ type: 'selected', frame: this.currentFrame, bone });
+    }
   }
 
   private selectFromHost(frame: number, bone: number): void {
     this.receivedSelections.push([frame, bone]);
     if (this.receivedSelections.length > 20) this.receivedSelections.shift();
     if (!this.scene) return;
-    this.player.playing = false;
-    cancelAnimationFrame(this.animationHandle);
-    this.player.seek(frame);
+    // The hex editor answers our own report with the same selection: not a request to stop and jump.
+    if (frame === this.lastReportedFrame && Math.max(0, bone) === this.lastReportedBone) return;
+    this.setPlaying(false);
+    this.seek(frame);
     this.selectedBone = bone >= 0 && bone < this.scene.clip.bones ? bone : -1;
-    this.lastReportedFrame = this.player.frame;
-    this.highlightBoneList();
+    this.lastReportedFrame = this.currentFrame;
+    this.lastReportedBone = Math.max(0, this.selectedBone);
+    this.boneList.highlight(this.selectedBone);
     this.drawNow();
   }
 
   /** Tells the host (and so the hex editor) where the user is, once per change. */
   private reportSelection(): void {
     if (!this.scene || this.player.playing) return;
-    const frame = this.player.frame;
+    const frame = this.currentFrame;
     if (frame === this.lastReportedFrame && this.selectedBone < 0) return;
     this.lastReportedFrame = frame;
-    this.host.post({ type: 'selected', frame, bone: Math.max(0, this.selectedBone) });
+    this.lastReportedBone = Math.max(0, this.selectedBone);
+    this.host.post({ type: 'selected', frame, bone: this.lastReportedBone });
   }
 
   private updateReadouts(): void {
     const scene = this.scene;
     if (!scene) return;
-    const frame = this.player.frame;
-    this.dom.scrubber.value = String(frame);
-    const blend = this.player.mode === 'blended' && this.player.position !== frame ? ` (+${(this.player.position - frame).toFixed(2)})` : '';
-    this.dom.frameLabel.textContent = `${frame} / ${scene.clip.frames - 1}${blend}`;
+    const frame = this.currentFrame;
+    const position = this.mode === 'mixer' && this.mixer ? this.mixer.position : this.player.position;
+    this.timeline.setPosition(position);
+    const field = this.dom.frameField;
+    if (document.activeElement !== field && field.value !== String(frame)) field.value = String(frame);
     this.dom.play.textContent = this.player.playing ? 'Pause' : 'Play';
     const bone = this.selectedBone >= 0 ? this.selectedBone : this.hoveredBone;
-    this.dom.boneDetails.textContent = bone >= 0 ? describeTransform(bone, this.currentTransform(bone)) : 'Hover or select a bone to read its decoded transform.';
+    const blend = this.mode === 'blended' && position !== frame ? ` +${(position - frame).toFixed(2)}` : '';
+    const where = this.mode === 'mixer' ? `mixed, frame ${frame}` : `frame ${frame}${blend}`;
+    this.boneList.showTransform(bone, where, bone >= 0 ? this.currentTransform(bone) : undefined);
   }
 
-  /** The decoded (or blended) transform the bone has at the shown time, through the core's decoder. */
+  /** The transform the bone has at the shown time: decoded (or blended) through the core, or mixed. */
   private currentTransform(bone: number): BoneTransform {
     const scene = this.scene!;
+    if (this.mode === 'mixer' && this.mixer) return this.mixer.transformOf(bone);
     const request = this.player.request();
     const at = (frame: number): BoneTransform => decodeKeyframe(scene.clip.bytes, keyframeOffset({ boneCount: scene.clip.bones }, frame, bone));
     return request.blended ? blendTransforms(at(request.frame), at(request.nextFrame), request.blend) : at(request.frame);
   }
 
-  private buildBoneList(scene: PreviewScene): void {
-    const list = this.dom.boneList;
-    list.textContent = '';
-    for (let bone = 0; bone < scene.clip.bones; bone++) {
-      const item = document.createElement('div');
-      item.className = 'bone';
-      item.setAttribute('role', 'option');
-      item.dataset.bone = String(bone);
-      const extra = scene.skeleton && bone >= scene.skeleton.bones ? ' (not in skeleton)' : '';
-      item.textContent = `bone ${bone}${extra}`;
-      item.addEventListener('mouseenter', () => { this.hoveredBone = bone; this.updateReadouts(); this.queueDraw(); });
-      item.addEventListener('mouseleave', () => { this.hoveredBone = -1; this.updateReadouts(); this.queueDraw(); });
-      item.addEventListener('click', () => {
-        this.selectedBone = this.selectedBone === bone ? -1 : bone;
-        this.highlightBoneList();
-        this.updateReadouts();
-        this.queueDraw();
-        if (this.selectedBone >= 0) this.host.post({ type: 'selected', frame: this.player.frame, bone });
-      });
-      list.appendChild(item);
+  // ---- Modes, the mixer ---------------------------------------------------------------------
+
+  private setMode(mode: PlaybackMode): void {
+    this.mode = mode;
+    if (this.dom.mode.value !== mode) this.dom.mode.value = mode;
+    if (mode !== 'mixer') this.player.mode = mode;
+    this.mixerPanel.show(mode === 'mixer');
+    if (mode === 'mixer' && !this.mixer) {
+      this.startMixer();
+      this.host.post({ type: 'listClips' });
     }
-    this.highlightBoneList();
+    this.showMismatch();
+    this.queueDraw();
   }
 
-  private highlightBoneList(): void {
-    for (const item of Array.from(this.dom.boneList.children) as HTMLElement[]) {
-      const selected = Number(item.dataset.bone) === this.selectedBone;
-      item.classList.toggle('selected', selected);
-      item.setAttribute('aria-selected', String(selected));
+  private startMixer(): void {
+    const scene = this.scene;
+    if (!scene) return;
+    this.mixer = new MixerMode(scene.clip.name, scene.clip.bytes, this.frameRate);
+    this.mixer.setLoop(this.player.loop);
+    this.mixer.seek(this.player.frame);
+    if (this.mixClip) this.useMixClip(this.mixClip.name, this.mixClip.bytes);
+    this.afterMixerChange(false);
+  }
+
+  private useMixClip(name: string, bytes: Uint8Array): void {
+    if (!this.mixer) return;
+    try {
+      this.mixer.setSecondary(name, bytes);
+      this.mixClip = { name, bytes };
+      this.mixerPanel.setSecondary(name);
+      this.afterMixerChange();
+    } catch (error) {
+      this.flashNotice(`${name} cannot be mixed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
-  private showNotice(lines: string[]): void {
-    this.dom.notice.textContent = lines.join('\n');
+  private afterMixerChange(draw = true): void {
+    const mixer = this.mixer;
+    if (!mixer) return;
+    this.mixerPanel.showWeights(mixer.actions.map((a) => a.getEffectiveWeight()), mixer.actions.map((a) => a.weight));
+    if (draw) this.queueDraw();
   }
+
+  // ---- Controls -----------------------------------------------------------------------------
 
   private readControlsInto(player: Player): void {
     player.speed = Number(this.dom.speed.value) || 1;
-    player.loop = (this.dom.loop.value as Player['loop']) || 'repeat';
-    player.mode = (this.dom.mode.value as Player['mode']) || 'stamp';
+    player.loop = (this.dom.loop.value as LoopMode) || 'repeat';
+    const mode = this.dom.mode.value as PlaybackMode;
+    player.mode = mode === 'blended' ? 'blended' : 'stamp';
   }
 
   private wireControls(): void {
@@ -315,74 +467,122 @@ export class PreviewApp {
     d.play.addEventListener('click', () => this.setPlaying(!this.player.playing));
     d.prev.addEventListener('click', () => this.stepBy(-1));
     d.next.addEventListener('click', () => this.stepBy(1));
-    d.scrubber.addEventListener('input', () => {
-      const frame = Number(d.scrubber.value);
-      this.setPlaying(false);
-      this.player.seek(frame);
-      this.drawNow();
+    d.frameField.addEventListener('change', () => {
+      const frame = Number(d.frameField.value);
+      if (Number.isFinite(frame)) {
+        this.seek(frame);
+        this.reportSelection();
+      }
     });
-    d.scrubber.addEventListener('change', () => this.reportSelection());
-    for (const control of [d.speed, d.loop, d.mode]) control.addEventListener('change', () => { this.readControlsInto(this.player); this.queueDraw(); });
-    d.fit.addEventListener('click', () => { if (this.scene) { this.camera.fit(this.scene.bounds, this.viewAspect()); this.queueDraw(); } });
-    d.pick.addEventListener('click', () => this.host.post({ type: 'pickAssets' }));
-    window.addEventListener('keydown', (event) => {
-      if (event.target instanceof HTMLInputElement && event.target !== d.scrubber) return;
-      if (event.key === ' ') { this.setPlaying(!this.player.playing); event.preventDefault(); }
-      else if (event.key === 'ArrowLeft') { this.stepBy(-1); event.preventDefault(); }
-      else if (event.key === 'ArrowRight') { this.stepBy(1); event.preventDefault(); }
-      else if (event.key === 'f' || event.key === 'F') d.fit.click();
-    });
-    new ResizeObserver(() => this.queueDraw()).observe(d.viewport);
-  }
-
-  private stepBy(delta: 1 | -1): void {
-    this.setPlaying(false);
-    this.player.step(delta);
-    this.drawNow();
-    this.reportSelection();
-  }
-
-  /** Orbit, pan and zoom on a canvas (attached per canvas: a fallback replaces the canvas). */
-  private wireCanvas(canvas: HTMLCanvasElement): void {
-    let dragging: { x: number; y: number; pan: boolean } | undefined;
-    canvas.addEventListener('pointerdown', (e) => {
-      dragging = { x: e.clientX, y: e.clientY, pan: e.shiftKey || e.button === 1 || e.button === 2 };
-      canvas.setPointerCapture(e.pointerId);
-    });
-    canvas.addEventListener('pointermove', (e) => {
-      if (!dragging) return;
-      const dx = e.clientX - dragging.x;
-      const dy = e.clientY - dragging.y;
-      dragging.x = e.clientX;
-      dragging.y = e.clientY;
-      if (dragging.pan) this.camera.pan(dx, dy);
-      else this.camera.orbit(dx, dy);
+    d.frameField.addEventListener('keydown', (e) => { if (e.key === 'Enter') d.frameField.blur(); });
+    d.speed.addEventListener('change', () => { this.player.speed = Number(d.speed.value) || 1; });
+    d.loop.addEventListener('change', () => {
+      this.player.loop = (d.loop.value as LoopMode) || 'repeat';
+      this.mixer?.setLoop(this.player.loop);
       this.queueDraw();
     });
-    canvas.addEventListener('pointerup', () => { dragging = undefined; });
-    canvas.addEventListener('contextmenu', (e) => e.preventDefault());
-    canvas.addEventListener('wheel', (e) => { this.camera.zoom(Math.exp(e.deltaY * 0.001)); this.queueDraw(); e.preventDefault(); }, { passive: false });
+    d.mode.addEventListener('change', () => this.setMode((d.mode.value as PlaybackMode) || 'stamp'));
+    d.rule.addEventListener('change', () => {
+      this.rule = d.rule.value === 'design' ? 'design' : 'console';
+      this.queueDraw();
+    });
+    for (const [key, box] of Object.entries(d.show)) {
+      box.addEventListener('change', () => {
+        if (key === 'axes') this.axesChosen = true;
+        this.queueDraw();
+      });
+    }
+    d.fit.addEventListener('click', () => this.fit());
+    d.pick.addEventListener('click', () => this.host.post({ type: 'pickAssets' }));
+    d.exportPng.addEventListener('click', () => void this.exportPng());
+    const noVideo = videoUnsupportedReason();
+    if (noVideo) {
+      d.exportVideo.setAttribute('disabled', '');
+      d.exportVideo.title = noVideo;
+    }
+    d.exportVideo.addEventListener('click', () => void this.exportVideo());
+    wireShortcuts(window, {
+      togglePlay: () => this.setPlaying(!this.player.playing),
+      step: (delta) => this.stepBy(delta),
+      first: () => { this.seek(0); this.reportSelection(); },
+      last: () => { this.seek(Infinity); this.reportSelection(); },
+      fit: () => this.fit(),
+      toggle: (what) => {
+        const box = d.show[what];
+        box.checked = !box.checked;
+        if (what === 'axes') this.axesChosen = true;
+        this.queueDraw();
+      },
+    });
+    new ResizeObserver(() => this.queueDraw()).observe(d.viewport);
+    // VS Code swaps the theme's CSS variables on the body: recolour the scene.
+    new MutationObserver(() => {
+      this.palette = currentPalette();
+      if (this.scene) this.renderers.renderer?.load(this.scene, this.grid(this.scene));
+      this.timeline.redraw();
+      this.queueDraw();
+    }).observe(document.body, { attributes: true, attributeFilter: ['class', 'style'] });
+  }
+
+  private fit(): void {
+    if (!this.scene) return;
+    this.camera.fit(this.boundsToFit(), this.viewAspect());
+    this.queueDraw();
+  }
+
+  // ---- Exports ------------------------------------------------------------------------------
+
+  private baseName(): string {
+    return (this.scene?.clip.name ?? 'clip').replace(/\.[^.]+$/, '');
+  }
+
+  private async exportPng(): Promise<void> {
+    const renderer = this.renderers.renderer;
+    if (!renderer || !this.scene) return;
+    this.drawNow();
+    const image = await renderer.readPixels();
+    const bytes = await encodePng(image.width, image.height, image.rgba);
+    this.host.post({ type: 'export', kind: 'png', suggestedName: `${this.baseName()}-frame${this.currentFrame}.png`, bytes });
+  }
+
+  /** Plays the clip once from its first frame while the canvas is recorded, then restores the player. */
+  private async exportVideo(): Promise<void> {
+    const canvas = this.renderers.canvas;
+    const scene = this.scene;
+    if (!canvas || !scene || this.dom.exportVideo.hasAttribute('disabled')) return;
+    this.dom.exportVideo.setAttribute('disabled', '');
+    this.flashNotice('Recording the clip once...');
+    const saved = { position: this.player.position, loop: this.player.loop, playing: this.player.playing };
+    const started = performance.now();
+    try {
+      this.setPlaying(false);
+      const bytes = await recordWebm(canvas, this.frameRate, (done) => {
+        this.seek(0);
+        if (this.mode === 'mixer') {
+          // The mixer has no end: record the first clip's length at the chosen speed.
+          setTimeout(() => { this.setPlaying(false); done(); }, (1000 * scene.clip.frames) / this.frameRate / this.player.speed);
+        } else {
+          this.player.loop = 'once';
+          this.onPlaybackEnd = done;
+        }
+        this.setPlaying(true);
+      });
+      this.host.post({ type: 'export', kind: 'webm', suggestedName: `${this.baseName()}.webm`, bytes });
+    } catch (error) {
+      this.flashNotice(`Recording failed after ${Math.round(performance.now() - started)} ms: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      this.player.loop = saved.loop;
+      this.player.position = saved.position;
+      this.dom.exportVideo.removeAttribute('disabled');
+      if (saved.playing) this.setPlaying(true);
+      else this.drawNow();
+    }
   }
 }
 
-function gridStep(scene: PreviewScene): number {
-  return 10 ** Math.round(Math.log10(sceneScale(scene.bounds)));
-}
-
-function describeTransform(bone: number, t: BoneTransform): string {
-  const f = (v: number): string => (Object.is(v, -0) ? '-0' : Number(v.toPrecision(6)).toString());
-  return [
-    `bone ${bone}`,
-    `rotation  x ${f(t.rotation[0])}  y ${f(t.rotation[1])}`,
-    `          z ${f(t.rotation[2])}  w ${f(t.rotation[3])}`,
-    `position  ${t.position.map(f).join('  ')}`,
-    `scale     ${t.scale.map(f).join('  ')}`,
-  ].join('\n');
-}
-
-/** The editor background as 0..1 RGB, read from the theme's CSS variable (fallback: dark grey). */
-function backgroundColor(): [number, number, number] {
-  const probe = getComputedStyle(document.body).backgroundColor;
-  const m = /rgba?\((\d+),\s*(\d+),\s*(\d+)/.exec(probe);
-  return m ? [Number(m[1]) / 255, Number(m[2]) / 255, Number(m[3]) / 255] : [0.12, 0.12, 0.12];
+function exportOutcome(kind: ExportKind, outcome: 'saved' | 'cancelled' | 'failed', detail?: string): string {
+  const what = kind === 'png' ? 'PNG' : 'Video';
+  if (outcome === 'saved') return `${what} saved${detail ? `: ${detail}` : '.'}`;
+  if (outcome === 'cancelled') return `${what} not saved (cancelled).`;
+  return `${what} could not be saved${detail ? `: ${detail}` : '.'}`;
 }

@@ -1,7 +1,8 @@
 /** Webview entry (dist/webview/preview.js): builds the panel and relays the host's messages. */
 import type { HostToPreviewMessage, PreviewToHostMessage } from '../../protocol/preview';
 import { PreviewApp } from './app';
-import { buildDom, PREVIEW_CSS } from './ui';
+import { buildDom } from './dom';
+import { PREVIEW_CSS } from './styles';
 
 interface VsCodeApi {
   postMessage(message: PreviewToHostMessage): void;

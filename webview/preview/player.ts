@@ -3,6 +3,9 @@
  * speed, stepping and the blended/stamp choice are unit-tested without a browser.
  */
 import type { LoopMode, PlaybackMode } from '../../protocol/preview';
+
+/** How the player turns time into frames (the mixer mode has its own clock: mixerMode.ts). */
+export type FrameMode = Exclude<PlaybackMode, 'mixer'>;
 import type { FrameRequest } from './pose';
 
 export class Player {
@@ -11,7 +14,7 @@ export class Player {
   playing = false;
   speed = 1;
   loop: LoopMode = 'repeat';
-  mode: PlaybackMode = 'stamp';
+  mode: FrameMode = 'stamp';
   /** +1 forwards, -1 on the way back in ping-pong. */
   private direction = 1;
 
@@ -22,9 +25,9 @@ export class Player {
     return Math.min(this.frameCount - 1, Math.max(0, Math.floor(this.position)));
   }
 
-  /** Advances by `seconds` of wall time; returns true when the shown frame or blend changed. */
+  /** Advances by `seconds` of wall time (nothing for 0 or less); returns true when the shown frame or blend changed. */
   advance(seconds: number): boolean {
-    if (!this.playing || this.frameCount <= 1) return false;
+    if (!this.playing || this.frameCount <= 1 || !(seconds > 0)) return false;
     const before = this.position;
     const last = this.frameCount - 1;
     let p = this.position + seconds * this.frameRate * this.speed;
@@ -33,7 +36,6 @@ export class Player {
       p = ((p % this.frameCount) + this.frameCount) % this.frameCount;
     } else if (this.loop === 'once') {
       if (p >= last) { p = last; this.playing = false; }
-      if (p <= 0) { p = 0; this.playing = false; }
     } else {
       // Ping-pong: unfold the back-and-forth into one coordinate on a 2*last period, advance, fold back.
       const period = 2 * last;

@@ -1,18 +1,55 @@
-/** What main.ts asks of a renderer; WebGPU and the WebGL2 fallback implement it alike. */
+/** What the preview asks of a renderer; WebGPU and the WebGL2 fallback implement it alike. */
+import type { BindRule } from '../../formats/keyframeBind';
 import type { RendererKind } from '../../protocol/preview';
 import type { FrameRequest } from './pose';
 import type { PreviewScene } from './scene';
 
+export type Rgb = [number, number, number];
+
+/** What is drawn (the panel's toggles). */
+export interface Visibility {
+  mesh: boolean;
+  wireframe: boolean;
+  /** A small marker at each bone's origin. */
+  bones: boolean;
+  /** An axis triad per bone. */
+  axes: boolean;
+  grid: boolean;
+}
+
+/** Colours chosen for the theme (theme.ts). */
+export interface Palette {
+  background: Rgb;
+  base: Rgb;
+  sky: Rgb;
+  ground: Rgb;
+  wire: Rgb;
+  joint: Rgb;
+  gridMajor: Rgb;
+  gridMinor: Rgb;
+}
+
 export interface ViewState {
   /** Column-major projection x view. */
   viewProjection: Float32Array;
+  eye: [number, number, number];
+  /** Direction towards the key light. */
   light: [number, number, number];
   gizmoLength: number;
   selectedBone: number;
   hoveredBone: number;
-  /** Background colour 0..1 (the editor's background). */
-  clearColor: [number, number, number];
+  palette: Palette;
+  show: Visibility;
 }
+
+/**
+ * Where this frame's bone matrices come from: the clip's records, decoded by keyframe_bind under
+ * a bone-count rule (on the GPU for WebGPU), or matrices built on the CPU (the mixer's pose;
+ * BONE_OUTPUT_FLOATS per bone).
+ */
+export type PoseSource =
+  | { kind: 'keyframes'; request: FrameRequest; rule: BindRule }
+  | { kind: 'matrices'; pose: Float32Array; bones: number };
 
 export interface PreviewRenderer {
   readonly kind: Exclude<RendererKind, 'none'>;
@@ -23,14 +60,17 @@ export interface PreviewRenderer {
   /** Uploads the scene's files (clip records once); replaces the previous scene. */
   load(scene: PreviewScene, grid: Float32Array): void;
   /** Draws one frame into the canvas. Bytes sent to the GPU for it: `lastFrameUploadBytes`. */
-  render(request: FrameRequest, view: ViewState): void;
+  render(source: PoseSource, view: ViewState): void;
   readonly lastFrameUploadBytes: number;
   /** Resolves when the GPU has finished the work submitted so far (benches pace frames with it). */
   whenDone(): Promise<void>;
-  /** The last rendered image as RGBA8 rows, top row first (tests and golden images). */
-  readPixels(): Promise<Uint8Array>;
+  /** The last rendered image as RGBA8 rows, top row first (tests, golden images, PNG export). */
+  readPixels(): Promise<{ width: number; height: number; rgba: Uint8Array }>;
   dispose(): void;
 }
 
 /** Why WebGPU is not drawing, and what the user can try. */
 export class WebGpuUnavailable extends Error {}
+
+/** Joint markers' radius as a share of the bone axes' length. */
+export const JOINT_RADIUS = 0.15;

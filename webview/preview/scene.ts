@@ -10,8 +10,10 @@ import { f16LookupTable } from '../../formats/f16';
 import { MESH_HEADER_SIZE, parseMeshHeader } from '../../formats/mesh';
 import { MESH_FORMAT, type MeshHeader } from '../../formats/records';
 import { inverseBindOffset, MAX_SKELETON_BONES, parseSkeletonHeader, readInverseBind } from '../../formats/skeleton';
+import type { BindRule } from '../../formats/keyframeBind';
 import type { PreviewFile } from '../../protocol/preview';
 import type { Bounds } from './camera';
+import { meshGeometry, type MeshGeometry } from './meshGeometry';
 import type { PoseInputs } from './pose';
 
 export interface SceneClip {
@@ -39,6 +41,8 @@ export interface SceneMesh {
   skinned: boolean;
   /** Byte offset of bone indices inside a vertex (skinned meshes). */
   jointsOffset: number;
+  /** Normals, wireframe edges and the bones the vertices use. */
+  geometry: MeshGeometry;
 }
 
 export interface PreviewScene {
@@ -61,22 +65,21 @@ export function buildScene(clip: PreviewFile, skeleton?: PreviewFile, mesh?: Pre
     return { fatal: `${clip.name} is ${clip.bytes.length} bytes but ${header.boneCount} bones x ${header.frameCount} frames need ${header.expectedSize}: truncated.` };
   }
   const problems: string[] = [];
+  // Bone-count mismatches are not listed here: the panel's banner explains them per rule.
   if (header.flags !== 0) problems.push(`${clip.name}: flags is ${header.flags}, must be 0; played as if 0.`);
   if (clip.bytes.length > header.expectedSize) problems.push(`${clip.name}: ${clip.bytes.length - header.expectedSize} trailing bytes ignored (the packer drops them).`);
   const sceneClip: SceneClip = { name: clip.name, bytes: clip.bytes, bones: header.boneCount, frames: header.frameCount };
-  const sceneSkeleton = skeleton ? readSkeleton(skeleton, sceneClip, problems) : undefined;
+  const sceneSkeleton = skeleton ? readSkeleton(skeleton, problems) : undefined;
   const sceneMesh = mesh ? readMesh(mesh, problems) : undefined;
   return { scene: { clip: sceneClip, skeleton: sceneSkeleton, mesh: sceneMesh, problems, bounds: sceneBounds(sceneClip, sceneMesh) } };
 }
 
-function readSkeleton(file: PreviewFile, clip: SceneClip, problems: string[]): SceneSkeleton | undefined {
+function readSkeleton(file: PreviewFile, problems: string[]): SceneSkeleton | undefined {
   const header = parseSkeletonHeader(file.bytes);
   if (!header || header.boneCount === 0 || header.boneCount > MAX_SKELETON_BONES || file.bytes.length < header.expectedSize) {
     problems.push(`${file.name} is not a usable skeleton (${file.bytes.length} bytes${header ? `, bone_count ${header.boneCount}` : ''}): raw mode instead.`);
     return undefined;
   }
-  if (header.boneCount < clip.bones) problems.push(`${clip.name} has ${clip.bones} bones, ${file.name} ${header.boneCount}: bones ${header.boneCount}..${clip.bones - 1} are ignored, as on the console.`);
-  if (header.boneCount > clip.bones) problems.push(`${clip.name} has ${clip.bones} bones, ${file.name} ${header.boneCount}: bones ${clip.bones}..${header.boneCount - 1} get the identity, as on the console.`);
   const inverseBinds = new Float32Array(header.boneCount * 12);
   for (let b = 0; b < header.boneCount; b++) inverseBinds.set(readInverseBind(file.bytes, inverseBindOffset(b)), b * 12);
   return { name: file.name, bytes: file.bytes, bones: header.boneCount, inverseBinds };
@@ -102,7 +105,7 @@ function readMesh(file: PreviewFile, problems: string[]): SceneMesh | undefined 
       }
     }
   }
-  return { name: file.name, header, vertices, indices, skinned, jointsOffset: header.stride - 8 };
+  return { name: file.name, header, vertices, indices, skinned, jointsOffset: header.stride - 8, geometry: meshGeometry(header, vertices, indices) };
 }
 
 /**
@@ -134,9 +137,18 @@ export function sceneBounds(clip: SceneClip, mesh?: SceneMesh): Bounds {
   return { min: min as [number, number, number], max: max as [number, number, number] };
 }
 
-/** The scene as the CPU mirror's input (WebGL2 fallback). */
-export function poseInputs(scene: PreviewScene): PoseInputs {
-  return { clip: scene.clip.bytes, clipBones: scene.clip.bones, inverseBinds: scene.skeleton?.inverseBinds, skeletonBones: scene.skeleton?.bones ?? 0 };
+/** Bones the mesh names: its highest used bone index + 1 (0 without a skinned mesh). */
+export function meshBoneCount(scene: PreviewScene): number {
+  const used = scene.mesh?.skinned ? scene.mesh.geometry.usedBones : [];
+  return used.length ? used[used.length - 1] + 1 : 0;
+}
+
+/** The scene as the CPU mirror's input (WebGL2 fallback, bounds), under `rule`. */
+export function poseInputs(scene: PreviewScene, rule: BindRule = 'design'): PoseInputs {
+  return {
+    clip: scene.clip.bytes, clipBones: scene.clip.bones, frameCount: scene.clip.frames,
+    inverseBinds: scene.skeleton?.inverseBinds, skeletonBones: scene.skeleton?.bones ?? 0, meshBones: meshBoneCount(scene), rule,
+  };
 }
 
 /** A length scale for gizmo axes and the grid: a tenth of the bounds' diagonal. */

@@ -4,9 +4,11 @@
  * selection in step with the hex editor through the selection bus.
  */
 import * as vscode from 'vscode';
-import type { HostToPreviewMessage, PreviewFile, PreviewToHostMessage, RendererKind } from '../../../protocol/preview';
+import { parseClipHeader } from '../../../formats/index';
+import type { ExportKind, HostToPreviewMessage, PreviewFile, PreviewToHostMessage, RendererKind } from '../../../protocol/preview';
 import type { ExtensionServices } from '../services';
 import { webviewPageHtml, webviewResourceRoots } from '../webviewHtml';
+import { clipChoices } from './candidates';
 
 export interface PreviewAssets {
   clip: vscode.Uri;
@@ -100,6 +102,40 @@ export class PreviewPanel implements vscode.Disposable {
       case 'status':
         this.status = { ...message, loads: this.status.loads + 1 };
         break;
+      case 'listClips':
+        void this.listClips();
+        break;
+      case 'loadMixClip':
+        void readFile(vscode.Uri.parse(message.uri)).then(
+          (file) => this.post({ type: 'mixClip', file }),
+          (error: unknown) => void vscode.window.showErrorMessage(`Preview: cannot read ${message.uri}: ${String(error)}`),
+        );
+        break;
+      case 'export':
+        void this.save(message.kind, message.suggestedName, message.bytes);
+        break;
+    }
+  }
+
+  /** The clips the mixer can blend with this one: the same bone count (the same skeleton's clips). */
+  private async listClips(): Promise<void> {
+    const header = parseClipHeader((await vscode.workspace.fs.readFile(this.assets.clip)).subarray(0, 4));
+    this.post({ type: 'clips', clips: header ? await clipChoices(header.boneCount, this.assets.clip) : [] });
+  }
+
+  /** An export from the webview: a save dialog next to the clip, then the bytes written with VS Code's file system. */
+  private async save(kind: ExportKind, suggestedName: string, bytes: Uint8Array): Promise<void> {
+    const filters: Record<string, string[]> = kind === 'png' ? { 'PNG image': ['png'] } : { 'WebM video': ['webm'] };
+    const target = await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.joinPath(this.assets.clip, '..', suggestedName), filters, title: kind === 'png' ? 'Save Frame as PNG' : 'Save Clip as Video' });
+    if (!target) {
+      this.post({ type: 'exported', kind, outcome: 'cancelled' });
+      return;
+    }
+    try {
+      await vscode.workspace.fs.writeFile(target, bytes);
+      this.post({ type: 'exported', kind, outcome: 'saved', detail: vscode.workspace.asRelativePath(target) });
+    } catch (error) {
+      this.post({ type: 'exported', kind, outcome: 'failed', detail: String(error) });
     }
   }
 

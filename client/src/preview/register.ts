@@ -1,12 +1,15 @@
 /**
  * `ewzanim.openPreview` ({clip, skeleton?, mesh?} URIs as strings, or a clip Uri from a menu, or
  * the active editor's clip) and `ewzanim.previewWithSkeletonMesh` (pick both, remembered per clip).
- * Without explicit assets the manifest's links decide, then the last pick for that clip.
+ * Without explicit assets the manifest's links decide, then the last pick for that clip, then a
+ * guess by bone count (the core's `guessSkeletonAndMesh`), and the panel says which in words.
  */
 import * as vscode from 'vscode';
-import { kindOfPath } from '../../../formats/index';
+import { guessSkeletonAndMesh, guessText, rankCandidates } from '../../../formats/assetGuess';
+import { kindOfPath, parseClipHeader } from '../../../formats/index';
 import type { OpenPreviewArgs } from '../../../protocol/preview';
 import type { ExtensionServices } from '../services';
+import { MESH_GLOB, SKELETON_GLOB, workspaceCandidates, type UriCandidate } from './candidates';
 import { linkedAssets } from './manifestLinks';
 import { PreviewPanel, type PreviewAssets } from './previewPanel';
 
@@ -28,13 +31,13 @@ export function registerPreview(context: vscode.ExtensionContext, services: Exte
   async function resolveAssets(args: OpenPreviewArgs): Promise<PreviewAssets> {
     const clip = vscode.Uri.parse(args.clip);
     if (args.skeleton || args.mesh) {
-      return { clip, skeleton: args.skeleton ? vscode.Uri.parse(args.skeleton) : undefined, mesh: args.mesh ? vscode.Uri.parse(args.mesh) : undefined, linkSource: 'chosen' };
+      return { clip, skeleton: args.skeleton ? vscode.Uri.parse(args.skeleton) : undefined, mesh: args.mesh ? vscode.Uri.parse(args.mesh) : undefined, linkSource: 'chosen by the command that opened this preview' };
     }
     const linked = await linkedAssets(services, clip);
     if (linked) return { clip, ...linked, linkSource: linked.source };
     const picked = picks()[args.clip];
-    if (picked) return { clip, skeleton: picked.skeleton ? vscode.Uri.parse(picked.skeleton) : undefined, mesh: picked.mesh ? vscode.Uri.parse(picked.mesh) : undefined, linkSource: 'picked earlier' };
-    return { clip };
+    if (picked) return { clip, skeleton: picked.skeleton ? vscode.Uri.parse(picked.skeleton) : undefined, mesh: picked.mesh ? vscode.Uri.parse(picked.mesh) : undefined, linkSource: 'picked by you earlier for this clip' };
+    return guessedAssets(clip);
   }
 
   function show(assets: PreviewAssets, replaceAssets: boolean): PreviewPanel {
@@ -60,12 +63,13 @@ export function registerPreview(context: vscode.ExtensionContext, services: Exte
 
   async function pick(clip: vscode.Uri | undefined): Promise<PreviewPanel | undefined> {
     if (!clip) return undefined;
-    const skeleton = await pickFile('Skeleton to preview with (skeleton mode), or none for raw mode', '**/*.{ewzskel,nczxskel}');
+    const bones = await clipBoneCount(clip);
+    const skeleton = await pickFile('skeleton', bones, clip, 'Skeleton to preview with (skeleton mode), or none for raw mode', SKELETON_GLOB);
     if (skeleton === undefined) return undefined;
-    const mesh = await pickFile('Skinned mesh to draw, or none for bones only', '**/*.{ewzmesh,nczxmesh,nczmesh}');
+    const mesh = await pickFile('mesh', bones, clip, 'Skinned mesh to draw, or none for bones only', MESH_GLOB);
     if (mesh === undefined) return undefined;
     await context.workspaceState.update(PICKS_KEY, { ...picks(), [clip.toString()]: { skeleton: skeleton?.toString(), mesh: mesh?.toString() } });
-    return show({ clip, skeleton: skeleton ?? undefined, mesh: mesh ?? undefined, linkSource: 'picked' }, true);
+    return show({ clip, skeleton: skeleton ?? undefined, mesh: mesh ?? undefined, linkSource: 'picked by you' }, true);
   }
 
   context.subscriptions.push(
@@ -94,13 +98,39 @@ function toArgs(arg: OpenPreviewArgs | vscode.Uri | undefined): OpenPreviewArgs 
   return uri && kindOfPath(uri.path)?.kind === 'clip' ? { clip: uri.toString() } : undefined;
 }
 
-/** A quick pick of workspace files matching `glob`; null = "none", undefined = cancelled. */
-async function pickFile(placeHolder: string, glob: string): Promise<vscode.Uri | null | undefined> {
-  const files = await vscode.workspace.findFiles(glob, '**/node_modules/**', 500);
-  const items: (vscode.QuickPickItem & { uri: vscode.Uri | null })[] = [
-    { label: '(none)', uri: null },
-    ...files.map((uri) => ({ label: uri.path.split('/').pop()!, description: vscode.workspace.asRelativePath(uri), uri })),
-  ];
+/** The clip's bone count from its 4-byte header (0 when unreadable). */
+async function clipBoneCount(clip: vscode.Uri): Promise<number> {
+  try {
+    const header = parseClipHeader((await vscode.workspace.fs.readFile(clip)).subarray(0, 4));
+    return header?.boneCount ?? 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** No link and no earlier pick: the skeleton and mesh whose bone counts fit, if that is clear; the reason either way. */
+async function guessedAssets(clip: vscode.Uri): Promise<PreviewAssets> {
+  const bones = await clipBoneCount(clip);
+  if (bones === 0) return { clip };
+  const [skeletons, meshes] = await Promise.all([workspaceCandidates(SKELETON_GLOB), workspaceCandidates(MESH_GLOB)]);
+  const guess = guessSkeletonAndMesh(bones, skeletons, meshes, clip.toString());
+  return { clip, skeleton: guess.skeleton.chosen?.uri, mesh: guess.mesh.chosen?.uri, linkSource: guessText(guess) };
+}
+
+/**
+ * A quick pick of the workspace's skeletons or meshes, those whose bone counts fit the clip
+ * first, each with its bone count; null = "none", undefined = cancelled.
+ */
+async function pickFile(kind: 'skeleton' | 'mesh', clipBones: number, clip: vscode.Uri, placeHolder: string, glob: string): Promise<vscode.Uri | null | undefined> {
+  const ranked = rankCandidates<UriCandidate>(kind, clipBones, await workspaceCandidates(glob), clip.toString());
+  type Item = vscode.QuickPickItem & { uri?: vscode.Uri | null };
+  const items: Item[] = [{ label: '(none)', description: kind === 'skeleton' ? 'raw mode' : 'bones only', uri: null }];
+  const fits = ranked.filter((r) => r.fits);
+  if (fits.length) items.push({ label: `fit the clip's ${clipBones} bones`, kind: vscode.QuickPickItemKind.Separator });
+  for (const [i, r] of ranked.entries()) {
+    if (i === fits.length && i > 0) items.push({ label: 'other bone counts', kind: vscode.QuickPickItemKind.Separator });
+    items.push({ label: r.candidate.uri.path.split('/').pop()!, description: `${r.label} · ${vscode.workspace.asRelativePath(r.candidate.uri)}`, uri: r.candidate.uri });
+  }
   const chosen = await vscode.window.showQuickPick(items, { placeHolder, matchOnDescription: true });
-  return chosen ? chosen.uri : undefined;
+  return chosen ? chosen.uri ?? null : undefined;
 }

@@ -5,6 +5,7 @@
  * and where the link came from.
  */
 import type { TextRange } from '../../diagnostics';
+import { clipSkeletonMismatchEffect, meshPastBonesEffect } from '../../keyframeBind';
 import { manifestDiagnostic } from '../codes';
 import { nearestName } from '../editDistance';
 import { entryLabel, stringValue, type ManifestKey } from '../model';
@@ -152,9 +153,7 @@ function checkClipAgainstSkeleton(ctx: RuleContext, clip: ResolvedAsset, found: 
   const clipBones = clip.boneCount;
   const skeletonBones = skeleton.boneCount;
   if (clipBones === undefined || skeletonBones === undefined || clipBones === skeletonBones) return;
-  const effect = clipBones > skeletonBones
-    ? `the extra ${plural(clipBones - skeletonBones)} of the clip are ignored at run time`
-    : `the skeleton's last ${plural(skeletonBones - clipBones)} get the identity transform at run time`;
+  const effect = clipSkeletonMismatchEffect(clipBones, skeletonBones);
   ctx.report(manifestDiagnostic('manifest/bone-mismatch', found.key?.value.range ?? anchor(clip),
     `${entryLabel(clip.entry)} has ${plural(clipBones)} but ${entryLabel(skeleton.entry)} has ${plural(skeletonBones)} (${SOURCE_TEXT[found.source]}): ${effect}.`,
     { severity: 'warning', related: [{ path: ctx.model.path, message: `${entryLabel(skeleton.entry)}: ${plural(skeletonBones)}`, range: anchor(skeleton) }],
@@ -168,7 +167,7 @@ function checkMeshBones(ctx: RuleContext, mesh: ResolvedAsset, against: Resolved
   const where = found.key?.value.range ?? (role === 'clip' ? anchor(against) : anchor(mesh));
   ctx.report(manifestDiagnostic('manifest/bone-mismatch', where,
     `${entryLabel(mesh.entry)} uses bone index ${needed - 1} (needs ${plural(needed)}) but ${entryLabel(against.entry)} has ${plural(available)} (${SOURCE_TEXT[found.source]}): ` +
-    'vertices bound to the missing bones read another clip\'s matrices at run time.',
+    `${meshPastBonesEffect(available, needed, role)}.`,
     { severity: 'error', related: [{ path: ctx.model.path, message: `${entryLabel(mesh.entry)} needs ${plural(needed)}`, range: anchor(mesh) }],
       data: { meshBones: needed, [`${role}Bones`]: available, source: found.source } }));
 }

@@ -1,29 +1,35 @@
 /** Test page: the whole preview (UI, player, renderer choice) with a fake host, as in the webview. */
 import type { HostToPreviewMessage, PreviewToHostMessage } from '../../../protocol/preview';
 import { PreviewApp } from '../../../webview/preview/app';
-import { buildDom } from '../../../webview/preview/ui';
+import { buildDom } from '../../../webview/preview/dom';
+import { PREVIEW_CSS } from '../../../webview/preview/styles';
 import { decodeBase64 } from './base64';
+import { applyTheme } from './themeVariables';
 
 const posted: PreviewToHostMessage[] = [];
-document.body.style.height = '400px';
+const style = document.createElement('style');
+style.textContent = PREVIEW_CSS;
+document.head.appendChild(style);
+applyTheme('dark');
 const app = new PreviewApp(buildDom(document.body), { post: (message) => posted.push(message) });
 
-async function loadFiles(files: { clip: string; skeleton?: string; mesh?: string }): Promise<void> {
+async function loadFiles(files: { clip: string; skeleton?: string; mesh?: string; names?: [string, string, string] }): Promise<void> {
   const f = (name: string, base64: string) => ({ uri: name, name, bytes: decodeBase64(base64) });
+  const [clipName, skeletonName, meshName] = files.names ?? ['wave1.ewzanim', 'arm1.ewzskel', 'arm1.ewzmesh'];
   const message: HostToPreviewMessage = {
-    type: 'load', clip: f('wave1.ewzanim', files.clip), skeleton: files.skeleton ? f('arm1.ewzskel', files.skeleton) : undefined,
-    mesh: files.mesh ? f('arm1.ewzmesh', files.mesh) : undefined, frameRate: 30, keepState: false,
+    type: 'load', clip: f(clipName, files.clip), skeleton: files.skeleton ? f(skeletonName, files.skeleton) : undefined,
+    mesh: files.mesh ? f(meshName, files.mesh) : undefined, frameRate: 30, keepState: false,
   };
   await app.handle(message);
 }
 
 /** Destroys the WebGPU device under the running preview, as a driver reset would. */
 function loseDevice(): void {
-  (app as unknown as { renderer: { device: GPUDevice } }).renderer.device.destroy();
+  (app as unknown as { renderers: { renderer: { device: GPUDevice } } }).renderers.renderer.device.destroy();
 }
 
 function state(): { renderer: string; notice: string; statuses: PreviewToHostMessage[] } {
   return { renderer: app.currentRenderer, notice: document.getElementById('notice')?.textContent ?? '', statuses: posted.filter((m) => m.type === 'status') };
 }
 
-Object.assign(window, { loadFiles, loseDevice, state, readPixels: async () => Array.from(await app.readPixels()), pageReady: true });
+Object.assign(window, { loadFiles, loseDevice, state, setTheme: applyTheme, handle: (m: HostToPreviewMessage) => app.handle(m), posted: () => posted, readPixels: async () => Array.from(await app.readPixels()), pageReady: true });

@@ -1,6 +1,7 @@
 /** Test page: runs the preview's GpuBoneCompute (the real WGSL) and returns its output bytes. */
 import { GpuBoneCompute } from '../../../webview/preview/webgpu/boneCompute';
 import { BONE_OUTPUT_FLOATS, type FrameRequest } from '../../../webview/preview/pose';
+import type { BindRule } from '../../../formats/keyframeBind';
 import { decodeBase64, encodeBase64 } from './base64';
 
 interface BonesJob {
@@ -9,6 +10,8 @@ interface BonesJob {
   frameCount: number;
   skeleton?: string;
   skeletonBones: number;
+  meshBones?: number;
+  rule?: BindRule;
   requests: FrameRequest[];
 }
 
@@ -19,6 +22,8 @@ async function runBones(job: BonesJob): Promise<{ adapter: string; bones: number
   const compute = new GpuBoneCompute(device);
   compute.setClip({ bytes: decodeBase64(job.clip), boneCount: job.clipBones, frameCount: job.frameCount });
   compute.setSkeleton(job.skeleton ? decodeBase64(job.skeleton) : undefined, job.skeletonBones);
+  compute.setMeshBones(job.meshBones ?? 0);
+  compute.setRule(job.rule ?? 'design');
   const bytesPerFrame = compute.outputBones * BONE_OUTPUT_FLOATS * 4;
   const readback = device.createBuffer({ size: bytesPerFrame * job.requests.length, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
   job.requests.forEach((request, i) => {

@@ -1,9 +1,20 @@
-/** Test page: draws one frame of a scene with the preview's WebGPU or WebGL2 renderer at a fixed camera and returns its pixels. */
+/**
+ * Test page: draws one frame of a scene with the preview's WebGPU or WebGL2 renderer at a fixed
+ * camera (fitted to the animated bounds, as Fit does) and returns its pixels. Optionally under
+ * the console's bone-count rule, or as a crossfade of two clips through the mixer.
+ */
+import type { BindRule } from '../../../formats/keyframeBind';
 import type { PreviewFile } from '../../../protocol/preview';
+import { animatedBounds } from '../../../webview/preview/bounds';
 import { OrbitCamera } from '../../../webview/preview/camera';
 import { createRenderer } from '../../../webview/preview/createRenderer';
-import { gridLines } from '../../../webview/preview/grid';
-import { buildScene, sceneScale } from '../../../webview/preview/scene';
+import { gridLines, gridStep } from '../../../webview/preview/grid';
+import { MixerMode } from '../../../webview/preview/mixerMode';
+import { BONE_OUTPUT_FLOATS, MAX_OUTPUT_BONES } from '../../../webview/preview/pose';
+import type { PoseSource, Rgb, Visibility } from '../../../webview/preview/renderer';
+import { buildScene, poseInputs, sceneScale } from '../../../webview/preview/scene';
+import { themePalette } from '../../../webview/preview/theme';
+import { viewState } from '../../../webview/preview/viewState';
 import { decodeBase64, encodeBase64 } from './base64';
 
 interface RenderJob {
@@ -18,7 +29,18 @@ interface RenderJob {
   hideWebGpu?: boolean;
   width: number;
   height: number;
+  rule?: BindRule;
+  show?: Visibility;
+  theme?: 'dark' | 'light';
+  /** A crossfade from the clip (at `frame`) to `second` over `seconds`, drawn `after` seconds in. */
+  mix?: { second: string; seconds: number; after: number };
 }
+
+/** The editor backgrounds and foregrounds of VS Code's default dark and light themes. */
+const THEMES: Record<'dark' | 'light', [Rgb, Rgb]> = {
+  dark: [[0.12, 0.12, 0.12], [0.8, 0.8, 0.8]],
+  light: [[1, 1, 1], [0.23, 0.23, 0.23]],
+};
 
 const file = (name: string, base64: string): PreviewFile => ({ uri: name, name, bytes: decodeBase64(base64) });
 
@@ -26,6 +48,7 @@ async function renderFrame(job: RenderJob): Promise<{ renderer: string; fallback
   const built = buildScene(file('clip', job.clip), job.skeleton ? file('skeleton', job.skeleton) : undefined, job.mesh ? file('mesh', job.mesh) : undefined);
   if ('fatal' in built) throw new Error(built.fatal);
   const scene = built.scene;
+  const rule = job.rule ?? 'design';
   const gpu = navigator.gpu;
   if (job.hideWebGpu) Object.defineProperty(navigator, 'gpu', { value: undefined, configurable: true });
   document.body.textContent = '';
@@ -42,19 +65,27 @@ async function renderFrame(job: RenderJob): Promise<{ renderer: string; fallback
     onLost: () => undefined,
   });
   if (job.hideWebGpu) Object.defineProperty(navigator, 'gpu', { value: gpu, configurable: true });
+  const [background, foreground] = THEMES[job.theme ?? 'dark'];
+  const palette = themePalette(background, foreground);
   const camera = new OrbitCamera();
-  camera.fit(scene.bounds);
-  choice.renderer.load(scene, gridLines(scene.bounds, 10 ** Math.round(Math.log10(sceneScale(scene.bounds)))));
-  choice.renderer.render({ frame: job.frame, nextFrame: job.frame, blend: 0, blended: false }, {
-    viewProjection: camera.viewProjection(job.width / job.height, choice.renderer.zeroToOneDepth),
-    light: camera.lightDirection(),
-    gizmoLength: sceneScale(scene.bounds) * 0.6,
-    selectedBone: job.selectedBone ?? -1,
-    hoveredBone: -1,
-    clearColor: [0.12, 0.12, 0.14],
-  });
-  const pixels = await choice.renderer.readPixels();
-  const result = { renderer: choice.renderer.kind, fallbackReason: choice.fallbackReason, pixels: encodeBase64(pixels), uploadBytes: choice.renderer.lastFrameUploadBytes };
+  camera.fit(animatedBounds(scene, rule));
+  choice.renderer.load(scene, gridLines(scene.bounds, gridStep(sceneScale(scene.bounds)), palette));
+  let source: PoseSource = { kind: 'keyframes', request: { frame: job.frame, nextFrame: job.frame, blend: 0, blended: false }, rule };
+  if (job.mix) {
+    const mixer = new MixerMode('clip', scene.clip.bytes, 30);
+    mixer.seek(job.frame);
+    mixer.setSecondary('second', decodeBase64(job.mix.second));
+    mixer.secondary!.time = mixer.primary.time;
+    mixer.crossfade(job.mix.seconds);
+    mixer.advance(job.mix.after);
+    const pose = new Float32Array(MAX_OUTPUT_BONES * BONE_OUTPUT_FLOATS);
+    source = { kind: 'matrices', pose, bones: mixer.poseMatrices(poseInputs(scene), pose) };
+  }
+  choice.renderer.render(source, viewState(camera, scene, { width: job.width, height: job.height, zeroToOneDepth: choice.renderer.zeroToOneDepth }, {
+    palette, show: job.show, selectedBone: job.selectedBone,
+  }));
+  const image = await choice.renderer.readPixels();
+  const result = { renderer: choice.renderer.kind, fallbackReason: choice.fallbackReason, pixels: encodeBase64(image.rgba), uploadBytes: choice.renderer.lastFrameUploadBytes };
   choice.renderer.dispose();
   return result;
 }

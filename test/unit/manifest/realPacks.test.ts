@@ -84,7 +84,7 @@ test('crossed (wave2 on arm1): the mismatch names both assets, both counts (4 vs
   assert.equal(d.severity, 'warning');
   assert.deepEqual(d.data, { clipBones: 4, skeletonBones: 3, source: 'explicit' });
   assert.match(d.message, /animation "wave2" has 4 bones but skeleton "arm1_skel" has 3 bones \(linked by its `skeleton`\/`mesh` key\)/);
-  assert.match(d.message, /extra 1 bone of the clip are ignored/);
+  assert.match(d.message, /the clip's extra 1 bone \(bone 3\) moves no vertex bound to the skeleton's bones; if a mesh used it, on the console, bone 3 takes its inverse bind from past the skeleton/);
   // Reported on the `skeleton = "arm1_skel"` value (line 44, after `path` on line 43).
   const text = readFileSync(manifest, 'utf8').split('\n');
   assert.equal(text[d.range!.start.line].slice(d.range!.start.character, d.range!.end.character), '"arm1_skel"');
@@ -100,6 +100,7 @@ test('crossed mesh (arm2_mesh on wave1): bone index 3 beyond a 3-bone clip is an
   assert.equal(d.severity, 'error');
   assert.deepEqual(d.data, { meshBones: 4, clipBones: 3, source: 'explicit' });
   assert.match(d.message, /mesh "arm2_mesh" uses bone index 3 \(needs 4 bones\) but animation "wave1" has 3 bones/);
+  assert.match(d.message, /: on the console, bone 3 is skinned with the next frames' matrices \(bone 3 with the next frame's bone 0\), and near the last frame with whatever the console loaded after this clip/);
 });
 
 test('single-skeleton rule: the only skeleton is checked against every clip and skinned mesh', async () => {

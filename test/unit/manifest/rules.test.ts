@@ -84,11 +84,17 @@ const CASES: Case[] = [
   },
   {
     name: '4-bone clip on the only 3-bone skeleton', change: (t) => t, files: { '/pack/anim/walk.nczxanim': clipBytes(4) }, codes: ['manifest/bone-mismatch'], code: 'manifest/bone-mismatch', severity: 'warning',
-    at: '"walk"', data: { clipBones: 4, skeletonBones: 3, source: 'single-skeleton' },
+    at: '"walk"', data: { clipBones: 4, skeletonBones: 3, source: 'single-skeleton' }, message: /extra 1 bone \(bone 3\) moves no vertex .*; if a mesh used it, on the console, bone 3 takes its inverse bind from past the skeleton/,
+  },
+  {
+    name: '2-bone clip on the only 3-bone skeleton', change: (t) => t, files: { '/pack/anim/walk.nczxanim': clipBytes(2) }, codes: ['manifest/bone-mismatch'], code: 'manifest/bone-mismatch', severity: 'warning',
+    at: '"walk"', data: { clipBones: 2, skeletonBones: 3, source: 'single-skeleton' },
+    message: /skeleton's bone 2 do not get the identity on the console: bone 2 is skinned with the next frames' matrices \(bone 2 with the next frame's bone 0\)/,
   },
   {
     name: 'mesh bone index beyond its explicit skeleton', change: edit('path = "mesh/hero.nczxmesh"', 'path = "mesh/hero.nczxmesh"\nskeleton = "hero_skel"'), files: { '/pack/mesh/hero.nczxmesh': skinnedMeshBytes(5) },
     codes: ['manifest/bone-mismatch'], code: 'manifest/bone-mismatch', severity: 'error', at: '"hero_skel"', data: { meshBones: 6, skeletonBones: 3, source: 'explicit' },
+    message: /: on the console, bones 3\.\.5 take their inverse binds from past the skeleton/,
   },
   {
     name: 'link to an unknown skeleton', change: edit('path = "anim/walk.nczxanim"', 'path = "anim/walk.nczxanim"\nskeleton = "hero_skeleton"'), codes: ['manifest/unknown-link'], code: 'manifest/unknown-link', severity: 'error',

@@ -78,4 +78,17 @@ describe('Player', () => {
     assert.equal(p.advance(1), false);
     assert.equal(p.frame, 0);
   });
+
+  it('once: a first step of 0 s (or less) from frame 0 keeps playing; a step past the end stops', () => {
+    for (const seconds of [0, -0.004]) {
+      const p = playing(10, { loop: 'once' });
+      p.advance(seconds);
+      assert.equal(p.playing, true, `after ${seconds} s`);
+      assert.equal(p.frame, 0);
+    }
+    const p = playing(10, { loop: 'once' });
+    p.advance(1);
+    assert.equal(p.playing, false);
+    assert.equal(p.frame, 9);
+  });
 });

@@ -1,8 +1,9 @@
 /**
  * `keyframe_bind` on the GPU: the clip's file bytes go into one storage buffer once; each
  * displayed frame writes 32 bytes of parameters and dispatches one invocation per bone, which
- * decodes and builds that bone's matrices (shaders/bones.wgsl).
+ * decodes and builds that bone's matrices (shaders/bones.wgsl) under the chosen bone-count rule.
  */
+import type { BindRule } from '../../../formats/keyframeBind';
 import { BONES_WGSL } from '../shaderSources';
 import { BONE_OUTPUT_FLOATS, MAX_OUTPUT_BONES, type FrameRequest } from '../pose';
 
@@ -27,6 +28,8 @@ export class GpuBoneCompute {
   private bindGroup?: GPUBindGroup;
   private clip?: BoneComputeClip;
   private skeletonBones = 0;
+  private meshBones = 0;
+  private rule: BindRule = 'design';
 
   constructor(private readonly device: GPUDevice) {
     const module = device.createShaderModule({ label: 'bones.wgsl', code: BONES_WGSL });
@@ -35,7 +38,7 @@ export class GpuBoneCompute {
     this.output = device.createBuffer({
       label: 'bone matrices',
       size: MAX_OUTPUT_BONES * BONE_OUTPUT_FLOATS * 4,
-      usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC,
+      usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST,
     });
   }
 
@@ -56,9 +59,19 @@ export class GpuBoneCompute {
     this.bindGroup = undefined;
   }
 
-  /** Bones the output holds for the current clip and skeleton. */
+  /** Bones the mesh names (highest bone index + 1), so that every one of them gets a matrix. */
+  setMeshBones(bones: number): void {
+    this.meshBones = bones;
+  }
+
+  /** How bones the clip or the skeleton lacks are skinned (formats/keyframeBind.ts). */
+  setRule(rule: BindRule): void {
+    this.rule = rule;
+  }
+
+  /** Bones the output holds: max(clip, skeleton, mesh bones), as `outputBoneCount` in pose.ts. */
   get outputBones(): number {
-    return Math.min(MAX_OUTPUT_BONES, Math.max(this.clip?.boneCount ?? 0, this.skeletonBones));
+    return Math.min(MAX_OUTPUT_BONES, Math.max(this.clip?.boneCount ?? 0, this.skeletonBones, this.meshBones));
   }
 
   /** Writes this frame's parameters (32 bytes) and records the dispatch into `encoder`. */
@@ -75,7 +88,7 @@ export class GpuBoneCompute {
     u32[3] = clip.boneCount;
     u32[4] = this.skeletonBones;
     u32[5] = this.outputBones;
-    u32[6] = request.blended ? 1 : 0;
+    u32[6] = (request.blended ? 1 : 0) | (this.rule === 'console' ? 2 : 0); // FLAG_BLENDED | FLAG_CONSOLE
     u32[7] = 0; // opaque_zero: see `rounded` in keyframe.wgsl
     this.device.queue.writeBuffer(this.params, 0, this.paramWords);
     const pass = encoder.beginComputePass({ label: 'build bones' });

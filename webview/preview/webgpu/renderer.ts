@@ -1,18 +1,20 @@
 /**
- * The WebGPU renderer: bones are built on the GPU (GpuBoneCompute), the mesh is skinned in the
- * vertex shader from the same buffer, gizmos are instanced from it too. Per displayed frame the
- * CPU writes the 32-byte bone parameters and the 112-byte view uniform, whatever the bone count.
+ * The WebGPU renderer: bones are built on the GPU (GpuBoneCompute) or written from the CPU (the
+ * mixer's pose), the mesh is skinned in the vertex shader from the same buffer, lit with its
+ * normals (a second vertex buffer), and gizmos, joints and wireframe are drawn from it too. Per
+ * displayed keyframe the CPU writes the 32-byte bone parameters and the view uniform, whatever
+ * the bone count.
  */
 import { MESH_FORMAT } from '../../../formats/records';
 import { GRID_VERTEX_FLOATS } from '../grid';
-import type { FrameRequest } from '../pose';
-import type { PreviewRenderer, ViewState } from '../renderer';
-import { WebGpuUnavailable } from '../renderer';
-import type { PreviewScene } from '../scene';
+import { BONE_OUTPUT_FLOATS } from '../pose';
+import { JOINT_RADIUS, WebGpuUnavailable, type PoseSource, type PreviewRenderer, type ViewState } from '../renderer';
+import { meshBoneCount, type PreviewScene } from '../scene';
 import { LINES_WGSL, MESH_WGSL } from '../shaderSources';
 import { BONE_PARAMS_BYTES, GpuBoneCompute } from './boneCompute';
 
-const VIEW_BYTES = 112;
+/** The View struct of view.wgsl: a 4x4 matrix, then 9 vec4s. */
+export const VIEW_BYTES = 64 + 9 * 16;
 const DEPTH_FORMAT: GPUTextureFormat = 'depth24plus';
 
 /** Asks for an adapter and device; throws WebGpuUnavailable saying which step failed and what to try. */
@@ -40,9 +42,13 @@ export async function requestPreviewDevice(clipBytes: number): Promise<GPUDevice
 
 interface MeshBuffers {
   vertices: GPUBuffer;
+  normals: GPUBuffer;
   indices?: GPUBuffer;
+  edges: GPUBuffer;
+  edgeCount: number;
   count: number;
   pipeline: GPURenderPipeline;
+  wirePipeline: GPURenderPipeline;
 }
 
 export class WebGpuRenderer implements PreviewRenderer {
@@ -57,12 +63,13 @@ export class WebGpuRenderer implements PreviewRenderer {
   private readonly viewData = new ArrayBuffer(VIEW_BYTES);
   private readonly meshModule: GPUShaderModule;
   private readonly gizmoPipeline: GPURenderPipeline;
+  private readonly jointPipeline: GPURenderPipeline;
   private readonly gridPipeline: GPURenderPipeline;
   private depth?: GPUTexture;
   private grid?: { buffer: GPUBuffer; count: number };
   private mesh?: MeshBuffers;
   private scene?: PreviewScene;
-  private last?: { request: FrameRequest; view: ViewState };
+  private last?: { source: PoseSource; view: ViewState };
   private bonesGroup?: GPUBindGroup;
   private viewGroup?: GPUBindGroup;
 
@@ -72,13 +79,14 @@ export class WebGpuRenderer implements PreviewRenderer {
     this.context = context;
     this.maxClipBytes = Math.min(device.limits.maxStorageBufferBindingSize, device.limits.maxBufferSize);
     this.format = navigator.gpu.getPreferredCanvasFormat();
-    // COPY_SRC lets tests read the presented image back.
+    // COPY_SRC lets tests and the PNG export read the presented image back.
     context.configure({ device, format: this.format, alphaMode: 'opaque', usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.COPY_SRC });
     this.bones = new GpuBoneCompute(device);
     this.view = device.createBuffer({ label: 'view', size: VIEW_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
     this.meshModule = device.createShaderModule({ label: 'mesh.wgsl', code: MESH_WGSL });
     const lines = device.createShaderModule({ label: 'lines.wgsl', code: LINES_WGSL });
     this.gizmoPipeline = this.linePipeline(lines, 'vs_gizmo', [], false);
+    this.jointPipeline = this.linePipeline(lines, 'vs_joint', [], false);
     this.gridPipeline = this.linePipeline(lines, 'vs_grid', [
       { arrayStride: GRID_VERTEX_FLOATS * 4, attributes: [{ shaderLocation: 0, offset: 0, format: 'float32x3' }, { shaderLocation: 1, offset: 12, format: 'float32x3' }] },
     ], true);
@@ -88,47 +96,75 @@ export class WebGpuRenderer implements PreviewRenderer {
     this.scene = scene;
     this.bones.setClip({ bytes: scene.clip.bytes, boneCount: scene.clip.bones, frameCount: scene.clip.frames });
     this.bones.setSkeleton(scene.skeleton?.bytes, scene.skeleton?.bones ?? 0);
+    this.bones.setMeshBones(meshBoneCount(scene));
     this.grid?.buffer.destroy();
     this.grid = { buffer: this.upload('grid', grid, GPUBufferUsage.VERTEX), count: grid.length / GRID_VERTEX_FLOATS };
-    this.mesh?.vertices.destroy();
-    this.mesh?.indices?.destroy();
+    this.destroyMesh();
     this.mesh = scene.mesh ? this.loadMesh(scene) : undefined;
     this.bonesGroup = undefined;
   }
 
-  render(request: FrameRequest, view: ViewState): void {
+  render(source: PoseSource, view: ViewState): void {
     const scene = this.scene;
     if (!scene || !this.grid) return;
-    this.last = { request, view };
+    this.last = { source, view };
     this.resizeDepth();
     this.writeView(view);
     const encoder = this.device.createCommandEncoder();
-    this.bones.encode(encoder, request);
+    let poseBytes: number;
+    if (source.kind === 'keyframes') {
+      this.bones.setRule(source.rule);
+      this.bones.encode(encoder, source.request);
+      poseBytes = BONE_PARAMS_BYTES;
+    } else {
+      // The mixer's pose, built on the CPU: its matrices replace the compute pass's output.
+      const floats = source.bones * BONE_OUTPUT_FLOATS;
+      this.device.queue.writeBuffer(this.bones.output, 0, source.pose.buffer, source.pose.byteOffset, floats * 4);
+      poseBytes = floats * 4;
+    }
+    const bg = view.palette.background;
     const pass = encoder.beginRenderPass({
-      colorAttachments: [{ view: this.context.getCurrentTexture().createView(), loadOp: 'clear', storeOp: 'store', clearValue: { r: view.clearColor[0], g: view.clearColor[1], b: view.clearColor[2], a: 1 } }],
+      colorAttachments: [{ view: this.context.getCurrentTexture().createView(), loadOp: 'clear', storeOp: 'store', clearValue: { r: bg[0], g: bg[1], b: bg[2], a: 1 } }],
       depthStencilAttachment: { view: this.depth!.createView(), depthLoadOp: 'clear', depthStoreOp: 'store', depthClearValue: 1 },
     });
     const groups = this.groups();
     pass.setBindGroup(0, groups.bones);
     pass.setBindGroup(1, groups.view);
-    pass.setPipeline(this.gridPipeline);
-    pass.setVertexBuffer(0, this.grid.buffer);
-    pass.draw(this.grid.count);
-    if (this.mesh) {
-      pass.setPipeline(this.mesh.pipeline);
-      pass.setVertexBuffer(0, this.mesh.vertices);
-      if (this.mesh.indices) {
-        pass.setIndexBuffer(this.mesh.indices, 'uint16');
-        pass.drawIndexed(this.mesh.count);
-      } else {
-        pass.draw(this.mesh.count);
+    if (view.show.grid) {
+      pass.setPipeline(this.gridPipeline);
+      pass.setVertexBuffer(0, this.grid.buffer);
+      pass.draw(this.grid.count);
+    }
+    const mesh = this.mesh;
+    if (mesh && (view.show.mesh || view.show.wireframe)) {
+      pass.setVertexBuffer(0, mesh.vertices);
+      pass.setVertexBuffer(1, mesh.normals);
+      if (view.show.mesh) {
+        pass.setPipeline(mesh.pipeline);
+        if (mesh.indices) {
+          pass.setIndexBuffer(mesh.indices, 'uint16');
+          pass.drawIndexed(mesh.count);
+        } else {
+          pass.draw(mesh.count);
+        }
+      }
+      if (view.show.wireframe && mesh.edgeCount > 0) {
+        pass.setPipeline(mesh.wirePipeline);
+        pass.setIndexBuffer(mesh.edges, 'uint32');
+        pass.drawIndexed(mesh.edgeCount);
       }
     }
-    pass.setPipeline(this.gizmoPipeline);
-    pass.draw(6, scene.clip.bones);
+    if (view.show.bones) {
+      pass.setPipeline(this.jointPipeline);
+      pass.draw(24, scene.clip.bones);
+    }
+    if (view.show.axes) {
+      pass.setPipeline(this.gizmoPipeline);
+      pass.draw(6, scene.clip.bones);
+    }
     pass.end();
     this.device.queue.submit([encoder.finish()]);
-    this.lastFrameUploadBytes = BONE_PARAMS_BYTES + VIEW_BYTES;
+    this.lastFrameUploadBytes = poseBytes + VIEW_BYTES;
   }
 
   whenDone(): Promise<void> {
@@ -142,10 +178,10 @@ export class WebGpuRenderer implements PreviewRenderer {
     this.device.queue.submit([encoder.finish()]);
   }
 
-  async readPixels(): Promise<Uint8Array> {
+  async readPixels(): Promise<{ width: number; height: number; rgba: Uint8Array }> {
     // Once a frame is presented, getCurrentTexture() hands out the next (blank) one: draw the
     // last frame again in this task, then copy it.
-    if (this.last) this.render(this.last.request, this.last.view);
+    if (this.last) this.render(this.last.source, this.last.view);
     const texture = this.context.getCurrentTexture();
     const width = texture.width;
     const height = texture.height;
@@ -156,36 +192,42 @@ export class WebGpuRenderer implements PreviewRenderer {
     this.device.queue.submit([encoder.finish()]);
     await buffer.mapAsync(GPUMapMode.READ);
     const padded = new Uint8Array(buffer.getMappedRange());
-    const out = new Uint8Array(width * height * 4);
+    const rgba = new Uint8Array(width * height * 4);
     const bgra = texture.format.startsWith('bgra');
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) {
         const s = y * bytesPerRow + x * 4;
         const d = (y * width + x) * 4;
-        out[d] = padded[s + (bgra ? 2 : 0)];
-        out[d + 1] = padded[s + 1];
-        out[d + 2] = padded[s + (bgra ? 0 : 2)];
-        out[d + 3] = 255;
+        rgba[d] = padded[s + (bgra ? 2 : 0)];
+        rgba[d + 1] = padded[s + 1];
+        rgba[d + 2] = padded[s + (bgra ? 0 : 2)];
+        rgba[d + 3] = 255;
       }
     }
     buffer.unmap();
     buffer.destroy();
-    return out;
+    return { width, height, rgba };
   }
 
   dispose(): void {
     this.bones.destroy();
     this.view.destroy();
     this.grid?.buffer.destroy();
-    this.mesh?.vertices.destroy();
-    this.mesh?.indices?.destroy();
+    this.destroyMesh();
     this.depth?.destroy();
     this.context.unconfigure();
   }
 
+  private destroyMesh(): void {
+    const mesh = this.mesh;
+    if (!mesh) return;
+    for (const buffer of [mesh.vertices, mesh.normals, mesh.indices, mesh.edges]) buffer?.destroy();
+    this.mesh = undefined;
+  }
+
   private groups(): { bones: GPUBindGroup; view: GPUBindGroup } {
     if (!this.bonesGroup) {
-      // Both pipelines read the bone matrices at group 0 and the view at group 1; 'auto' layouts
+      // Every pipeline reads the bone matrices at group 0 and the view at group 1; 'auto' layouts
       // differ per pipeline, so each pipeline is given the same explicit layout (see linePipeline).
       this.bonesGroup = this.device.createBindGroup({ layout: this.sharedLayouts()[0], entries: [{ binding: 0, resource: { buffer: this.bones.output } }] });
       this.viewGroup = this.device.createBindGroup({ layout: this.sharedLayouts()[1], entries: [{ binding: 0, resource: { buffer: this.view } }] });
@@ -217,7 +259,7 @@ export class WebGpuRenderer implements PreviewRenderer {
       vertex: { module, entryPoint, buffers },
       fragment: { module, entryPoint: 'fs_line', targets: [{ format: this.format }] },
       primitive: { topology: 'line-list' },
-      // Gizmos draw over the mesh (always visible); the grid is depth-tested.
+      // Gizmos and joints draw over the mesh (always visible); the grid is depth-tested.
       depthStencil: { format: DEPTH_FORMAT, depthWriteEnabled: depthTest, depthCompare: depthTest ? 'less' : 'always' },
     });
   }
@@ -229,20 +271,29 @@ export class WebGpuRenderer implements PreviewRenderer {
     if (skinned) {
       attributes.push({ shaderLocation: 1, offset: mesh.jointsOffset, format: 'uint8x4' }, { shaderLocation: 2, offset: mesh.jointsOffset + 4, format: 'unorm8x4' });
     }
-    const pipeline = this.device.createRenderPipeline({
-      label: 'mesh',
+    const buffers: GPUVertexBufferLayout[] = [
+      { arrayStride: mesh.header.stride, attributes },
+      { arrayStride: 12, attributes: [{ shaderLocation: 3, offset: 0, format: 'float32x3' }] },
+    ];
+    const pipeline = (vertexEntry: string, fragmentEntry: string, topology: GPUPrimitiveTopology): GPURenderPipeline => this.device.createRenderPipeline({
+      label: vertexEntry,
       layout: this.pipelineLayout(),
-      vertex: { module: this.meshModule, entryPoint: skinned ? 'vs_skinned' : 'vs_static', buffers: [{ arrayStride: mesh.header.stride, attributes }] },
-      fragment: { module: this.meshModule, entryPoint: 'fs_mesh', targets: [{ format: this.format }] },
-      primitive: { topology: 'triangle-list', cullMode: 'none' },
+      vertex: { module: this.meshModule, entryPoint: vertexEntry, buffers },
+      fragment: { module: this.meshModule, entryPoint: fragmentEntry, targets: [{ format: this.format }] },
+      primitive: { topology, cullMode: 'none' },
       depthStencil: { format: DEPTH_FORMAT, depthWriteEnabled: true, depthCompare: 'less' },
     });
+    const edges = mesh.geometry.edges;
     return {
       // The mesh file's vertex bytes as they are: the GPU reads f16 positions and u8 joints itself.
       vertices: this.upload('mesh vertices', mesh.vertices, GPUBufferUsage.VERTEX),
+      normals: this.upload('mesh normals', mesh.geometry.normals, GPUBufferUsage.VERTEX),
       indices: mesh.indices ? this.upload('mesh indices', mesh.indices, GPUBufferUsage.INDEX) : undefined,
+      edges: this.upload('mesh edges', edges, GPUBufferUsage.INDEX),
+      edgeCount: edges.length,
       count: mesh.indices ? mesh.header.indexCount : mesh.header.vertexCount,
-      pipeline,
+      pipeline: pipeline(skinned ? 'vs_skinned' : 'vs_static', 'fs_mesh', 'triangle-list'),
+      wirePipeline: pipeline(skinned ? 'vs_wire_skinned' : 'vs_wire_static', 'fs_wire', 'line-list'),
     };
   }
 
@@ -257,10 +308,11 @@ export class WebGpuRenderer implements PreviewRenderer {
   private writeView(view: ViewState): void {
     const f = new Float32Array(this.viewData);
     const i = new Int32Array(this.viewData);
+    const p = view.palette;
     f.set(view.viewProjection, 0);
-    f.set([...view.light, 0], 16);
-    f.set([view.gizmoLength, 0, 0, 0], 20);
-    i.set([view.selectedBone, view.hoveredBone, 0, 0], 24);
+    f.set([...view.light, 0, ...view.eye, 1, view.gizmoLength, view.gizmoLength * JOINT_RADIUS, 0, 0], 16);
+    i.set([view.selectedBone, view.hoveredBone, 0, 0], 28);
+    f.set([...p.base, 1, ...p.sky, 1, ...p.ground, 1, ...p.wire, 1, ...p.joint, 1], 32);
     this.device.queue.writeBuffer(this.view, 0, this.viewData);
   }
 

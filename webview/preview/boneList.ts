@@ -1,0 +1,69 @@
+/**
+ * The bone list (hover highlights a bone, a click selects it) and the readout of the hovered or
+ * selected bone's transform, in fixed columns so it never wraps.
+ */
+import type { BoneTransform } from '../../formats/records';
+
+export interface BoneListEvents {
+  hover(bone: number): void;
+  select(bone: number): void;
+}
+
+export class BoneList {
+  constructor(private readonly list: HTMLElement, private readonly details: HTMLElement, private readonly events: BoneListEvents) {}
+
+  /** One row per clip bone; `note(bone)` adds a remark ("not in skeleton"). */
+  build(bones: number, note: (bone: number) => string | undefined): void {
+    this.list.textContent = '';
+    for (let bone = 0; bone < bones; bone++) {
+      const item = document.createElement('div');
+      item.className = 'bone';
+      item.setAttribute('role', 'option');
+      item.dataset.bone = String(bone);
+      item.textContent = `bone ${bone}`;
+      const remark = note(bone);
+      if (remark) {
+        const span = document.createElement('span');
+        span.className = 'note';
+        span.textContent = ` (${remark})`;
+        item.appendChild(span);
+      }
+      item.addEventListener('mouseenter', () => this.events.hover(bone));
+      item.addEventListener('mouseleave', () => this.events.hover(-1));
+      item.addEventListener('click', () => this.events.select(bone));
+      this.list.appendChild(item);
+    }
+  }
+
+  highlight(selected: number): void {
+    for (const item of Array.from(this.list.children) as HTMLElement[]) {
+      const on = Number(item.dataset.bone) === selected;
+      item.classList.toggle('selected', on);
+      item.setAttribute('aria-selected', String(on));
+      if (on) item.scrollIntoView({ block: 'nearest' });
+    }
+  }
+
+  showTransform(bone: number, where: string, transform: BoneTransform | undefined): void {
+    this.details.textContent = transform ? describeTransform(bone, where, transform) : 'Hover or select a bone\nto read its decoded transform.';
+  }
+}
+
+/** A number in a fixed-width column: sign, 4 decimals, exponent form only when it must. */
+export function column(v: number): string {
+  if (Object.is(v, -0)) return '-0.0000'.padStart(8);
+  if (!Number.isFinite(v)) return String(v).padStart(8);
+  const text = Math.abs(v) >= 1e4 || (v !== 0 && Math.abs(v) < 1e-4) ? v.toExponential(2) : v.toFixed(4);
+  return text.padStart(8);
+}
+
+export function describeTransform(bone: number, where: string, t: BoneTransform): string {
+  const [x, y, z, w] = t.rotation;
+  return [
+    `bone ${bone} · ${where}`,
+    `rotation x${column(x)}  y${column(y)}`,
+    `         z${column(z)}  w${column(w)}`,
+    `position x${column(t.position[0])}  y${column(t.position[1])}  z${column(t.position[2])}`,
+    `scale    x${column(t.scale[0])}  y${column(t.scale[1])}  z${column(t.scale[2])}`,
+  ].join('\n');
+}

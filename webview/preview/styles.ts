@@ -1,0 +1,52 @@
+/** The panel's stylesheet: VS Code's theme variables, so light, dark and high-contrast themes all read. */
+export const PREVIEW_CSS = `
+  html, body { height: 100%; margin: 0; padding: 0; overflow: hidden; }
+  body { display: flex; flex-direction: column; color: var(--vscode-foreground); background: var(--vscode-editor-background); font: var(--vscode-font-size) var(--vscode-font-family); }
+  [hidden] { display: none !important; }
+  #notice:empty, #assets:empty { display: none; }
+  #notice, #mismatch { padding: 6px 10px; background: var(--vscode-inputValidation-warningBackground, #4d3b00); border-bottom: 1px solid var(--vscode-inputValidation-warningBorder, #b89500); white-space: pre-wrap; }
+  #mismatch { display: flex; flex-wrap: wrap; gap: 4px 16px; align-items: center; }
+  #mismatch-text { flex: 1 1 420px; }
+  #mismatch .rule { display: flex; align-items: center; gap: 6px; white-space: nowrap; }
+  #assets { padding: 3px 10px; opacity: 0.85; overflow-wrap: anywhere; }
+  #main { flex: 1; display: flex; min-height: 0; }
+  #viewport { flex: 1; position: relative; min-width: 0; }
+  #viewport canvas { position: absolute; inset: 0; width: 100%; height: 100%; display: block; cursor: grab; outline: none; }
+  #viewport canvas:active { cursor: grabbing; }
+  #triad { position: absolute; left: 8px; bottom: 8px; width: 64px; height: 64px; pointer-events: none; }
+  #triad text { font: 0.42px var(--vscode-font-family); font-weight: 600; dominant-baseline: central; text-anchor: middle; }
+  #side { width: clamp(150px, 26%, 280px); display: flex; flex-direction: column; border-left: 1px solid var(--vscode-panel-border, #444); min-height: 0; overflow-y: auto; }
+  #bone-list { flex: 1 1 80px; overflow: auto; min-height: 48px; }
+  #bone-details, #mixer { flex: none; }
+  /* A narrow panel: the side panel goes under the viewport, which keeps the full width. */
+  @media (max-width: 560px) {
+    #main { flex-direction: column; }
+    #side { width: auto; max-height: 40%; border-left: none; border-top: 1px solid var(--vscode-panel-border, #444); }
+  }
+  .bone { padding: 1px 8px; cursor: pointer; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+  .bone .note { opacity: 0.7; }
+  .bone:hover { background: var(--vscode-list-hoverBackground); }
+  .bone.selected { background: var(--vscode-list-activeSelectionBackground); color: var(--vscode-list-activeSelectionForeground); }
+  #bone-details { margin: 0; padding: 6px 8px; min-height: 8.5em; border-top: 1px solid var(--vscode-panel-border, #444); font-family: var(--vscode-editor-font-family); font-size: 11px; white-space: pre; overflow-x: auto; font-variant-numeric: tabular-nums; }
+  #mixer { border-top: 1px solid var(--vscode-panel-border, #444); padding: 6px 8px; display: flex; flex-direction: column; gap: 6px; }
+  #mixer h3 { margin: 0; font-size: 11px; text-transform: uppercase; letter-spacing: 0.04em; opacity: 0.8; }
+  #mixer .action { display: grid; grid-template-columns: auto 1fr auto; gap: 3px 6px; align-items: center; }
+  #mixer .action .name { grid-column: 1 / -1; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; font-weight: 600; }
+  #mixer input[type=range] { width: 100%; accent-color: var(--vscode-button-background); }
+  #mixer vscode-textfield { width: 5em; }
+  #mixer vscode-single-select { width: 100%; }
+  #mixer .row { display: flex; align-items: center; gap: 6px; flex-wrap: wrap; }
+  #mixer .weights { font-variant-numeric: tabular-nums; opacity: 0.85; }
+  #timeline { position: relative; height: 34px; border-top: 1px solid var(--vscode-panel-border, #444); touch-action: none; cursor: pointer; }
+  #timeline canvas { position: absolute; inset: 0; width: 100%; height: 100%; display: block; }
+  #timeline:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: -1px; }
+  .controls { display: flex; align-items: center; gap: 6px 8px; padding: 4px 8px; flex-wrap: wrap; }
+  #transport { border-top: 1px solid var(--vscode-panel-border, #444); }
+  .frame { display: inline-flex; align-items: center; gap: 4px; white-space: nowrap; font-variant-numeric: tabular-nums; }
+  #frame-field { width: 5.5em; }
+  #speed { width: 6em; }
+  #loop { width: 8.5em; }
+  #mode { width: 17em; }
+  #rule { width: 22em; }
+  #renderer-label { opacity: 0.7; margin-left: auto; }
+`;
