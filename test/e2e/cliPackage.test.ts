@@ -9,6 +9,7 @@ import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isBuiltin } from 'node:module';
 import { REPO_ROOT } from './harness';
 import { sarifSchemaErrors } from '../unit/helpers/sarifSchema';
 
@@ -51,7 +52,7 @@ test('the packed CLI installs offline into an empty project and checks a data pa
     for (const key of ['dependencies', 'peerDependencies', 'optionalDependencies', 'scripts']) assert.equal(installed[key], undefined, key);
     const bundle = readFileSync(join(project, 'node_modules/ewzanim/ewzanim.js'), 'utf8');
     const required = [...bundle.matchAll(/\brequire\("([^"]+)"\)/g)].map((m) => m[1]!);
-    assert.deepEqual(required.filter((m) => !m.startsWith('node:')), [], 'the bundle requires only Node built-ins');
+    assert.deepEqual(required.filter((m) => !isBuiltin(m)), [], 'the bundle requires only Node built-ins');
 
     const version = run('npx', ['ewzanim', '--version'], project);
     assert.equal(version.stdout, `${ROOT_VERSION}\n`, version.stderr);

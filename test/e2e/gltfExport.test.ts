@@ -8,8 +8,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { makeWorkspace, withVSCode } from './harness';
+import { runCommand } from './harness/quickInput';
 
 const SCREENSHOTS = process.env.EWZANIM_E2E_SCREENSHOTS;
 const MANIFEST = '[game]\nid = "fox"\ntitle = "Fox"\nauthor = "Tests"\nversion = "1"\n';
@@ -17,6 +18,33 @@ const VISIBLE_INPUT = '.quick-input-widget:not([style*="display: none"]) input';
 
 async function screenshot(page: Page, name: string): Promise<void> {
   if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}
+
+/**
+ * Right-clicks `row` until its context menu offers `label`, and picks it. The Explorer can show
+ * its menu before the extension's contributions are registered; a real user would look again.
+ */
+async function openContextMenuItem(page: Page, row: Locator, label: string): Promise<void> {
+  const item = page.locator('.context-view .action-label', { hasText: label }).first();
+  for (let attempt = 0; attempt < 30; attempt++) {
+    await row.click({ button: 'right' });
+    await page.locator('.context-view .action-label').first().waitFor({ timeout: 10_000 });
+    if (await item.isVisible()) return item.click();
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(1000);
+  }
+  throw new Error(`the context menu never offered "${label}"`);
+}
+
+/**
+ * Clicks a notification's button: on its toast while it shows, else in the notification centre
+ * (an information toast hides itself after a while, as it does for a user who looked away).
+ */
+async function clickNotificationButton(page: Page, label: string): Promise<void> {
+  const toast = page.locator('.notifications-toasts .monaco-button', { hasText: label }).first();
+  if (await toast.waitFor({ timeout: 5_000 }).then(() => true, () => false)) return toast.click();
+  await runCommand(page, 'Notifications: Show Notifications');
+  await page.locator('.notifications-center .monaco-button', { hasText: label }).first().click({ timeout: 30_000 });
 }
 
 /** Waits for the quick input titled `title` and accepts it with Enter. */
@@ -33,8 +61,7 @@ test('Explorer context menu on a .glb: quick picks, files, report preview, manif
       await waitForWorkbench();
       const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'Fox.glb' }).first();
       await row.waitFor({ timeout: 60_000 });
-      await row.click({ button: 'right' });
-      await page.locator('.context-view .action-label', { hasText: 'Export Animation from glTF…' }).first().click({ timeout: 30_000 });
+      await openContextMenuItem(page, row, 'Export Animation from glTF…');
       await acceptQuickInput(page, 'Export Animation from glTF: animations');
       await acceptQuickInput(page, 'Export Animation from glTF: frame rate');
       await acceptQuickInput(page, 'Export Animation from glTF: files to write');
@@ -50,7 +77,7 @@ test('Explorer context menu on a .glb: quick picks, files, report preview, manif
       assert.match(previewText, /Quantisation report: animation 0 "Survey" of Fox\.glb/);
       assert.match(previewText, /Bones, worst first/);
       await screenshot(page, 'gltf-export-report');
-      await page.locator('.notifications-toasts .monaco-button', { hasText: 'Add to nether.toml' }).first().click({ timeout: 30_000 });
+      await clickNotificationButton(page, 'Add to nether.toml');
       const manifest = join(workspace.path, 'nether.toml');
       for (let waited = 0; waited < 30_000 && !readFileSync(manifest, 'utf8').includes('[[assets.animations]]'); waited += 250) await page.waitForTimeout(250);
       await screenshot(page, 'gltf-export-done');
