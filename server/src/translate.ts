@@ -4,7 +4,8 @@
  * message and in `data.byteRange`, where the hex editor finds it.
  */
 import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation, type Range } from 'vscode-languageserver/node';
-import type { ByteRange, FormatDiagnostic, Severity, TextRange } from '../../formats/diagnostics';
+import { describeByteRange } from '../../formats/byteRangeText';
+import type { FormatDiagnostic, Severity, TextRange } from '../../formats/diagnostics';
 
 export const DIAGNOSTIC_SOURCE = 'ewzanim';
 
@@ -27,12 +28,8 @@ export function effectiveSeverity(
   return override ?? diagnostic.severity;
 }
 
-/** "bytes 0x4-0x13" (inclusive end, as a hex editor shows it); "byte 0x4" for one byte. */
-export function describeByteRange(range: ByteRange): string {
-  const hex = (n: number): string => `0x${n.toString(16).toUpperCase()}`;
-  if (range.end <= range.start + 1) return `byte ${hex(range.start)}`;
-  return `bytes ${hex(range.start)}-${hex(range.end - 1)}`;
-}
+/** "bytes 0x4-0x13": the core's one wording of a byte range, as the hex editor shows it too. */
+export { describeByteRange };
 
 function toRange(range: TextRange | undefined): Range {
   return range ? { start: { ...range.start }, end: { ...range.end } } : FILE_START;

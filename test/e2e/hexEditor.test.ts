@@ -7,13 +7,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Frame, Page } from 'playwright-core';
+import type { ElementHandle, Frame, Page } from 'playwright-core';
 import { checkBytes } from '../../formats/check';
 import { decodeKeyframe } from '../../formats/clip';
 import { describeByte } from '../../formats/describe';
 import { memoryByteSource } from '../../formats/fileAccess';
 import { readInverseBind } from '../../formats/skeleton';
-import { describeLines } from '../../webview/hex/describeText';
+import { describeView } from '../../formats/describeText';
 import { makeWorkspace, quickOpen, runCommand, withVSCode } from './harness';
 
 const MAX_CLIP = 267_382_804;
@@ -65,6 +65,14 @@ async function waitForRowBytes(frame: Frame, start: number, from: number, expect
   assert.deepEqual((await rowBytes(frame, start)).slice(from, from + expected.length), expected);
 }
 
+/** The title and label/value rows a tooltip or the inspector shows. */
+async function shownDescription(element: ElementHandle<Element>): Promise<{ title: string; rows: string[][] }> {
+  return element.evaluate((e) => ({
+    title: e.querySelector('.d-title')?.textContent ?? '',
+    rows: [...e.querySelectorAll('.d-label')].map((label) => [label.textContent ?? '', label.nextElementSibling?.textContent ?? '']),
+  }));
+}
+
 const numbersIn = (text: string): number[] => (text.match(/-?\d+(\.\d+)?(e-?\d+)?/g) ?? []).map(Number);
 
 /** `relative` is the display's rounding: keyframe rows show 4 decimals, matrices 6 significant digits. */
@@ -111,9 +119,9 @@ test('hex editor: real clips, hover, edit, undo, redo, save, revert, skeleton, b
       // 2. Hover a rotation byte: the tooltip is the language server's description.
       await wave.hover('.row[data-start="20"] .b[data-i="1"]');
       const tooltip = await wave.waitForSelector('#tooltip:not([hidden])[data-offset="21"]');
-      const expected = describeLines((await describeByte('clip', memoryByteSource(original), 21, { frameRate: 30 }))!);
-      assert.equal(await tooltip.textContent(), expected.join('\n'));
-      assert.match(expected[0], /^Rotation/);
+      const expected = describeView((await describeByte('clip', memoryByteSource(original), 21, { frameRate: 30 }))!);
+      assert.deepEqual(await shownDescription(tooltip), { title: expected.title, rows: expected.rows.map((r) => [r.label, r.value]) });
+      assert.match(expected.title, /^Rotation/);
       await screenshot(page, 'hex-tooltip');
 
       // 3. Edit frame 0 · bone 0's scale x to 2 (f16 0x4000, bytes 00 40 at 14..15); bad input first.

@@ -9,7 +9,8 @@ import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import './hex.css';
 import { rowInfo, rowOfOffset } from '../../formats/editing/rowLayout';
 import type { HexDocumentInfo, HexToHostMessage, HostToHexMessage } from '../../protocol/hexEditor';
-import { describeLines } from './describeText';
+import { renderDescription } from './descriptionView';
+import type { ByteDescription } from '../../formats/describe';
 import { EditPanel } from './editPanel';
 import { HexView } from './hexView';
 import { HostChannel } from './hostChannel';
@@ -67,13 +68,13 @@ const copyButton = document.createElement('vscode-button');
 copyButton.id = 'inspector-copy';
 copyButton.textContent = 'Copy';
 inspectorHead.append(copyButton);
-const inspectorBody = element('pre', 'inspector', 'inspector');
+const inspectorBody = element('div', 'inspector', 'inspector');
 const editHead = element('div', 'side-head');
 editHead.textContent = 'Edit selected row';
 const editBox = element('div', 'edit', 'edit');
 side.append(inspectorHead, inspectorBody, editHead, editBox);
 main.append(grid, side);
-const tooltip = element('pre', 'tooltip', 'tooltip');
+const tooltip = element('div', 'tooltip', 'tooltip');
 tooltip.hidden = true;
 app.append(banner, problems, rulerBox, main, tooltip);
 
@@ -141,17 +142,17 @@ function afterPaint(work: () => void): void {
   requestAnimationFrame(() => setTimeout(work, 0));
 }
 
-async function describe(offset: number): Promise<string[]> {
+async function describe(offset: number): Promise<ByteDescription | string> {
   const answer = await channel.request({ type: 'describe', offset });
-  if (answer.type !== 'description') return [];
-  if (answer.error) return [`No description: ${answer.error}`];
-  return answer.description ? describeLines(answer.description) : ['No description for this byte.'];
+  if (answer.type !== 'description') return '';
+  if (answer.error) return `No description: ${answer.error}`;
+  return answer.description ?? 'No description for this byte.';
 }
 
 async function showTooltip(offset: number, anchor: HTMLElement): Promise<void> {
-  const lines = await describe(offset);
+  const description = await describe(offset);
   if (hoverOffset !== offset || !anchor.isConnected) return;
-  tooltip.textContent = lines.join('\n');
+  renderDescription(tooltip, description);
   tooltip.dataset.offset = String(offset);
   const box = anchor.getBoundingClientRect();
   tooltip.hidden = false;

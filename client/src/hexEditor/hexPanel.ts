@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { describeByte } from '../../../formats/describe';
 import { rowInfo, rowOfOffset } from '../../../formats/editing/rowLayout';
 import { EditRefused } from '../../../formats/editing/editModel';
-import { DESCRIBE_BYTE_REQUEST, type DescribeByteParams, type DescribeByteResult } from '../../../protocol/describe';
+import type { DescribeByteResult } from '../../../protocol/describe';
 import { MAX_READ_BYTES, type HexToHostMessage, type HostToHexMessage } from '../../../protocol/hexEditor';
 import type { ExtensionServices } from '../services';
 import type { HexDocument } from './hexDocument';
@@ -98,24 +98,13 @@ export class HexPanel implements vscode.Disposable {
   }
 
   /**
-   * The language server's description, so the tooltip says what the keyframe listing says.
-   * Unsaved bytes of the row travel with the request. While the server is down, the same core
-   * function answers here.
+   * The core's description of the byte in the document as edited: the edit model is a
+   * ByteSource, so an unsaved header edit changes how every row is described. It reads at most
+   * the first 16 bytes and one field (or matrix), never the file.
    */
   private async describe(offset: number): Promise<DescribeByteResult> {
-    const { layout } = await this.document.info();
-    const row = rowInfo(layout, rowOfOffset(layout, offset));
-    const client = this.services.languageClient();
-    if (!client) {
-      const frameRate = vscode.workspace.getConfiguration('ewzanim').get<number>('frameRate', 30);
-      return (await describeByte(this.document.kind, this.document.model.source, offset, { frameRate })) ?? null;
-    }
-    const params: DescribeByteParams = { uri: this.document.uri.toString(), offset };
-    if (this.document.model.isEdited(row.start, row.end)) {
-      const bytes = await this.document.model.read(row.start, row.end - row.start);
-      params.overlay = { offset: row.start, base64: Buffer.from(bytes).toString('base64') };
-    }
-    return client.sendRequest<DescribeByteResult>(DESCRIBE_BYTE_REQUEST, params);
+    const frameRate = vscode.workspace.getConfiguration('ewzanim').get<number>('frameRate', 30);
+    return (await describeByte(this.document.kind, this.document.model.source, offset, { frameRate })) ?? null;
   }
 
   private async publishSelection(offset: number): Promise<void> {
