@@ -35,9 +35,12 @@ export function formatNumber(value: JsonNumber | string): string {
   return magnitude !== 0 && (magnitude < 1e-4 || magnitude >= 1e7) ? value.toExponential(7) : String(Number(value.toPrecision(8)));
 }
 
-/** `decimals` places at most, trailing zeros dropped (angles, times). */
+/** `decimals` places at most, trailing zeros dropped, never an exponent (angles, times, sums). */
 export function formatFixed(value: number, decimals: number): string {
-  return formatNumber(Number(value.toFixed(decimals)));
+  if (!Number.isFinite(value)) return String(value);
+  const rounded = Number(value.toFixed(decimals));
+  const text = rounded.toFixed(decimals);
+  return rounded === 0 ? '0' : text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
 }
 
 const list = (values: readonly (JsonNumber | string)[]): string => values.map(formatNumber).join(', ');

@@ -93,7 +93,7 @@ export class HexView {
   private recordSpans: RowSpan[] | undefined;
   private rows: RowElements[] = [];
   private hexLines = 1;
-  /** Lines the decoded values of a keyframe take: 1 when they fit beside the bytes, else 2 or 3. */
+  /** How a keyframe's decoded values are laid out (see fitDecoded): 1, 2 or 3 lines per row. */
   private decodedWrap = 1;
   /** Lines per row: the most of the bytes' lines and the decoded values' lines. */
   private rowLines = 1;
@@ -188,7 +188,8 @@ export class HexView {
 
   /**
    * Keyframe rows show q, p and s on one line when they fit beside the bytes; else q stays
-   * beside them and p, s go on a second line under the bytes (2), or all three stack (3). The
+   * beside them and p, s go on a second line under the label and bytes (2); in a narrow editor q
+   * and then p, s take two lines under the label and bytes (3). The
    * record column is as wide as the longest label of this file. The row height follows.
    */
   private fitDecoded(force = false): void {
@@ -202,11 +203,13 @@ export class HexView {
       const ch = this.charWidth();
       const hexWidth = (probe.bytes[0].parentElement?.parentElement as HTMLElement).offsetWidth;
       const beside = this.viewport.clientWidth - 4 - probe.offset.offsetWidth - probe.label.offsetWidth - hexWidth - 2 * ch;
+      // Under the label and the bytes there is always room for p and s (61 characters and more).
       if ((GROUP_CH.q + 2 * (GROUP_CH.ps + GROUP_CH.gap)) * ch <= beside) wrap = 1;
-      else if (GROUP_CH.q * ch <= beside && (2 * GROUP_CH.ps + GROUP_CH.gap) * ch <= beside + hexWidth) wrap = 2;
+      else if (GROUP_CH.q * ch <= beside) wrap = 2;
       else wrap = 3;
     }
     const lines = Math.max(this.hexLines, layout.kind === 'skeleton' ? 3 : wrap);
+    // wrap 3: the bytes' line, then q, then p and s.
     if (!force && wrap === this.decodedWrap && lines === this.rowLines) return;
     this.decodedWrap = wrap;
     this.rowLines = lines;
@@ -299,12 +302,18 @@ export class HexView {
     set(elements.root, 'title', severity ? this.messagesFor(info.start, info.end) : '');
   }
 
-  /** Groups onto lines: everything on one line, or q / p s, or q / p / s. */
+  /** Groups onto lines: everything on one line, or q / p s (placed by the CSS for the wrap mode). */
   private drawDecoded(elements: RowElements, groups: DecodedGroup[]): void {
     const keyframe = groups.length === 3 && groups[0].name === 'q';
-    const lineOf = (g: number): number => (!keyframe ? g : this.decodedWrap === 1 ? 0 : this.decodedWrap === 2 ? Math.min(g, 1) : g);
+    const lineOf = (g: number): number => (!keyframe ? g : this.decodedWrap === 1 ? 0 : Math.min(g, 1));
     const used = elements.groups.map(() => 0);
-    for (const line of elements.groups) for (const group of line) group.root.hidden = true;
+    for (const line of elements.groups) {
+      for (const group of line) {
+        group.root.hidden = true;
+        set(group.name, 'textContent', '');
+        set(group.text, 'textContent', '');
+      }
+    }
     groups.forEach((group, g) => {
       const line = Math.min(lineOf(g), elements.groups.length - 1);
       const slot = elements.groups[line][used[line]++];

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { describeByte, type ByteDescription } from '../../../formats/describe';
-import { describeMarkdown, describeText, describeView, formatNumber } from '../../../formats/describeText';
+import { describeMarkdown, describeText, describeView, formatFixed, formatNumber } from '../../../formats/describeText';
 import { memoryByteSource } from '../../../formats/fileAccess';
 import type { AssetKind } from '../../../formats/fileKinds';
 import { upstreamFile } from '../../gpu/clipFixtures';
@@ -59,4 +59,9 @@ test('markdown and plain text are the same rows', async () => {
 test('formatNumber: 8 significant digits, signed zero, NaN and infinities spelled out', () => {
   const table: [number | string, string][] = [[1, '1'], [-0, '-0'], [0.1 + 0.2, '0.3'], [1e-7, '1.0000000e-7'], [Number.NaN, 'NaN'], [-Infinity, '-Infinity'], ['Infinity', 'Infinity']];
   for (const [value, text] of table) assert.equal(formatNumber(value as number), text, String(value));
+});
+
+test('formatFixed: at most n decimals, trailing zeros dropped, never an exponent (table)', () => {
+  const table: [number, number, string][] = [[1e-6, 6, '0.000001'], [8.16523, 4, '8.1652'], [1, 4, '1'], [100, 2, '100'], [100, 0, '100'], [-0.5, 3, '-0.5'], [1e-9, 4, '0']];
+  for (const [value, decimals, text] of table) assert.equal(formatFixed(value, decimals), text, `${value} to ${decimals}`);
 });
