@@ -377,6 +377,8 @@ test('hex editor follows the disk: reload when clean, conflict when dirty, delet
     assert.match(await answerModal(page, 'Cancel'), /has changed on disk since you opened it/);
     await page.waitForTimeout(500);
     await waitForDisk(page, clipPath, theirs, 'Cancel: their file untouched');
+    const toasts = await page.$$eval('.notification-toast', (all) => all.map((t) => (t as HTMLElement).innerText));
+    assert.ok(!toasts.some((t) => /Failed to save/i.test(t)), `a declined save is no error: ${toasts}`);
     await page.waitForSelector('.tab.active.dirty');
     // Overwrite writes what the editor shows: their new bytes with my one edited byte.
     await page.keyboard.press('Control+S');
