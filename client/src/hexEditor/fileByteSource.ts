@@ -57,33 +57,32 @@ async function versionOf(handle: FileHandle): Promise<DiskVersion> {
   return { size, mtimeMs, dev, ino, sample, key: `${size}:${mtimeMs}:${dev}:${ino}:${sample}` };
 }
 
-/** The version of the file at `path` now; undefined when nothing is there. */
-export async function readDiskVersion(path: string): Promise<DiskVersion | undefined> {
+/** Runs `use` on the file at `path`, opened for reading and closed after; `missing` when it cannot be opened. */
+async function withOpenFile<T>(path: string, missing: T, use: (handle: FileHandle) => Promise<T>): Promise<T> {
   let handle: FileHandle;
   try {
     handle = await open(path, 'r');
   } catch {
-    return undefined;
+    return missing;
   }
   try {
-    return await versionOf(handle);
+    return await use(handle);
   } finally {
     await handle.close();
   }
+}
+
+/** The version of the file at `path` now; undefined when nothing is there. */
+export function readDiskVersion(path: string): Promise<DiskVersion | undefined> {
+  return withOpenFile<DiskVersion | undefined>(path, undefined, versionOf);
 }
 
 /**
  * True when the bytes at `path` under each run equal `base`'s (the version the edits were made
  * on). Reads only the runs (at most `limitBytes` of them; beyond that the fingerprint decides).
  */
-export async function sameBytesUnder(path: string, base: ByteSource, runs: { offset: number; bytes: Uint8Array }[], limitBytes = 1 << 20): Promise<boolean> {
-  let handle: FileHandle;
-  try {
-    handle = await open(path, 'r');
-  } catch {
-    return true;
-  }
-  try {
+export function sameBytesUnder(path: string, base: ByteSource, runs: { offset: number; bytes: Uint8Array }[], limitBytes = 1 << 20): Promise<boolean> {
+  return withOpenFile(path, true, async (handle) => {
     let budget = limitBytes;
     for (const run of runs) {
       if (budget <= 0) break;
@@ -93,9 +92,7 @@ export async function sameBytesUnder(path: string, base: ByteSource, runs: { off
       if (onDisk.length !== original.length || onDisk.some((b, i) => b !== original[i])) return false;
     }
     return true;
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
 export async function openFileByteSource(path: string): Promise<FileByteSource> {

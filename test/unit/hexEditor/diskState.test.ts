@@ -22,29 +22,36 @@ const unchanged: DiskObservation = { exists: true, version: V1 };
 const changed: DiskObservation = { exists: true, version: V2 };
 const deleted: DiskObservation = { exists: false };
 
-test('disk events: clean/dirty x unchanged/changed/deleted (table)', () => {
-  const table: [name: string, dirty: boolean, disk: DiskObservation, reaction: DiskReaction, status: DiskStatus][] = [
-    ['clean, unchanged', false, unchanged, 'none', 'inSync'],
-    ['clean, changed: reload keeping the view', false, changed, 'reload', 'changed'],
-    ['clean, deleted: content stays, tab marked', false, deleted, 'showDeleted', 'deleted'],
-    ['dirty, unchanged', true, unchanged, 'none', 'inSync'],
-    ['dirty, changed: edits kept, conflict shown', true, changed, 'showChanged', 'changed'],
-    ['dirty, deleted: content stays, tab marked', true, deleted, 'showDeleted', 'deleted'],
-  ];
-  for (const [name, dirty, disk, reaction, status] of table) {
-    const result = reactToDisk(initialDiskState(V1, dirty), disk);
+type ReactionCase = [name: string, state: DiskState, disk: DiskObservation, reaction: DiskReaction, status: DiskStatus];
+
+function assertReactions(table: ReactionCase[]): void {
+  for (const [name, state, disk, reaction, status] of table) {
+    const result = reactToDisk(state, disk);
     assert.equal(result.reaction, reaction, name);
     assert.equal(result.state.status, status, name);
-    assert.equal(result.state.dirty, dirty, `${name}: the edits are never dropped by a disk event`);
+    assert.equal(result.state.dirty, state.dirty, `${name}: the edits are never dropped by a disk event`);
     assert.equal(result.state.base, V1, `${name}: the base changes only by reload, revert or save`);
   }
+}
+
+test('disk events: clean/dirty x unchanged/changed/deleted (table)', () => {
+  const clean = initialDiskState(V1, false);
+  const dirty = initialDiskState(V1, true);
+  assertReactions([
+    ['clean, unchanged', clean, unchanged, 'none', 'inSync'],
+    ['clean, changed: reload keeping the view', clean, changed, 'reload', 'changed'],
+    ['clean, deleted: content stays, tab marked', clean, deleted, 'showDeleted', 'deleted'],
+    ['dirty, unchanged', dirty, unchanged, 'none', 'inSync'],
+    ['dirty, changed: edits kept, conflict shown', dirty, changed, 'showChanged', 'changed'],
+    ['dirty, deleted: content stays, tab marked', dirty, deleted, 'showDeleted', 'deleted'],
+  ]);
 });
 
 test('disk events from a marked state (table)', () => {
   const changedDirty: DiskState = { base: V1, status: 'changed', dirty: true, seen: V2 };
   const deletedDirty: DiskState = { base: V1, status: 'deleted', dirty: true };
   const deletedClean: DiskState = { base: V1, status: 'deleted', dirty: false };
-  const table: [name: string, state: DiskState, disk: DiskObservation, reaction: DiskReaction, status: DiskStatus][] = [
+  assertReactions([
     ['changed, the same new version again (a second event)', changedDirty, changed, 'none', 'changed'],
     ['changed, changed again: the banner says so', changedDirty, { exists: true, version: V3 }, 'showChanged', 'changed'],
     ['changed, back to the original version', changedDirty, unchanged, 'clear', 'inSync'],
@@ -53,12 +60,7 @@ test('disk events from a marked state (table)', () => {
     ['deleted, recreated identical', deletedDirty, unchanged, 'clear', 'inSync'],
     ['deleted and dirty, recreated different', deletedDirty, changed, 'showChanged', 'changed'],
     ['deleted and clean, recreated different: reload', deletedClean, changed, 'reload', 'changed'],
-  ];
-  for (const [name, state, disk, reaction, status] of table) {
-    const result = reactToDisk(state, disk);
-    assert.equal(result.reaction, reaction, name);
-    assert.equal(result.state.status, status, name);
-  }
+  ]);
 });
 
 test('save decisions: never overwrite another version without asking (table)', () => {
