@@ -41,7 +41,7 @@ window.acquireVsCodeApi = () => ({
       answer({ type: 'init', info });
     } else if (m.type === 'readBytes') {
       const bytes = new Uint8Array(await (await fetch('/bytes?offset=' + m.offset + '&length=' + m.length)).arrayBuffer());
-      answer({ type: 'bytes', requestId: m.requestId, offset: m.offset, bytes });
+      answer({ type: 'bytes', requestId: m.requestId, offset: m.offset, bytes, edited: [] });
     } else if (m.type === 'describe') {
       const description = await (await fetch('/describe?offset=' + m.offset)).json();
       answer({ type: 'description', requestId: m.requestId, description });

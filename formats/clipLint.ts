@@ -33,22 +33,33 @@ export function lintableRecordCount(header: ClipHeader, size: number): number {
   return Math.min(header.boneCount * header.frameCount, present);
 }
 
-/** Lints the records of a clip whose header has non-zero counts. */
-export async function lintClipRecords(source: ByteSource, header: ClipHeader, options: ClipLintOptions): Promise<FormatDiagnostic[]> {
+/**
+ * Calls `suspect` (in record order) with every record that may hold a non-unit rotation, a
+ * non-finite position or scale, or a zero scale: a superset of the bad records (the caller
+ * re-checks each). Streams `[header, records)` in pieces of `chunkBytes`; before each piece,
+ * `beforePiece(offset)` may stop the scan by returning true. Shared by the lint and the hex
+ * editor's value search.
+ */
+export async function scanSuspectRecords(
+  source: ByteSource,
+  header: ClipHeader,
+  chunkBytes: number,
+  suspect: (record: number, rot: number, w1: number, w2: number, w3: number) => void,
+  beforePiece: (offset: number) => boolean = () => false,
+): Promise<void> {
   const count = lintableRecordCount(header, source.size);
-  const problems = new ProblemCollector(options.maxKeyframeProblems);
   const oneMinus = rotationOneMinusSquareTable();
   const square = rotationSquareTable();
-  const chunkBytes = Math.max(KEYFRAME_SIZE, options.chunkBytes ?? DEFAULT_CHUNK_BYTES);
   const recordsEnd = CLIP_HEADER_SIZE + count * KEYFRAME_SIZE;
-  // The visitor keeps no bytes (reportRecord takes the words): two reused buffers, one read ahead.
-  const read = reusingChunkReader(source, recordsEnd);
+  // The visitor keeps no bytes (suspect takes the words): two reused buffers, one read ahead.
+  const reuse = reusingChunkReader(source, recordsEnd);
+  // An empty piece ends forEachRecordChunk early.
+  const read = (offset: number, length: number): Promise<Uint8Array> => (beforePiece(offset) ? Promise.resolve(new Uint8Array(0)) : reuse(offset, length));
   const kernels = clipKernels();
-  await forEachRecordChunk(read, CLIP_HEADER_SIZE, count, KEYFRAME_SIZE, chunkBytes, (bytes, firstRecord, records) => {
+  await forEachRecordChunk(read, CLIP_HEADER_SIZE, count, KEYFRAME_SIZE, Math.max(KEYFRAME_SIZE, chunkBytes), (bytes, firstRecord, records) => {
     const words = u32View(bytes);
     if (kernels) {
-      // The WebAssembly scan names a superset of the bad records; reportRecord re-checks each.
-      kernels.lint(bytes, records, (r) => reportRecord(problems, header, firstRecord + r, words[r * 4], words[r * 4 + 1], words[r * 4 + 2], words[r * 4 + 3]));
+      kernels.lint(bytes, records, (r) => suspect(firstRecord + r, words[r * 4], words[r * 4 + 1], words[r * 4 + 2], words[r * 4 + 3]));
       return;
     }
     for (let r = 0, i = 0; r < records; r++, i += 4) {
@@ -64,10 +75,20 @@ export async function lintClipRecords(source: ByteSource, header: ClipHeader, op
       const zeroScale = (w2 & 0x7fff0000) === 0 || (((w3 & 0x7fff7fff) + 0x7fff7fff) & 0x80008000) !== ALL_HALVES_NON_ZERO;
       // Exact non-unit test (see rotationOneMinusSquareTable): radicand < 0.
       const nonUnit = Math.fround(oneMinus[rot >>> 22] - square[(rot >>> 12) & 0x3ff]) < square[(rot >>> 2) & 0x3ff];
-      if (nonFinite !== 0 || zeroScale || nonUnit) reportRecord(problems, header, firstRecord + r, rot, w1, w2, w3);
+      if (nonFinite !== 0 || zeroScale || nonUnit) suspect(firstRecord + r, rot, w1, w2, w3);
     }
   });
-  return problems.finish('anim/more-problems', { start: CLIP_HEADER_SIZE, end: recordsEnd }, 'keyframe');
+}
+
+/** Lints the records of a clip whose header has non-zero counts. */
+export async function lintClipRecords(source: ByteSource, header: ClipHeader, options: ClipLintOptions): Promise<FormatDiagnostic[]> {
+  const count = lintableRecordCount(header, source.size);
+  const problems = new ProblemCollector(options.maxKeyframeProblems);
+  // The WebAssembly scan names a superset of the bad records; reportRecord re-checks each.
+  await scanSuspectRecords(source, header, options.chunkBytes ?? DEFAULT_CHUNK_BYTES, (record, rot, w1, w2, w3) =>
+    reportRecord(problems, header, record, rot, w1, w2, w3),
+  );
+  return problems.finish('anim/more-problems', { start: CLIP_HEADER_SIZE, end: CLIP_HEADER_SIZE + count * KEYFRAME_SIZE }, 'keyframe');
 }
 
 /** The slow path for one record that failed the fast test: one diagnostic per bad field. */

@@ -10,11 +10,11 @@ import type { ByteRange } from './diagnostics';
 import { f16Spacing, f16ToF32 } from './f16';
 import type { ByteSource } from './fileAccess';
 import type { AssetKind } from './fileKinds';
-import { MESH_HEADER_SIZE, decodeVertex, parseMeshHeader, vertexAttributeLayout } from './mesh';
-import type { MeshHeader } from './records';
+import { MESH_HEADER_SIZE, decodeVertex, parseMeshHeader, vertexAttributeLayout, type MeshAttribute } from './mesh';
+import type { MeshHeader, Quaternion, Vec3 } from './records';
 import { readRomMagic, printableMagic } from './rom';
 import { ROTATION_MAX_ANGLE_ERROR_RAD, ROTATION_QUANT_STEP, decodeRotation, isNonUnitRotation, rotationSquareSum } from './rotation';
-import { axisAngle, eulerDegrees } from './rotationMath';
+import { axisAngle, eulerDegrees, type EulerDegrees } from './rotationMath';
 import { clipDurationSeconds } from './summary';
 import { INVERSE_BIND_FIELD_NAMES, INVERSE_BIND_SIZE, MAX_SKELETON_BONES, SKELETON_HEADER_SIZE, inverseBindDeterminant, parseSkeletonHeader, readInverseBind } from './skeleton';
 
@@ -37,7 +37,107 @@ export interface LocatedField extends ByteField {
   vertex?: number;
   /** Mesh index number (the n-th u16 index). */
   index?: number;
+  /** Where the field would end: set when the file ends inside it (`range` is clipped). */
+  wholeEnd?: number;
 }
+
+/** A JSON-safe number: NaN and infinities travel as these strings (LSP and webviews speak JSON). */
+export type JsonNumber = number | 'NaN' | 'Infinity' | '-Infinity';
+export type Axis3 = 'x' | 'y' | 'z';
+
+/** A smallest-three rotation word. Decoded components are always finite (10-bit fields). */
+export interface DecodedRotation {
+  kind: 'rotation';
+  word: number;
+  quaternion: Quaternion;
+  dropped: 'x' | 'y' | 'z' | 'w';
+  /** The three stored 10-bit fields, high to low. */
+  storedFields: [number, number, number];
+  /** Sum of the squares of the three stored components (above 1: non-unit). */
+  squareSum: number;
+  nonUnit: boolean;
+  axis: Vec3;
+  angleDeg: number;
+  euler: EulerDegrees;
+  quantStep: number;
+  maxAngleErrorDeg: number;
+}
+
+/** One f16 component of a keyframe's position or scale. */
+export interface DecodedHalf {
+  kind: 'half';
+  component: 'position' | 'scale';
+  axis: Axis3;
+  bits: number;
+  value: JsonNumber;
+  /** Distance to the next representable f16 at this magnitude. */
+  spacing: JsonNumber;
+}
+
+/** One f32 cell of a skeleton's inverse bind matrix (stored column-major). */
+export interface DecodedMatrixCell {
+  kind: 'matrixCell';
+  column: 'c0' | 'c1' | 'c2' | 't';
+  axis: Axis3;
+  value: JsonNumber;
+  /** The whole matrix, column-major (c0, c1, c2, t), when all 48 bytes are present. */
+  matrix?: JsonNumber[];
+  determinant?: JsonNumber;
+}
+
+export type DecodedHeader =
+  | { kind: 'header'; field: 'boneCount'; value: number; unit: 'frame' | 'skeleton'; limit: number }
+  | { kind: 'header'; field: 'flags'; value: number }
+  | { kind: 'header'; field: 'frameCount'; value: number; frameRate: number; durationSeconds: number; expectedSize?: number }
+  | { kind: 'header'; field: 'reserved'; value: number }
+  | { kind: 'header'; field: 'vertexCount' | 'indexCount'; value: number }
+  | { kind: 'header'; field: 'format'; value: number; flags: string[] }
+  | { kind: 'header'; field: 'padding'; value: number }
+  | { kind: 'header'; field: 'legacy'; boneCount: number; frameCount: number; frameRate: JsonNumber; flags: number };
+
+export type DecodedVertex =
+  | { kind: 'vertex'; attribute: Exclude<MeshAttribute, 'tangent'>; values: JsonNumber[] }
+  | { kind: 'vertex'; attribute: 'tangent'; direction: JsonNumber[]; handedness: 1 | -1 };
+
+export interface DecodedIndex {
+  kind: 'index';
+  /** Which index this is (the n-th u16). */
+  index: number;
+  vertex: number;
+  vertexCount: number;
+}
+
+export interface DecodedMagic {
+  kind: 'magic';
+  magic: string;
+  era: 'Nethercore ZX' | 'Emberware ZX' | 'Emberware Z' | 'unknown';
+}
+
+/** A byte with no structure of its own: unreadable header (`body`) or beyond the expected size. */
+export interface DecodedRegion {
+  kind: 'region';
+  region: 'body' | 'trailing';
+  value: number;
+}
+
+/** The field runs past the end of the file. */
+export interface DecodedTruncated {
+  kind: 'truncated';
+  present: number;
+  needed: number;
+}
+
+/** What a byte's field means: one variant per field kind, switched on `kind`. */
+export type DecodedValue =
+  | DecodedRotation
+  | DecodedHalf
+  | DecodedMatrixCell
+  | DecodedHeader
+  | DecodedVertex
+  | DecodedIndex
+  | DecodedMagic
+  | DecodedRegion
+  | DecodedTruncated;
 
 export interface ByteDescription {
   offset: number;
@@ -46,8 +146,9 @@ export interface ByteDescription {
   frame?: number;
   bone?: number;
   vertex?: number;
-  raw: { hex: string; value: number | string };
-  decoded: Record<string, number | string | number[]>;
+  raw: { hex: string; value: JsonNumber | string };
+  decoded: DecodedValue;
+  /** Findings about this value (not finite, non-unit, out of range...), as sentences. */
   notes: string[];
 }
 
@@ -68,7 +169,9 @@ const KEYFRAME_LABELS: Record<string, string> = {
 };
 
 function field(name: string, label: string, fieldType: ByteFieldType, start: number, end: number, size: number): LocatedField {
-  return { name, label, fieldType, range: { start, end: Math.min(end, size) } };
+  const located: LocatedField = { name, label, fieldType, range: { start, end: Math.min(end, size) } };
+  if (end > size) located.wholeEnd = end;
+  return located;
 }
 
 const body = (start: number, size: number): LocatedField => field('body', 'Unstructured bytes', 'body', start, size, size);
@@ -199,18 +302,13 @@ function meshFieldAt(head: FileHead, offset: number): LocatedField {
 }
 
 /** JSON-safe number: NaN and infinities as the strings "NaN", "Infinity", "-Infinity". */
-function num(value: number): number | string {
-  return Number.isFinite(value) ? value : String(value);
+export function jsonNumber(value: number): JsonNumber {
+  return Number.isFinite(value) ? value : (String(value) as JsonNumber);
 }
 
-/** A JSON-safe list: the numbers themselves, or one string ("[NaN, 1, 0.5]") when some are not finite. */
-function numbers(values: number[]): number[] | string {
-  return values.every(Number.isFinite) ? values : `[${values.map(String).join(', ')}]`;
-}
-
-function f16Description(bits: number): { raw: ByteDescription['raw']; decoded: ByteDescription['decoded'] } {
-  const value = f16ToF32(bits);
-  return { raw: { hex: hexWord(bits, 4), value: bits }, decoded: { value: num(value), bits, spacing: num(f16Spacing(bits)) } };
+/** A JsonNumber back as a number (NaN and infinities included). */
+export function fromJsonNumber(value: JsonNumber): number {
+  return typeof value === 'number' ? value : Number(value);
 }
 
 export interface DescribeOptions {
@@ -225,162 +323,185 @@ export async function describeByte(kind: AssetKind, source: ByteSource, offset: 
   const head = { first16, size: source.size };
   const located = fieldAt(kind, head, offset);
   if (!located) return undefined;
-  const { frame, bone, vertex, index, ...byteField } = located;
+  const { frame, bone, vertex, index, wholeEnd, ...byteField } = located;
   const isRegion = located.fieldType === 'body' || located.fieldType === 'trailing';
   const start = isRegion ? offset : located.range.start;
-  const end = isRegion ? offset + 1 : located.range.end;
+  const end = isRegion ? offset + 1 : (wholeEnd ?? located.range.end);
   const bytes = await source.read(start, end - start);
-  const description: ByteDescription = { offset, kind, field: byteField, raw: { hex: hexBytes(bytes), value: bytes[0] ?? 0 }, decoded: {}, notes: [] };
-  if (frame !== undefined) description.frame = frame;
-  if (bone !== undefined) description.bone = bone;
-  if (vertex !== undefined) description.vertex = vertex;
+  const notes: string[] = [];
+  const place = { frame, bone, vertex };
+  const base = { offset, kind, field: byteField, ...definedOnly(place) };
   if (bytes.length < end - start) {
-    description.notes.push(`Only ${bytes.length} of this field's ${end - start} bytes are in the file (it is truncated).`);
-    return description;
+    notes.push(`Only ${bytes.length} of this field's ${end - start} bytes are in the file (it is truncated).`);
+    const decoded: DecodedTruncated = { kind: 'truncated', present: bytes.length, needed: end - start };
+    return { ...base, raw: { hex: hexBytes(bytes), value: bytes[0] ?? 0 }, decoded, notes };
   }
-  describeValue(description, bytes, head, index, options);
-  if (located.fieldType === 'matrix' && bone !== undefined) {
+  const { raw, decoded } = describeValue(kind, byteField, bytes, head, index, options, notes);
+  if (decoded.kind === 'matrixCell' && bone !== undefined) {
     const matrix = await source.read(SKELETON_HEADER_SIZE + bone * INVERSE_BIND_SIZE, INVERSE_BIND_SIZE);
     if (matrix.length === INVERSE_BIND_SIZE) {
       const m = readInverseBind(matrix, 0);
-      description.decoded.matrix = numbers(Array.from(m));
-      description.decoded.determinant = num(inverseBindDeterminant(m));
+      decoded.matrix = Array.from(m, jsonNumber);
+      decoded.determinant = jsonNumber(inverseBindDeterminant(m));
     }
   }
-  return description;
+  return { ...base, raw, decoded, notes };
 }
 
-function describeValue(d: ByteDescription, bytes: Uint8Array, head: FileHead, index: number | undefined, options: DescribeOptions): void {
-  const name = d.field.name;
-  switch (d.field.fieldType) {
+function definedOnly<T extends Record<string, number | undefined>>(values: T): Partial<Record<keyof T, number>> {
+  const out: Partial<Record<keyof T, number>> = {};
+  for (const key of Object.keys(values) as (keyof T)[]) if (values[key] !== undefined) out[key] = values[key];
+  return out;
+}
+
+type Described = { raw: ByteDescription['raw']; decoded: DecodedValue };
+
+function describeValue(
+  kind: AssetKind, field: ByteField, bytes: Uint8Array, head: FileHead, index: number | undefined, options: DescribeOptions, notes: string[],
+): Described {
+  switch (field.fieldType) {
     case 'rotation':
-      return describeRotation(d, readU32LE(bytes, 0));
+      return describeRotation(readU32LE(bytes, 0), notes);
     case 'position':
-    case 'scale': {
-      const bits = readU16LE(bytes, 0);
-      Object.assign(d, f16Description(bits));
-      if ((bits & 0x7c00) === 0x7c00) d.notes.push('Not finite: the bone matrix and every vertex it skins become NaN/infinite.');
-      else if (d.field.fieldType === 'scale' && (bits & 0x7fff) === 0) d.notes.push('Zero scale: the bone collapses flat.');
-      d.notes.push(`f16 step at this magnitude: ${f16Spacing(bits)}.`);
-      return;
-    }
+    case 'scale':
+      return describeHalf(field, readU16LE(bytes, 0), notes);
     case 'matrix': {
       const value = readF32LE(bytes, 0);
-      d.raw = { hex: hexWord(readU32LE(bytes, 0), 8), value: num(value) };
-      d.decoded = { value: num(value), column: name.slice(4, 6), axis: name.slice(7) };
-      d.notes.push('Inverse bind matrices are stored column-major: c0, c1, c2 (the 3x3 part), then the translation t.');
-      return;
+      notesForNonFinite([value], notes);
+      // 'ibm.c0.x', 'ibm.t.y'
+      const [, column, axis] = field.name.split('.');
+      const decoded: DecodedMatrixCell = { kind: 'matrixCell', column: column as DecodedMatrixCell['column'], axis: axis as Axis3, value: jsonNumber(value) };
+      return { raw: { hex: hexWord(readU32LE(bytes, 0), 8), value: jsonNumber(value) }, decoded };
     }
     case 'vertex':
-      return describeVertex(d, bytes, head);
+      return describeVertex(field, bytes, head, notes);
     case 'index': {
       const value = readU16LE(bytes, 0);
       const header = parseMeshHeader(head.first16) as MeshHeader;
-      d.raw = { hex: hexWord(value, 4), value };
-      d.decoded = { index: index ?? 0, vertex: value, vertexCount: header.vertexCount };
-      if (value >= header.vertexCount) d.notes.push(`Out of range: the mesh has ${header.vertexCount} vertices.`);
-      return;
+      if (value >= header.vertexCount) notes.push(`Out of range: the mesh has ${header.vertexCount} vertices.`);
+      return { raw: { hex: hexWord(value, 4), value }, decoded: { kind: 'index', index: index ?? 0, vertex: value, vertexCount: header.vertexCount } };
     }
     case 'magic': {
       const magic = readRomMagic(bytes);
-      d.raw = { hex: hexBytes(bytes), value: printableMagic(bytes) };
-      d.decoded = { magic: printableMagic(bytes), era: magic === 'NCZX' ? 'Nethercore ZX' : magic === 'EWZX' ? 'Emberware ZX' : magic ? 'Emberware Z' : 'unknown' };
-      if (!magic) d.notes.push('Not a known ROM magic (EWZ\\0, EWZX, NCZX).');
-      return;
+      const printable = printableMagic(bytes);
+      if (!magic) notes.push('Not a known ROM magic (EWZ\\0, EWZX, NCZX).');
+      const era = magic === 'NCZX' ? 'Nethercore ZX' : magic === 'EWZX' ? 'Emberware ZX' : magic ? 'Emberware Z' : 'unknown';
+      return { raw: { hex: hexBytes(bytes), value: printable }, decoded: { kind: 'magic', magic: printable, era } };
     }
     case 'header':
-      return describeHeader(d, bytes, head, options);
+      return describeHeader(kind, field, bytes, head, options, notes);
     case 'trailing':
-      d.notes.push('Beyond the size the header describes: the packer drops these bytes (clips) or ignores them.');
-      return;
-    default:
-      d.notes.push('The header cannot be read, so these bytes have no known structure.');
+      notes.push('Beyond the size the header describes: the packer drops these bytes (clips) or ignores them.');
+      return { raw: { hex: hexBytes(bytes), value: bytes[0] }, decoded: { kind: 'region', region: 'trailing', value: bytes[0] } };
+    case 'body':
+      notes.push('The header cannot be read, so these bytes have no known structure.');
+      return { raw: { hex: hexBytes(bytes), value: bytes[0] }, decoded: { kind: 'region', region: 'body', value: bytes[0] } };
   }
 }
 
-function describeRotation(d: ByteDescription, word: number): void {
-  const q = decodeRotation(word);
-  const { axis, angleDeg } = axisAngle(q);
-  const euler = eulerDegrees(q);
-  d.raw = { hex: hexWord(word, 8), value: word };
-  d.decoded = {
-    x: q[0], y: q[1], z: q[2], w: q[3],
-    dropped: 'xyzw'[word & 3],
-    fields: [(word >>> 22) & 0x3ff, (word >>> 12) & 0x3ff, (word >>> 2) & 0x3ff],
+function notesForNonFinite(values: number[], notes: string[]): void {
+  if (values.some((v) => !Number.isFinite(v))) notes.push('Not finite: NaN or infinity here poisons every value computed from it.');
+}
+
+function describeRotation(word: number, notes: string[]): Described {
+  const quaternion = decodeRotation(word);
+  const { axis, angleDeg } = axisAngle(quaternion);
+  const nonUnit = isNonUnitRotation(word);
+  if (nonUnit) notes.push('Non-unit: the stored components square-sum above 1, so the dropped component is clamped to 0.');
+  const decoded: DecodedRotation = {
+    kind: 'rotation',
+    word,
+    quaternion,
+    dropped: (['x', 'y', 'z', 'w'] as const)[word & 3],
+    storedFields: [(word >>> 22) & 0x3ff, (word >>> 12) & 0x3ff, (word >>> 2) & 0x3ff],
     squareSum: rotationSquareSum(word),
-    axis, angleDeg,
-    eulerX: euler.x, eulerY: euler.y, eulerZ: euler.z, eulerOrder: euler.order,
+    nonUnit,
+    axis,
+    angleDeg,
+    euler: eulerDegrees(quaternion),
     quantStep: ROTATION_QUANT_STEP,
     maxAngleErrorDeg: (ROTATION_MAX_ANGLE_ERROR_RAD * 180) / Math.PI,
   };
-  d.notes.push('Euler order XYZ: R = Rx * Ry * Rz (intrinsic X, then Y, then Z).');
-  d.notes.push(`Each stored component is quantised in steps of ${ROTATION_QUANT_STEP.toPrecision(4)}; encoding error is at most ${((ROTATION_MAX_ANGLE_ERROR_RAD * 180) / Math.PI).toFixed(3)} degrees.`);
-  if (isNonUnitRotation(word)) d.notes.push('Non-unit: the stored components square-sum above 1, so the dropped component is clamped to 0.');
+  return { raw: { hex: hexWord(word, 8), value: word }, decoded };
 }
 
-function describeVertex(d: ByteDescription, bytes: Uint8Array, head: FileHead): void {
+function describeHalf(field: ByteField, bits: number, notes: string[]): Described {
+  const component = field.fieldType === 'scale' ? 'scale' : 'position';
+  if ((bits & 0x7c00) === 0x7c00) notes.push('Not finite: the bone matrix and every vertex it skins become NaN/infinite.');
+  else if (component === 'scale' && (bits & 0x7fff) === 0) notes.push('Zero scale: the bone collapses flat.');
+  const decoded: DecodedHalf = {
+    kind: 'half',
+    component,
+    axis: field.name.slice(field.name.indexOf('.') + 1) as Axis3,
+    bits,
+    value: jsonNumber(f16ToF32(bits)),
+    spacing: jsonNumber(f16Spacing(bits)),
+  };
+  return { raw: { hex: hexWord(bits, 4), value: bits }, decoded };
+}
+
+function describeVertex(field: ByteField, bytes: Uint8Array, head: FileHead, notes: string[]): Described {
   const header = parseMeshHeader(head.first16) as MeshHeader;
-  const attribute = d.field.name.slice('vertex.'.length);
-  const layout = vertexAttributeLayout(header.format);
-  const own = layout.find((a) => a.attribute === attribute);
+  const attribute = field.name.slice('vertex.'.length) as MeshAttribute;
+  const own = vertexAttributeLayout(header.format).find((a) => a.attribute === attribute);
   // Decode the attribute through the one vertex decoder by placing its bytes where it expects them.
   const scratch = new Uint8Array(header.stride);
   if (own) scratch.set(bytes, own.start);
-  const decoded = decodeVertex(scratch, 0, header.format) as unknown as Record<string, unknown>;
-  d.raw = { hex: hexBytes(bytes), value: bytes.length === 4 ? readU32LE(bytes, 0) : hexBytes(bytes) };
-  const value = decoded[attribute];
-  if (attribute === 'tangent' && value && typeof value === 'object' && 'direction' in value) {
-    const tangent = value as { direction: number[]; handedness: number };
-    d.decoded = { direction: tangent.direction, handedness: tangent.handedness };
-  } else if (Array.isArray(value)) {
-    d.decoded = { [attribute]: numbers(value as number[]) };
-    if (value.some((v: number) => !Number.isFinite(v))) d.notes.push('Contains NaN or infinity.');
+  const vertex = decodeVertex(scratch, 0, header.format);
+  const raw = { hex: hexBytes(bytes), value: bytes.length === 4 ? readU32LE(bytes, 0) : hexBytes(bytes) };
+  if (attribute === 'tangent') {
+    const tangent = vertex.tangent ?? { direction: [0, 0, 0], handedness: 1 as const };
+    return { raw, decoded: { kind: 'vertex', attribute, direction: tangent.direction.map(jsonNumber), handedness: tangent.handedness } };
   }
-  if (attribute === 'boneWeights' && bytes.every((b) => b === 0)) d.notes.push('All weights are 0: skinning moves this vertex to the origin.');
+  const values: number[] = vertex[attribute] ?? [];
+  if (values.some((v) => !Number.isFinite(v))) notes.push('Contains NaN or infinity.');
+  if (attribute === 'boneWeights' && bytes.every((b) => b === 0)) notes.push('All weights are 0: skinning moves this vertex to the origin.');
+  return { raw, decoded: { kind: 'vertex', attribute, values: values.map(jsonNumber) } };
 }
 
-function describeHeader(d: ByteDescription, bytes: Uint8Array, head: FileHead, options: DescribeOptions): void {
+function describeHeader(kind: AssetKind, field: ByteField, bytes: Uint8Array, head: FileHead, options: DescribeOptions, notes: string[]): Described {
   const value = bytes.length === 1 ? bytes[0] : bytes.length === 2 ? readU16LE(bytes, 0) : bytes.length >= 4 ? readU32LE(bytes, 0) : bytes[0];
-  d.raw = { hex: hexWord(value, bytes.length * 2), value };
-  switch (d.field.name) {
+  const raw = { hex: hexWord(value, bytes.length * 2), value };
+  switch (field.name) {
     case 'header.boneCount': {
-      d.decoded = { boneCount: value };
-      const limit = d.kind === 'clip' ? 255 : MAX_SKELETON_BONES;
-      d.notes.push(value === 0 ? 'Invalid: 0 bones.' : value > limit ? `Invalid: above ${limit}.` : `Bones per ${d.kind === 'clip' ? 'frame' : 'skeleton'} (1..${limit}).`);
-      return;
+      const limit = kind === 'clip' ? 255 : MAX_SKELETON_BONES;
+      if (value === 0) notes.push('Invalid: 0 bones.');
+      else if (value > limit) notes.push(`Invalid: above ${limit}.`);
+      return { raw, decoded: { kind: 'header', field: 'boneCount', value, unit: kind === 'clip' ? 'frame' : 'skeleton', limit } };
     }
     case 'header.flags':
-      d.decoded = { flags: value };
-      d.notes.push(value === 0 ? 'Flags must be 0 (they are).' : 'Invalid: flags must be 0.');
-      return;
+      if (value !== 0) notes.push('Invalid: flags must be 0.');
+      return { raw, decoded: { kind: 'header', field: 'flags', value } };
     case 'header.frameCount': {
-      const header = parseClipHeader(head.first16);
-      d.decoded = { frameCount: value, frameRate: options.frameRate, durationSeconds: clipDurationSeconds(value, options.frameRate) };
-      if (header) d.decoded.expectedSize = header.expectedSize;
-      d.notes.push(value === 0 ? 'Invalid: 0 frames.' : `${value} frames = ${clipDurationSeconds(value, options.frameRate).toFixed(3)} s at ${options.frameRate} fps (clips store no frame rate).`);
-      return;
+      if (value === 0) notes.push('Invalid: 0 frames.');
+      const expectedSize = parseClipHeader(head.first16)?.expectedSize;
+      const durationSeconds = clipDurationSeconds(value, options.frameRate);
+      const decoded: DecodedHeader = { kind: 'header', field: 'frameCount', value, frameRate: options.frameRate, durationSeconds };
+      if (expectedSize !== undefined) decoded.expectedSize = expectedSize;
+      return { raw, decoded };
     }
     case 'header.reserved':
-      d.decoded = { reserved: value };
-      d.notes.push(value === 0 ? 'Reserved: 0 as documented.' : 'Documented as "must be 0" (not enforced today).');
-      return;
+      if (value !== 0) notes.push('Documented as "must be 0" (not enforced today).');
+      return { raw, decoded: { kind: 'header', field: 'reserved', value } };
     case 'header.vertexCount':
+      return { raw, decoded: { kind: 'header', field: 'vertexCount', value } };
     case 'header.indexCount':
-      d.decoded = { [d.field.name.slice(7)]: value };
-      return;
+      return { raw, decoded: { kind: 'header', field: 'indexCount', value } };
     case 'header.format': {
-      const names = ['UV', 'COLOR', 'NORMAL', 'SKINNED', 'TANGENT'].filter((_, bit) => value & (1 << bit));
-      d.decoded = { format: value, flags: names.join('|') || 'position only' };
-      if (value > 15) d.notes.push('The native loader accepts formats 0..15 only.');
-      return;
+      if (value > 15) notes.push('The native loader accepts formats 0..15 only.');
+      const flags = ['UV', 'COLOR', 'NORMAL', 'SKINNED', 'TANGENT'].filter((_, bit) => value & (1 << bit));
+      return { raw, decoded: { kind: 'header', field: 'format', value, flags } };
     }
     case 'legacy.header': {
+      notes.push('Old two-day layout (16-byte header, 48-byte matrices): re-export with the current exporter.');
       const legacy = detectLegacyClip(head.first16, head.size);
-      if (legacy) d.decoded = { boneCount: legacy.boneCount, frameCount: legacy.frameCount, frameRate: num(legacy.frameRate), flags: legacy.flags };
-      d.notes.push('Old two-day layout (16-byte header, 48-byte matrices): re-export with the current exporter.');
-      return;
+      if (!legacy) return { raw, decoded: { kind: 'region', region: 'body', value: bytes[0] } };
+      const decoded: DecodedHeader = {
+        kind: 'header', field: 'legacy', boneCount: legacy.boneCount, frameCount: legacy.frameCount, frameRate: jsonNumber(legacy.frameRate), flags: legacy.flags,
+      };
+      return { raw: { hex: hexBytes(bytes), value: hexBytes(bytes) }, decoded };
     }
     default:
-      d.decoded = { value };
+      return { raw, decoded: { kind: 'header', field: 'padding', value } };
   }
 }

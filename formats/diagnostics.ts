@@ -54,19 +54,3 @@ export function countBySeverity(diagnostics: readonly FormatDiagnostic[]): { err
   }
   return { errors, warnings };
 }
-
-/** "bytes 0x4-0x13" (inclusive end, as a hex editor shows it); "byte 0x4" for one byte. */
-export function describeByteRange(range: ByteRange): string {
-  const hex = (n: number): string => `0x${n.toString(16).toUpperCase()}`;
-  if (range.end <= range.start + 1) return `byte ${hex(range.start)}`;
-  return `bytes ${hex(range.start)}-${hex(range.end - 1)}`;
-}
-
-/**
- * The message as line-based viewers show it. Binary files have no lines: their problems sit at
- * the start of the file (line 1), so the message names the bytes (`... (bytes 0x3C4-0x3E7)`).
- */
-export function messageWithByteRange(diagnostic: Pick<FormatDiagnostic, 'message' | 'byteRange' | 'range'>): string {
-  const { byteRange } = diagnostic;
-  return byteRange && !diagnostic.range ? `${diagnostic.message} (${describeByteRange(byteRange)})` : diagnostic.message;
-}

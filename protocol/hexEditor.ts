@@ -1,4 +1,5 @@
-import type { FormatDiagnostic } from '../formats/diagnostics';
+import type { ByteRange, FormatDiagnostic } from '../formats/diagnostics';
+import type { SearchQuery } from '../formats/editing/search';
 import type { ByteDescription } from '../formats/describe';
 import type { RowLayout } from '../formats/editing/rowLayout';
 
@@ -21,16 +22,52 @@ export interface HexDocumentInfo {
   headerProblem?: string;
 }
 
+/** The file on disk is not the version the editor shows: the banner and the tab's mark. */
+export interface DiskNotice {
+  status: 'changed' | 'rewritten' | 'kept' | 'deleted';
+  /** What changed and when, in one or two sentences. */
+  message: string;
+  /** The banner's buttons: "Reload from disk (discard my edits)", "Keep mine". */
+  actions: ('reload' | 'keepMine')[];
+  /** Added to the tab's title: "deleted", "changed on disk". */
+  tabMark: string;
+}
+
+/**
+ * Why the bytes changed. After `reload`, `revert` and `rewritten` the file may have another
+ * layout: the webview keeps the selection and scroll by frame and bone where they still exist.
+ */
+export type ContentChange = 'edit' | 'undo' | 'redo' | 'revert' | 'reload' | 'rewritten' | 'save';
+
+/** What a search reports while it runs and when it ends. */
+export interface SearchAnswer {
+  /** The first matches in file order (at most MAX_SEARCH_MATCHES). */
+  matches: ByteRange[];
+  total: number;
+  capped: boolean;
+  /** False while the search still runs (a progress report). */
+  done: boolean;
+  scannedBytes: number;
+  error?: string;
+}
+
 export type HostToHexMessage =
-  | { type: 'init'; info: HexDocumentInfo }
-  /** The bytes changed (edit, undo, redo, revert): drop cached pages, ask again. */
-  | { type: 'changed'; info: HexDocumentInfo }
-  | { type: 'bytes'; requestId: number; offset: number; bytes: Uint8Array }
+  | { type: 'init'; info: HexDocumentInfo; notice?: DiskNotice }
+  /** The bytes changed: drop cached pages, ask again. */
+  | { type: 'changed'; info: HexDocumentInfo; change: ContentChange }
+  /** `edited`: unsaved spans inside the page as flat `[from, to, ...]` file offsets. */
+  | { type: 'bytes'; requestId: number; offset: number; bytes: Uint8Array; edited: number[] }
   | { type: 'diagnostics'; diagnostics: FormatDiagnostic[] }
   | { type: 'description'; requestId: number; description: ByteDescription | null; error?: string }
-  /** Scroll to and select the row holding `offset` (Go to commands, other views' selection). */
-  | { type: 'reveal'; offset: number }
-  | { type: 'editResult'; requestId: number; error?: string };
+  /** Scroll to and select the bytes `[offset, end)` (Go to commands, Problems, other views' selection). */
+  | { type: 'reveal'; offset: number; end?: number }
+  | { type: 'editResult'; requestId: number; error?: string }
+  /** The file on disk changed, was deleted, or is in sync again (undefined). */
+  | { type: 'notice'; notice: DiskNotice | undefined }
+  /** Progress (done false) and the final answer of the search `searchId`. */
+  | { type: 'searchResult'; searchId: number; answer: SearchAnswer }
+  /** A keybinding of the workbench reached the editor: open the search, or move to a match. */
+  | { type: 'command'; command: 'find' | 'findNext' | 'findPrevious' };
 
 export type HexToHostMessage =
   | { type: 'ready' }
@@ -41,7 +78,12 @@ export type HexToHostMessage =
   | { type: 'select'; offset: number }
   /** Painted for the first time, and how long after the script started (for the bench). */
   | { type: 'firstPaint'; ms: number }
-  | { type: 'openPreview' };
+  | { type: 'openPreview' }
+  /** The disk banner's buttons. */
+  | { type: 'diskAction'; action: 'reload' | 'keepMine' }
+  /** Starts a search (a running one is stopped); answers come as `searchResult` with this id. */
+  | { type: 'search'; searchId: number; query: SearchQuery }
+  | { type: 'cancelSearch' };
 
 /** Largest `readBytes` the host answers: a page of rows, never a whole file. */
 export const MAX_READ_BYTES = 1 << 20;

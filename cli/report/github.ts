@@ -6,7 +6,7 @@
  * Problems panel. Manifest annotations carry line and column (and the end when it is known).
  */
 import type { FormatDiagnostic, Severity } from '../../formats/diagnostics';
-import { messageWithByteRange } from '../../formats/diagnostics';
+import { messageWithByteRange } from '../../formats/byteRangeText';
 import type { CheckReport } from '../checkCommand';
 import { workspacePath } from './paths';
 

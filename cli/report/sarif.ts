@@ -11,7 +11,7 @@
  * Paths that could not be checked at all (exit status 2) become tool execution notifications.
  */
 import type { FormatDiagnostic, Severity } from '../../formats/diagnostics';
-import { messageWithByteRange } from '../../formats/diagnostics';
+import { messageWithByteRange } from '../../formats/byteRangeText';
 import type { CheckReport } from '../checkCommand';
 import { EWZANIM_VERSION } from '../version';
 import { SRCROOT, artifactLocation, workspaceBaseUri } from './paths';

@@ -11,6 +11,7 @@ import {
   type ServerOptions,
 } from 'vscode-languageclient/node';
 import { MANIFEST_NAMES } from '../../formats/fileKinds';
+import { linkProblemsToBytes } from './hexEditor/problemLinks';
 
 /** Restarts allowed inside `RESTART_WINDOW_MS` before the client gives up and says so. */
 const MAX_RESTARTS = 5;
@@ -67,6 +68,8 @@ export function createLanguageClient(context: vscode.ExtensionContext, output: v
     initializationOptions: { clientCommands: CLIENT_COMMANDS },
     outputChannel: output,
     errorHandler: new RestartingErrorHandler(),
+    // A binary problem's code in the Problems panel opens the hex editor on its bytes.
+    middleware: { handleDiagnostics: (uri, diagnostics, next) => next(uri, linkProblemsToBytes(uri, diagnostics)) },
   };
   return new LanguageClient('ewzanim', 'Nethercore ZX Language Server', serverOptions, clientOptions);
 }

@@ -15,11 +15,23 @@ export interface ByteEdit {
   label: string;
 }
 
-/** The overlay as plain JSON, for VS Code's backups (hot exit): never the whole file. */
+/**
+ * The overlay as plain JSON, for VS Code's backups (hot exit): the edited runs, never the whole
+ * file, except when the file is gone from disk (then `whole` holds it, if it is small enough).
+ */
 export interface EditBackup {
-  version: 1;
+  version: 1 | 2;
   size: number;
   runs: { offset: number; hex: string }[];
+  /** Fingerprint of the disk version the edits were made on (version 2). */
+  base?: string;
+  /** The whole edited file, base64, when its file no longer exists on disk (version 2). */
+  whole?: string;
+}
+
+/** What a restore could not put back (the file's size changed since the backup). */
+export interface RestoreReport {
+  droppedBytes: number;
 }
 
 export class EditRefused extends Error {}
@@ -88,19 +100,44 @@ export class EditModel {
   }
 
   undo(): ByteEdit | undefined {
-    const edit = this.done.pop();
-    if (!edit) return undefined;
-    this.overlay.write(edit.offset, edit.before);
-    this.undone.push(edit);
-    return edit;
+    const edit = this.done.at(-1);
+    return edit && this.undoEdit(edit) ? edit : undefined;
   }
 
   redo(): ByteEdit | undefined {
-    const edit = this.undone.pop();
-    if (!edit) return undefined;
+    const edit = this.undone.at(-1);
+    return edit && this.redoEdit(edit) ? edit : undefined;
+  }
+
+  /**
+   * Undoes `edit` if it is the latest one done; false otherwise (an edit from before a reload or
+   * revert, which VS Code's undo stack may still hold: its bytes no longer apply).
+   */
+  undoEdit(edit: ByteEdit): boolean {
+    if (this.done.at(-1) !== edit) return false;
+    this.done.pop();
+    this.overlay.write(edit.offset, edit.before);
+    this.undone.push(edit);
+    return true;
+  }
+
+  /** Redoes `edit` if it is the latest one undone; false otherwise. */
+  redoEdit(edit: ByteEdit): boolean {
+    if (this.undone.at(-1) !== edit) return false;
+    this.undone.pop();
     this.overlay.write(edit.offset, edit.after);
     this.done.push(edit);
-    return edit;
+    return true;
+  }
+
+  /** Edited (unsaved) spans inside `[start, end)`, as flat `[from, to, ...]` offsets. */
+  editedSpans(start: number, end: number): number[] {
+    return this.overlay.spansIn(start, end);
+  }
+
+  /** Every run of edited bytes (for the save's content check). */
+  editedRuns(): { offset: number; bytes: Uint8Array }[] {
+    return this.overlay.runs();
   }
 
   /**
@@ -120,6 +157,15 @@ export class EditModel {
     this.savedDepth = this.done.length;
   }
 
+  /**
+   * Keeps every unsaved byte and the undo history but reads the rest from `base`: the file was
+   * rewritten in place under the edits, so the old bytes are gone. Edits beyond the new size are
+   * no longer part of the file.
+   */
+  rebase(base: ByteSource): void {
+    this.base = base;
+  }
+
   /** Drops every unsaved byte and reads `base` (the file as it is on disk now). */
   revert(base: ByteSource): void {
     this.base = base;
@@ -129,24 +175,32 @@ export class EditModel {
     this.savedDepth = 0;
   }
 
-  backup(): EditBackup {
-    return {
-      version: 1,
+  backup(base?: string): EditBackup {
+    const backup: EditBackup = {
+      version: 2,
       size: this.size,
       runs: this.overlay.runs().map((run) => ({ offset: run.offset, hex: bytesToHex(run.bytes) })),
     };
+    if (base !== undefined) backup.base = base;
+    return backup;
   }
 
   /**
    * Restores a backup's unsaved bytes on top of the file. The restored state counts as one
-   * unsaved change (VS Code shows the document dirty) and cannot be undone piecewise.
+   * unsaved change (VS Code shows the document dirty) and cannot be undone piecewise. When the
+   * file's size changed since the backup, the runs that fit are restored and the rest reported.
    */
-  restore(backup: EditBackup): void {
-    if (backup.version !== 1 || backup.size !== this.size) {
-      throw new EditRefused(`Backup is for a file of ${backup.size} bytes, this one has ${this.size}; not restored.`);
+  restore(backup: EditBackup): RestoreReport {
+    if (backup.version !== 1 && backup.version !== 2) throw new EditRefused(`Backup format ${String(backup.version)} is unknown; not restored.`);
+    let droppedBytes = 0;
+    for (const run of backup.runs) {
+      const bytes = hexToBytes(run.hex);
+      const fits = Math.max(0, Math.min(bytes.length, this.size - run.offset));
+      if (fits > 0) this.overlay.write(run.offset, bytes.subarray(0, fits));
+      droppedBytes += bytes.length - fits;
     }
-    for (const run of backup.runs) this.overlay.write(run.offset, hexToBytes(run.hex));
-    if (backup.runs.length > 0) this.savedDepth = -1;
+    if (backup.runs.length > 0 || backup.size !== this.size) this.savedDepth = -1;
+    return { droppedBytes };
   }
 }
 

@@ -72,6 +72,27 @@ export class SparseOverlay {
     return false;
   }
 
+  /**
+   * The edited spans inside `[start, end)` as flat `[from, to, from, to, ...]` file offsets (for
+   * highlighting unsaved bytes); adjacent edited bytes form one span.
+   */
+  spansIn(start: number, end: number): number[] {
+    const spans: number[] = [];
+    if (this.blocks.size === 0) return spans;
+    for (let index = Math.floor(start / BLOCK_SIZE); index * BLOCK_SIZE < end; index++) {
+      const block = this.blocks.get(index);
+      if (!block) continue;
+      const blockStart = index * BLOCK_SIZE;
+      const to = Math.min(end, blockStart + BLOCK_SIZE);
+      for (let at = Math.max(start, blockStart); at < to; at++) {
+        if (!block.mask[at - blockStart]) continue;
+        if (spans.length > 0 && spans[spans.length - 1] === at) spans[spans.length - 1] = at + 1;
+        else spans.push(at, at + 1);
+      }
+    }
+    return spans;
+  }
+
   /** Every run of consecutive edited bytes, in file order. */
   runs(): OverlayRun[] {
     const runs: OverlayRun[] = [];

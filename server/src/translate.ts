@@ -4,7 +4,8 @@
  * message and in `data.byteRange`, where the hex editor finds it.
  */
 import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation, type Range } from 'vscode-languageserver/node';
-import { describeByteRange, messageWithByteRange, type FormatDiagnostic, type Severity, type TextRange } from '../../formats/diagnostics';
+import { describeByteRange, messageWithByteRange } from '../../formats/byteRangeText';
+import type { FormatDiagnostic, Severity, TextRange } from '../../formats/diagnostics';
 
 export const DIAGNOSTIC_SOURCE = 'ewzanim';
 
@@ -27,7 +28,8 @@ export function effectiveSeverity(
   return override ?? diagnostic.severity;
 }
 
-export { describeByteRange } from '../../formats/diagnostics';
+/** "bytes 0x4-0x13": the core's one wording of a byte range, as the hex editor shows it too. */
+export { describeByteRange };
 
 function toRange(range: TextRange | undefined): Range {
   return range ? { start: { ...range.start }, end: { ...range.end } } : FILE_START;

@@ -5,15 +5,16 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Frame, Page } from 'playwright-core';
+import type { ElementHandle, Frame, Page } from 'playwright-core';
 import { checkBytes } from '../../formats/check';
 import { decodeKeyframe } from '../../formats/clip';
 import { describeByte } from '../../formats/describe';
+import { parseHexPattern, searchBytes } from '../../formats/editing/search';
 import { memoryByteSource } from '../../formats/fileAccess';
 import { readInverseBind } from '../../formats/skeleton';
-import { describeLines } from '../../webview/hex/describeText';
+import { describeView } from '../../formats/describeText';
 import { makeWorkspace, quickOpen, runCommand, withVSCode } from './harness';
 
 const MAX_CLIP = 267_382_804;
@@ -65,6 +66,14 @@ async function waitForRowBytes(frame: Frame, start: number, from: number, expect
   assert.deepEqual((await rowBytes(frame, start)).slice(from, from + expected.length), expected);
 }
 
+/** The title and label/value rows a tooltip or the inspector shows. */
+async function shownDescription(element: ElementHandle<Element>): Promise<{ title: string; rows: string[][] }> {
+  return element.evaluate((e) => ({
+    title: e.querySelector('.d-title')?.textContent ?? '',
+    rows: [...e.querySelectorAll('.d-label')].map((label) => [label.textContent ?? '', label.nextElementSibling?.textContent ?? '']),
+  }));
+}
+
 const numbersIn = (text: string): number[] => (text.match(/-?\d+(\.\d+)?(e-?\d+)?/g) ?? []).map(Number);
 
 /** `relative` is the display's rounding: keyframe rows show 4 decimals, matrices 6 significant digits. */
@@ -108,12 +117,16 @@ test('hex editor: real clips, hover, edit, undo, redo, save, revert, skeleton, b
         assertClose(numbersIn(rows[i].decoded), [...t.rotation, ...t.position, ...t.scale], rows[i].label, 5e-5);
       }
 
-      // 2. Hover a rotation byte: the tooltip is the language server's description.
+      // At 1400 px with the sidebar and the chat open the editor is narrow: the values wrap, none is cut.
+      assert.equal(await wave.$$eval('.row:not([hidden]) .dline', (lines) => lines.filter((l) => l.scrollWidth > l.clientWidth + 1).length), 0);
+      await screenshot(page, 'hex-1400-narrow');
+
+      // 2. Hover a rotation byte: the tooltip is the core's description of the document's bytes.
       await wave.hover('.row[data-start="20"] .b[data-i="1"]');
       const tooltip = await wave.waitForSelector('#tooltip:not([hidden])[data-offset="21"]');
-      const expected = describeLines((await describeByte('clip', memoryByteSource(original), 21, { frameRate: 30 }))!);
-      assert.equal(await tooltip.textContent(), expected.join('\n'));
-      assert.match(expected[0], /^Rotation/);
+      const expected = describeView((await describeByte('clip', memoryByteSource(original), 21, { frameRate: 30 }))!);
+      assert.deepEqual(await shownDescription(tooltip), { title: expected.title, rows: expected.rows.map((r) => [r.label, r.value]) });
+      assert.match(expected.title, /^Rotation/);
       await screenshot(page, 'hex-tooltip');
 
       // 3. Edit frame 0 · bone 0's scale x to 2 (f16 0x4000, bytes 00 40 at 14..15); bad input first.
@@ -233,5 +246,218 @@ test('hex editor: real clips, hover, edit, undo, redo, save, revert, skeleton, b
     });
   } finally {
     workspace.dispose();
+  }
+});
+
+/** A clip of `bones` x `frames` whose records repeat wave1's, as an exporter would write one. */
+function clipOf(source: Uint8Array, bones: number, frames: number): Uint8Array {
+  const records = source.subarray(4);
+  const out = new Uint8Array(4 + bones * frames * 16);
+  out.set([bones, 0, frames & 0xff, frames >> 8]);
+  for (let r = 0; r < bones * frames; r++) out.set(records.subarray((r * 16) % records.length, ((r * 16) % records.length) + 16), 4 + r * 16);
+  return out;
+}
+
+/** As exporters and our own saves do: a temporary file renamed over the clip (a new inode). */
+function replaceFile(path: string, bytes: Uint8Array): void {
+  writeFileSync(`${path}.export.tmp`, bytes);
+  renameSync(`${path}.export.tmp`, path);
+}
+
+async function waitFor<T>(page: Page, what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+  for (let waited = 0; ; waited += 100) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (waited > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await page.waitForTimeout(100);
+  }
+}
+
+/** Picks a search mode as the select's own change would. */
+async function setSearchMode(frame: Frame, mode: string): Promise<void> {
+  await frame.evaluate((mode) => {
+    const select = document.querySelector('#search-mode') as HTMLElement & { value: string };
+    select.value = mode;
+    select.dispatchEvent(new Event('change'));
+  }, mode);
+}
+
+/** The active editor tab's visible title. */
+const activeTabTitle = (page: Page): Promise<string> =>
+  page.$eval('.tab.active .monaco-icon-label-container', (e) => (e as HTMLElement).innerText.replace(/\n/g, '')).catch(() => '');
+
+async function waitForDisk(page: Page, path: string, expected: Uint8Array | undefined, what: string): Promise<void> {
+  const same = (): boolean => (expected === undefined ? !existsSync(path) : existsSync(path) && Buffer.from(readFileSync(path)).equals(Buffer.from(expected)));
+  await waitFor(page, what, () => same() || undefined);
+}
+
+/** The modal VS Code shows for `showWarningMessage(..., { modal: true })`, and a click on one of its buttons. */
+async function answerModal(page: Page, button: string): Promise<string> {
+  const dialog = await page.waitForSelector('.monaco-dialog-box', { timeout: 15_000 });
+  const message = (await dialog.textContent()) ?? '';
+  await page.click(`.monaco-dialog-box .dialog-buttons-row a.monaco-button:has-text("${button}")`);
+  await page.waitForSelector('.monaco-dialog-box', { state: 'detached' });
+  return message;
+}
+
+test('hex editor follows the disk: reload when clean, conflict when dirty, deletion, Problems link, search, keys (1600 px, sidebar open)', { timeout: 300_000 }, async () => {
+  const wave1 = new Uint8Array(readFileSync(join(process.cwd(), 'test', 'fixtures', 'upstream', 'multi-skinned-rom', 'assets', 'wave1.ewzanim')));
+  const truncated = wave1.slice(0, 1000);
+  const repaired = clipOf(wave1, 3, 800);
+  assert.equal(repaired.length, 38_404);
+  // A NaN planted in frame 7 · bone 1's position y (bytes 0x7E01 at 4 + 22 * 16 + 6).
+  const nanAt = 4 + (7 * 3 + 1) * 16 + 6;
+  const withNaN = wave1.slice();
+  withNaN.set([0x01, 0x7e], nanAt);
+  const workspace = makeWorkspace({ files: { 'repair.nczxanim': truncated, 'nan.nczxanim': withNaN } });
+  const clipPath = join(workspace.path, 'repair.nczxanim');
+  try {
+    await withVSCode({ workspace: workspace.path, settings: { 'files.autoSave': 'off' }, viewport: { width: 1600, height: 900 } }, async ({ page, waitForWorkbench }) => {
+      await waitForWorkbench();
+      try {
+        await followTheDisk(page);
+      } catch (error) {
+        await screenshot(page, 'hex-disk-failure');
+        throw error;
+      }
+    });
+  } finally {
+    workspace.dispose();
+  }
+
+  async function followTheDisk(page: Page): Promise<void> {
+    await runCommand(page, 'View: Show Explorer');
+    const hex = await openFile(page, 'repair.nczxanim');
+    // Find by frame/bone jumps there.
+    await setSearchMode(hex, 'frameBone');
+    await hex.fill('#search-text input', '19 2');
+    await hex.press('#search-text input', 'Enter');
+    await hex.waitForSelector('.row.selected .label:text("frame 19 · bone 2")');
+    await screenshot(page, 'hex-1600-sidebar');
+    // The decoded values are whole at this width: every number of a keyframe row is shown.
+    const decoded = await hex.$eval('.row.selected', (row) => [...row.querySelectorAll('.dg:not([hidden])')].map((g) => g.textContent ?? ''));
+    assert.equal(decoded.length, 3, `q, p and s: ${decoded}`);
+    const cut = await hex.$$eval('.row:not([hidden]) .dline', (lines) => lines.filter((l) => l.scrollWidth > l.clientWidth + 1).length);
+    assert.equal(cut, 0, 'no decoded line is cut off');
+
+    // 1. Changed on disk while clean (the truncated clip repaired): the editor reloads, keeping frame 19 · bone 2 selected.
+    replaceFile(clipPath, repaired);
+    await hex.waitForSelector('#ruler-text:text-matches("800 frames")');
+    await hex.waitForSelector('.row.selected .label:text("frame 19 · bone 2")');
+    assert.equal(await hex.isVisible('#disk-banner'), false, 'a clean reload needs no banner');
+    assert.equal(await page.$('.tab.active.dirty'), null);
+    await waitForDisk(page, clipPath, repaired, 'the repaired clip on disk');
+
+    // 2. Dirty, then rewritten in place on disk: the edits stay, the banner says what changed.
+    const editAt = 4 + 16 * 5 + 14; // frame 1 · bone 2, scale z low byte
+    await hex.click('.b.sel');
+    await page.keyboard.press('Control+Home');
+    await hex.waitForSelector('.row.selected[data-start="0"] .b.sel[data-i="0"]');
+    await hex.click(`.row[data-start="${4 + 16 * 5}"] .b[data-i="10"]`);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await hex.waitForSelector(`.b.sel[data-i="14"]`);
+    await page.keyboard.type('4');
+    await hex.waitForSelector('.b.pending');
+    await page.keyboard.type('2');
+    await page.waitForSelector('.tab.active.dirty');
+    await hex.waitForSelector(`.row[data-start="${4 + 16 * 5}"] .b.edited[data-i="14"]`);
+    await waitForDisk(page, clipPath, repaired, 'nothing written by typing');
+    const theirs = clipOf(wave1, 3, 801);
+    writeFileSync(clipPath, theirs); // in place: the same file, truncated and rewritten
+    const banner = await hex.waitForSelector('#disk-banner:not([hidden])');
+    assert.match((await banner.textContent()) ?? '', /repair\.nczxanim was rewritten in place on disk at \d\d:\d\d:\d\d, 38,404 bytes → 38,452 bytes/);
+    await waitFor(page, 'the tab marked', async () => (await activeTabTitle(page)).includes('(changed on disk)') || undefined);
+    await screenshot(page, 'hex-conflict-banner');
+    // Ctrl+S asks; Cancel writes nothing.
+    await hex.click(`.row[data-start="${4 + 16 * 5}"] .b[data-i="0"]`);
+    await page.keyboard.press('Control+S');
+    assert.match(await answerModal(page, 'Cancel'), /has changed on disk since you opened it/);
+    await page.waitForTimeout(500);
+    await waitForDisk(page, clipPath, theirs, 'Cancel: their file untouched');
+    const toasts = await page.$$eval('.notification-toast', (all) => all.map((t) => (t as HTMLElement).innerText));
+    assert.ok(!toasts.some((t) => /Failed to save/i.test(t)), `a declined save is no error: ${toasts}`);
+    await page.waitForSelector('.tab.active.dirty');
+    // Overwrite writes what the editor shows: their new bytes with my one edited byte.
+    await page.keyboard.press('Control+S');
+    await answerModal(page, 'Overwrite');
+    const mine = theirs.slice();
+    mine[editAt] = 0x42;
+    await waitForDisk(page, clipPath, mine, 'Overwrite: their bytes plus my edit');
+    await page.waitForSelector('.tab.active:not(.dirty)');
+    await hex.waitForSelector('#disk-banner', { state: 'hidden' });
+
+    // 3. Dirty, replaced on disk, "Reload from disk (discard my edits)".
+    await hex.click(`.row[data-start="${4 + 16 * 6}"] .b[data-i="0"]`);
+    await page.keyboard.type('ff');
+    await page.waitForSelector('.tab.active.dirty');
+    replaceFile(clipPath, repaired);
+    await hex.waitForSelector('#disk-banner:not([hidden]) #disk-reload');
+    await waitForDisk(page, clipPath, repaired, 'their replacement kept');
+    await hex.click('#disk-reload');
+    await page.waitForSelector('.tab.active:not(.dirty)');
+    await waitForRowBytes(hex, 4 + 16 * 6, 0, [...repaired.subarray(4 + 16 * 6, 4 + 16 * 6 + 2)].map((b) => b.toString(16).toUpperCase().padStart(2, '0')));
+    await waitForDisk(page, clipPath, repaired, 'reload wrote nothing');
+
+    // 4. Deleted: the tab says so, the content stays, Save writes it back.
+    rmSync(clipPath);
+    await waitFor(page, 'the tab marked deleted', async () => (await activeTabTitle(page)).includes('(deleted)') || undefined);
+    await hex.waitForFunction(() => !!document.querySelector('#disk-banner:not([hidden])')?.textContent?.includes('was deleted from disk'));
+    await waitForRowBytes(hex, 4, 0, ['03', '08']);
+    await page.waitForSelector('.tab.active.dirty');
+    await hex.click('.row[data-start="4"] .b[data-i="0"]');
+    await page.keyboard.press('Control+S');
+    await waitForDisk(page, clipPath, repaired, 'the deleted clip written back');
+    await page.waitForSelector('.tab.active:not(.dirty)');
+    let title = '';
+    await waitFor(page, 'the tab unmarked', async () => ((title = await activeTabTitle(page)).includes('repair.nczxanim') && !title.includes('(') ? true : undefined)).catch((error: Error) => {
+      throw new Error(`${error.message}: ${JSON.stringify(title)}`);
+    });
+
+    // 5. Keys: Home/End in the row, Ctrl+G goes to an offset.
+    await hex.click(`.row[data-start="${4 + 16 * 2}"] .b[data-i="5"]`);
+    await page.keyboard.press('End');
+    await hex.waitForSelector(`.row[data-start="${4 + 16 * 2}"] .b.sel[data-i="15"]`);
+    await page.keyboard.press('Home');
+    await hex.waitForSelector(`.row[data-start="${4 + 16 * 2}"] .b.sel[data-i="0"]`);
+    await page.keyboard.press('Control+G');
+    await page.getByText('Byte offset, decimal or 0x hex').first().waitFor();
+    await page.keyboard.type('0x3C4');
+    await page.keyboard.press('Enter');
+    await hex.waitForSelector(`.row.selected[data-start="${0x3c4}"]`);
+
+    // 6. The Problems panel: a click on the NaN problem's code opens its bytes.
+    await page.keyboard.press('Control+Shift+M');
+    const code = page.locator('.markers-panel a.monaco-link', { hasText: 'anim/non-finite' }).first();
+    await code.waitFor({ timeout: 30_000 });
+    await code.click();
+    const nan = await hexFrame(page, 'nan.nczxanim');
+    await nan.waitForSelector(`.row.selected[data-start="${nanAt - 6}"] .b.sel[data-i="6"]`);
+    await screenshot(page, 'hex-problems-link');
+
+    // 7. Search: the planted NaN, by condition, then by its bytes.
+    await nan.click('.b.sel');
+    await page.keyboard.press('Control+Home');
+    await nan.waitForSelector('.row.selected[data-start="0"]');
+    await setSearchMode(nan, 'nan');
+    await nan.waitForSelector('#search-status:text("1 of 1 match")');
+    await nan.waitForSelector(`.row.selected[data-start="${nanAt - 6}"] .b.sel.match.current[data-i="6"]`);
+    await setSearchMode(nan, 'bytes');
+    // Scale x and y both 1.0: many matches; the first after the selection is shown, Enter steps on.
+    await nan.click('.b.sel');
+    await page.keyboard.press('Control+Home');
+    await nan.fill('#search-text input', '00 3C 00 3C');
+    await nan.press('#search-text input', 'Enter');
+    const ones = await searchBytes(memoryByteSource(withNaN), parseHexPattern('00 3C 00 3C').pattern!);
+    assert.ok(ones.total > 2);
+    await nan.waitForSelector(`#search-status:text("1 of ${ones.total} matches")`);
+    await nan.waitForSelector(`.b.sel.match.current`);
+    assert.equal(await nan.$eval('.row.selected', (row) => Number((row as HTMLElement).dataset.start)), ones.matches[0].start - ((ones.matches[0].start - 4) % 16));
+    await nan.press('#search-text input', 'Enter');
+    await nan.waitForSelector(`#search-status:text("2 of ${ones.total} matches")`);
+    await screenshot(page, 'hex-search');
+    assert.deepEqual(new Uint8Array(readFileSync(join(workspace.path, 'nan.nczxanim'))), withNaN, 'searching writes nothing');
   }
 });

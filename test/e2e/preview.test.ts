@@ -222,8 +222,9 @@ test('preview: opens on WebGPU, draws, scrubs, reloads on disk change, follows t
       // Selection sync with the hex editor, both ways.
       await scrubTo(frame, 7);
       await waitUntil(page, async () => (await hex.evaluate(() => document.body.innerText)).includes('frame 7 · bone 0'), 'the hex editor follows the scrubber to frame 7');
-      const frame5bone1 = 4 + (5 * 3 + 1) * 16;
-      await hex.click(`.row[data-start="${frame5bone1}"] .b[data-i="0"]`);
+      // From frame 7 · bone 0 (record 21) up five rows to frame 5 · bone 1 (record 16), by keyboard.
+      await hex.click('.b.sel');
+      for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowUp');
       await waitUntil(page, async () => (await probe(frame)).frame === 5, 'the preview jumps to the frame selected in the hex editor');
       assert.match((await frame.evaluate(() => document.getElementById('bone-details')?.textContent ?? '')), /^bone 1/);
     });

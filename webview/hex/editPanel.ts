@@ -5,6 +5,7 @@
  */
 import { decodeKeyframe } from '../../formats/clip';
 import { hexBytes } from '../../formats/bytes';
+import { hexOffset } from '../../formats/byteRangeText';
 import { encodeKeyframeForm, parseHexInput, type KeyframeFormInput } from '../../formats/editing/keyframeForm';
 import type { RowInfo, RowLayout } from '../../formats/editing/rowLayout';
 import { eulerDegrees } from '../../formats/rotationMath';
@@ -94,7 +95,7 @@ export class EditPanel {
 
   /** Shows the row's current values (after a selection, or after its bytes changed). */
   show(layout: RowLayout, row: RowInfo | undefined, bytes: Uint8Array | undefined): void {
-    if (row?.start !== this.row?.start) this.message.textContent = '';
+    if (row?.start !== this.row?.start) this.say('', false);
     this.row = row;
     const isKeyframe = !!row && !!bytes && layout.kind === 'clip' && row.role === 'record';
     this.keyframe.hidden = !isKeyframe;
@@ -146,23 +147,25 @@ export class EditPanel {
   private async applyValues(): Promise<void> {
     if (!this.row) return;
     const result = encodeKeyframeForm(this.input());
-    if (result.error !== undefined) return this.say(`Not applied: ${result.error}`);
+    if (result.error !== undefined) return this.say(`Not applied: ${result.error}`, true);
     await this.send(result.bytes, `Edit ${this.row.label}`);
   }
 
   private async applyRaw(): Promise<void> {
     if (!this.row) return;
     const result = parseHexInput(this.raw.value, this.row.end - this.row.start);
-    if (result.error !== undefined) return this.say(`Not applied: ${result.error}`);
-    await this.send(result.bytes, `Edit bytes of ${this.row.label || `offset ${this.row.start}`}`);
+    if (result.error !== undefined) return this.say(`Not applied: ${result.error}`, true);
+    await this.send(result.bytes, `Edit bytes of ${this.row.label || `offset ${hexOffset(this.row.start)}`}`);
   }
 
   private async send(bytes: Uint8Array, label: string): Promise<void> {
     const refusal = await this.submit(this.row!.start, bytes, label);
-    this.say(refusal ? `Not applied: ${refusal}` : `Applied: ${label}.`);
+    this.say(refusal ? `Not applied: ${refusal}` : `Applied: ${label}.`, !!refusal);
   }
 
-  private say(text: string): void {
+  /** A refusal in the error colour; a success in the normal one. */
+  say(text: string, isError: boolean): void {
     this.message.textContent = text;
+    this.message.classList.toggle('error', isError);
   }
 }

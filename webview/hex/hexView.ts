@@ -1,18 +1,23 @@
 /**
  * The rows: a constant pool of DOM rows (as many as fit) redrawn from the page cache whenever
- * the scroller moves, bytes coloured by field, decoded values beside them, rows with problems
- * marked. Hover and click report byte offsets; everything else lives in the panels.
+ * the scroller moves, bytes coloured by field, unsaved bytes and search matches marked, decoded
+ * values beside them (wrapped onto two or three lines when the editor is narrow), rows with
+ * problems marked. Hover, click and keys report offsets and typed bytes; everything else lives
+ * in the panels.
  */
-import type { FormatDiagnostic, Severity } from '../../formats/diagnostics';
+import type { ByteRange, FormatDiagnostic, Severity } from '../../formats/diagnostics';
 import { fieldsOfRow, type FileHead } from '../../formats/describe';
 import { rowInfo, rowOfOffset, type RowInfo, type RowLayout } from '../../formats/editing/rowLayout';
+import { hexDigitOf, typeDigit, type PendingNibble } from './hexTyping';
 import type { PageCache } from './pageCache';
-import { decodedLines } from './rowContent';
+import { decodedGroups, type DecodedGroup } from './rowContent';
 import { VirtualScroller } from './virtualScroller';
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).toUpperCase().padStart(2, '0'));
 const BYTES_PER_LINE = 16;
 const SEVERITY_RANK: Record<Severity, number> = { error: 4, warning: 3, information: 2, hint: 1 };
+/** Characters of each keyframe group (`q` + 4 values, `p`/`s` + 3 values) and between groups. */
+const GROUP_CH = { q: 1.5 + 4 * 8, ps: 1.5 + 3 * 8, gap: 2 };
 
 interface RowSpan {
   name: string;
@@ -24,6 +29,12 @@ interface RowSpan {
 type Written = Partial<Record<'textContent' | 'className' | 'title', string>> & { data?: Record<string, string> };
 /** What was last written to each element: redraws touch the DOM only where something changed. */
 const written = new WeakMap<HTMLElement, Written>();
+
+/** Characters of the longest record label of a layout ('frame 65534 · bone 254', 'incomplete record'). */
+function longestLabel(layout: RowLayout): number {
+  const record = layout.kind === 'clip' ? `frame ${Math.max(0, layout.frameCount - 1)} · bone ${Math.max(0, layout.boneCount - 1)}` : `bone ${layout.recordCount}`;
+  return Math.max(record.length, layout.size > layout.headerSize + layout.recordCount * layout.recordSize ? 'incomplete record'.length : 'header'.length);
+}
 
 function memo(element: HTMLElement): Written {
   let entry = written.get(element);
@@ -45,12 +56,20 @@ function setData(element: HTMLElement, key: string, value: string): void {
   element.dataset[key] = value;
 }
 
+interface GroupElements {
+  root: HTMLElement;
+  name: HTMLElement;
+  text: HTMLElement;
+}
+
 interface RowElements {
   root: HTMLElement;
   offset: HTMLElement;
   label: HTMLElement;
   bytes: HTMLElement[];
-  decoded: HTMLElement;
+  /** One element per decoded line, each with up to three groups. */
+  decodedLines: HTMLElement[];
+  groups: GroupElements[][];
 }
 
 export interface HexViewEvents {
@@ -62,6 +81,8 @@ export interface HexViewEvents {
   onScroll(topRow: number): void;
   /** Real bytes are on screen for the first time. */
   onFirstPaint(): void;
+  /** Two hex digits typed over a byte: write it (one edit, one undo step). */
+  onTypeByte(offset: number, value: number): void;
 }
 
 export class HexView {
@@ -71,9 +92,16 @@ export class HexView {
   /** Field spans (relative to the row) shared by every whole record row: asked once per layout. */
   private recordSpans: RowSpan[] | undefined;
   private rows: RowElements[] = [];
-  private linesPerRow = 1;
+  private hexLines = 1;
+  /** How a keyframe's decoded values are laid out (see fitDecoded): 1, 2 or 3 lines per row. */
+  private decodedWrap = 1;
+  /** Lines per row: the most of the bytes' lines and the decoded values' lines. */
+  private rowLines = 1;
   private diagnostics: FormatDiagnostic[] = [];
+  private matches: ByteRange[] = [];
+  private currentMatch: ByteRange | undefined;
   private frameRate = 30;
+  private pending: PendingNibble | undefined;
   selectedOffset: number | undefined;
   private painted = false;
   private drawQueued = false;
@@ -99,6 +127,11 @@ export class HexView {
     });
     viewport.addEventListener('mouseleave', () => events.onHover(undefined, undefined));
     viewport.addEventListener('keydown', (event) => this.onKey(event));
+    new ResizeObserver(() => this.fitDecoded()).observe(viewport);
+  }
+
+  get currentLayout(): RowLayout | undefined {
+    return this.layout;
   }
 
   setLayout(layout: RowLayout, headerBytes: Uint8Array, frameRate: number): void {
@@ -106,14 +139,13 @@ export class HexView {
     this.head = { first16: headerBytes, size: layout.size };
     this.recordSpans = undefined;
     this.frameRate = frameRate;
+    this.pending = undefined;
     const lines = Math.ceil(layout.recordSize / BYTES_PER_LINE);
-    if (lines !== this.linesPerRow || this.rows.length === 0) {
-      this.linesPerRow = lines;
-      for (const row of this.rows) row.root.remove();
-      this.rows = [];
+    if (lines !== this.hexLines || this.rows.length === 0) {
+      this.hexLines = lines;
+      this.clearRows();
     }
-    const lineHeight = parseFloat(getComputedStyle(this.viewport).getPropertyValue('--line-height')) || 18;
-    this.scroller.setRowHeight(lineHeight * this.linesPerRow);
+    this.fitDecoded(true);
     this.scroller.setRowCount(layout.rowCount);
   }
 
@@ -122,9 +154,17 @@ export class HexView {
     this.draw();
   }
 
+  /** Search matches to mark; `current` is the one selected. */
+  setMatches(matches: ByteRange[], current: ByteRange | undefined): void {
+    this.matches = matches;
+    this.currentMatch = current;
+    this.draw();
+  }
+
   select(offset: number, reveal = false): void {
-    if (!this.layout) return;
+    if (!this.layout || this.layout.size === 0) return;
     this.selectedOffset = Math.max(0, Math.min(offset, this.layout.size - 1));
+    if (this.pending && this.pending.offset !== this.selectedOffset) this.pending = undefined;
     if (reveal) this.scroller.reveal(rowOfOffset(this.layout, this.selectedOffset));
     // Now, not on the next frame: a jump asks for its bytes at once.
     this.drawNow();
@@ -141,10 +181,62 @@ export class HexView {
     });
   }
 
+  private clearRows(): void {
+    for (const row of this.rows) row.root.remove();
+    this.rows = [];
+  }
+
+  /**
+   * Keyframe rows show q, p and s on one line when they fit beside the bytes; else q stays
+   * beside them and p, s go on a second line under the label and bytes (2); in a narrow editor q
+   * and then p, s take two lines under the label and bytes (3). The
+   * record column is as wide as the longest label of this file. The row height follows.
+   */
+  private fitDecoded(force = false): void {
+    const layout = this.layout;
+    if (!layout) return;
+    const root = document.documentElement.style;
+    root.setProperty('--label-w', `${longestLabel(layout) + 1}ch`);
+    let wrap = 1;
+    const probe = this.rows[0];
+    if (layout.kind === 'clip' && layout.headerSize > 0 && probe) {
+      const ch = this.charWidth();
+      const hexWidth = (probe.bytes[0].parentElement?.parentElement as HTMLElement).offsetWidth;
+      const beside = this.viewport.clientWidth - 4 - probe.offset.offsetWidth - probe.label.offsetWidth - hexWidth - 2 * ch;
+      // Under the label and the bytes there is always room for p and s (61 characters and more).
+      if ((GROUP_CH.q + 2 * (GROUP_CH.ps + GROUP_CH.gap)) * ch <= beside) wrap = 1;
+      else if (GROUP_CH.q * ch <= beside) wrap = 2;
+      else wrap = 3;
+    }
+    const lines = Math.max(this.hexLines, layout.kind === 'skeleton' ? 3 : wrap);
+    // wrap 3: the bytes' line, then q, then p and s.
+    if (!force && wrap === this.decodedWrap && lines === this.rowLines) return;
+    this.decodedWrap = wrap;
+    this.rowLines = lines;
+    this.viewport.dataset.wrap = String(wrap);
+    const lineHeight = parseFloat(getComputedStyle(this.viewport).getPropertyValue('--line-height')) || 18;
+    this.scroller.setRowHeight(lineHeight * lines);
+    for (const row of this.rows) row.root.style.height = `${lineHeight * lines}px`;
+    this.draw();
+  }
+
+  private charWidth(): number {
+    const probe = document.createElement('span');
+    probe.className = 'char-probe';
+    probe.textContent = '0000000000';
+    this.viewport.append(probe);
+    const width = probe.getBoundingClientRect().width / 10;
+    probe.remove();
+    return width || 8;
+  }
+
   private drawNow(): void {
     const layout = this.layout;
     if (!layout) return;
+    const grew = this.rows.length === 0;
     while (this.rows.length < this.scroller.visibleRows) this.rows.push(this.makeRow());
+    // The first rows exist now: their columns can be measured to fit the decoded values.
+    if (grew && this.rows.length > 0) this.fitDecoded(true);
     const first = this.scroller.topRow;
     let missing: { start: number; end: number } | undefined;
     let allPainted = true;
@@ -162,7 +254,7 @@ export class HexView {
         missing = { start: missing?.start ?? info.start, end: info.end };
         allPainted = false;
       }
-      this.drawRow(elements, layout, index, bytes);
+      this.drawRow(elements, layout, info, bytes);
     }
     if (missing) void this.cache.ensure(missing.start, missing.end - missing.start).then(() => this.drawNow());
     if (allPainted && !this.painted && this.rows.length > 0) {
@@ -171,15 +263,15 @@ export class HexView {
     }
   }
 
-  private drawRow(elements: RowElements, layout: RowLayout, index: number, bytes: Uint8Array | undefined): void {
-    const info = rowInfo(layout, index);
-    setData(elements.root, 'row', String(index));
+  private drawRow(elements: RowElements, layout: RowLayout, info: RowInfo, bytes: Uint8Array | undefined): void {
+    setData(elements.root, 'row', String(info.row));
     setData(elements.root, 'start', String(info.start));
     setData(elements.root, 'role', info.role);
     set(elements.offset, 'textContent', info.start.toString(16).toUpperCase().padStart(8, '0'));
     set(elements.label, 'textContent', info.label);
     const fields = this.spansOf(layout, info);
     const length = info.end - info.start;
+    const matches = this.matchesIn(info.start, info.end);
     let field = 0;
     for (let j = 0; j < elements.bytes.length; j++) {
       const span = elements.bytes[j];
@@ -190,19 +282,51 @@ export class HexView {
       }
       while (field < fields.length - 1 && j >= fields[field].end) field++;
       const f = fields[field];
-      set(span, 'textContent', bytes ? HEX[bytes[j]] : '··');
-      set(span, 'className', `b f-${f.fieldType}${j === f.start && j > 0 ? ' gs' : ''}${
-        this.selectedOffset === info.start + j ? ' sel' : ''}`);
+      const at = info.start + j;
+      const pending = this.pending?.offset === at;
+      set(span, 'textContent', pending ? `${this.pending!.high.toString(16).toUpperCase()}_` : bytes ? HEX[bytes[j]] : '··');
+      let className = `b f-${f.fieldType}`;
+      if (j === f.start && j > 0) className += ' gs';
+      if (this.cache.isEdited(at)) className += ' edited';
+      const match = matches.find((m) => at >= m.start && at < m.end);
+      if (match) className += match === this.currentMatch ? ' match current' : ' match';
+      if (this.selectedOffset === at) className += ' sel';
+      if (pending) className += ' pending';
+      set(span, 'className', className);
       setData(span, 'field', f.name);
     }
-    const decoded = bytes ? decodedLines(layout, info, bytes, this.frameRate).join('\n') : '';
-    set(elements.decoded, 'textContent', decoded);
-    // The column may be cut in a narrow editor: the whole text on hover.
-    set(elements.decoded, 'title', decoded);
+    this.drawDecoded(elements, bytes ? decodedGroups(layout, info, bytes, this.frameRate) : []);
     const severity = this.worstSeverity(info.start, info.end);
-    set(elements.root, 'className', `row${severity ? ` diag-${severity}` : ''}${
-      this.selectedOffset !== undefined && this.selectedOffset >= info.start && this.selectedOffset < info.end ? ' selected' : ''}`);
+    const selected = this.selectedOffset !== undefined && this.selectedOffset >= info.start && this.selectedOffset < info.end;
+    set(elements.root, 'className', `row${severity ? ` diag-${severity}` : ''}${selected ? ' selected' : ''}`);
     set(elements.root, 'title', severity ? this.messagesFor(info.start, info.end) : '');
+  }
+
+  /** Groups onto lines: everything on one line, or q / p s (placed by the CSS for the wrap mode). */
+  private drawDecoded(elements: RowElements, groups: DecodedGroup[]): void {
+    const keyframe = groups.length === 3 && groups[0].name === 'q';
+    const lineOf = (g: number): number => (!keyframe ? g : this.decodedWrap === 1 ? 0 : Math.min(g, 1));
+    const used = elements.groups.map(() => 0);
+    for (const line of elements.groups) {
+      for (const group of line) {
+        group.root.hidden = true;
+        set(group.name, 'textContent', '');
+        set(group.text, 'textContent', '');
+      }
+    }
+    groups.forEach((group, g) => {
+      const line = Math.min(lineOf(g), elements.groups.length - 1);
+      const slot = elements.groups[line][used[line]++];
+      if (!slot) return;
+      slot.root.hidden = false;
+      set(slot.name, 'textContent', group.name);
+      set(slot.name, 'className', `dn${group.fieldType ? ` f-${group.fieldType}` : ''}`);
+      set(slot.text, 'textContent', group.text);
+    });
+    elements.decodedLines.forEach((line, i) => (line.hidden = used[i] === 0 && i > 0));
+    const text = groups.map((g) => `${g.name ? `${g.name} ` : ''}${g.text.trim()}`).join('  ');
+    // The whole text on hover, whatever the width.
+    set(elements.decodedLines[0].parentElement as HTMLElement, 'title', text);
   }
 
   /** The core's fields of a row, relative to its start (`fieldsOfRow` gives file offsets). */
@@ -216,6 +340,21 @@ export class HexView {
     }));
     if (info.role === 'record') this.recordSpans = spans;
     return spans;
+  }
+
+  private matchesIn(start: number, end: number): ByteRange[] {
+    if (this.matches.length === 0) return [];
+    // Matches are in file order: binary search the first that ends after `start`.
+    let low = 0;
+    let high = this.matches.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (this.matches[mid].end <= start) low = mid + 1;
+      else high = mid;
+    }
+    const found: ByteRange[] = [];
+    for (let i = low; i < this.matches.length && this.matches[i].start < end; i++) found.push(this.matches[i]);
+    return found;
   }
 
   private intersecting(start: number, end: number): FormatDiagnostic[] {
@@ -239,32 +378,51 @@ export class HexView {
   }
 
   private makeRow(): RowElements {
+    const span = (className: string): HTMLElement => {
+      const e = document.createElement('span');
+      e.className = className;
+      return e;
+    };
     const root = document.createElement('div');
     root.className = 'row';
-    const offset = document.createElement('span');
-    offset.className = 'offset';
-    const label = document.createElement('span');
-    label.className = 'label';
-    const hex = document.createElement('span');
-    hex.className = 'hex';
+    const offset = span('offset');
+    const label = span('label');
+    const hex = span('hex');
     const bytes: HTMLElement[] = [];
-    for (let line = 0; line < this.linesPerRow; line++) {
-      const lineElement = document.createElement('span');
-      lineElement.className = 'hexline';
+    for (let line = 0; line < this.hexLines; line++) {
+      const lineElement = span('hexline');
       for (let j = 0; j < BYTES_PER_LINE; j++) {
-        const span = document.createElement('span');
-        span.className = 'b';
-        span.dataset.i = String(line * BYTES_PER_LINE + j);
-        lineElement.append(span);
-        bytes.push(span);
+        const b = span('b');
+        b.dataset.i = String(line * BYTES_PER_LINE + j);
+        lineElement.append(b);
+        bytes.push(b);
       }
       hex.append(lineElement);
     }
-    const decoded = document.createElement('span');
-    decoded.className = 'decoded';
+    const decoded = span('decoded');
+    const decodedLines: HTMLElement[] = [];
+    const groups: GroupElements[][] = [];
+    for (let line = 0; line < 3; line++) {
+      const lineElement = span('dline');
+      const slots: GroupElements[] = [];
+      for (let g = 0; g < 3; g++) {
+        const group = span('dg');
+        const name = span('dn');
+        const text = span('dt');
+        group.append(name, text);
+        group.hidden = true;
+        lineElement.append(group);
+        slots.push({ root: group, name, text });
+      }
+      decoded.append(lineElement);
+      decodedLines.push(lineElement);
+      groups.push(slots);
+    }
     root.append(offset, label, hex, decoded);
+    const lineHeight = parseFloat(getComputedStyle(this.viewport).getPropertyValue('--line-height')) || 18;
+    root.style.height = `${lineHeight * this.rowLines}px`;
     this.viewport.append(root);
-    return { root, offset, label, bytes, decoded };
+    return { root, offset, label, bytes, decodedLines, groups };
   }
 
   private offsetOf(target: EventTarget | null): number | undefined {
@@ -275,19 +433,59 @@ export class HexView {
   }
 
   private onKey(event: KeyboardEvent): void {
-    if (!this.layout) return;
-    const current = rowOfOffset(this.layout, this.selectedOffset ?? 0);
-    const within = this.selectedOffset === undefined ? 0 : this.selectedOffset - rowInfo(this.layout, current).start;
-    const moves: Record<string, number> = {
-      ArrowUp: -1, ArrowDown: 1, PageUp: -this.scroller.fullRows, PageDown: this.scroller.fullRows,
-    };
-    let target: number | undefined;
-    if (event.key in moves) target = current + moves[event.key];
-    else if (event.key === 'Home' && event.ctrlKey) target = 0;
-    else if (event.key === 'End' && event.ctrlKey) target = this.layout.rowCount - 1;
+    const layout = this.layout;
+    if (!layout || layout.size === 0) return;
+    const digit = event.ctrlKey || event.metaKey || event.altKey ? undefined : hexDigitOf(event.key);
+    if (digit !== undefined && this.selectedOffset !== undefined) {
+      event.preventDefault();
+      const typed = typeDigit(this.pending, this.selectedOffset, digit);
+      this.pending = typed.pending;
+      if (typed.write) {
+        this.events.onTypeByte(typed.write.offset, typed.write.value);
+        if (typed.write.offset + 1 < layout.size) this.select(typed.write.offset + 1, true);
+      } else this.drawNow();
+      return;
+    }
+    if (event.key === 'Escape' && this.pending) {
+      this.pending = undefined;
+      this.drawNow();
+      return;
+    }
+    const target = this.keyTarget(layout, event);
     if (target === undefined) return;
     event.preventDefault();
-    const row = rowInfo(this.layout, Math.max(0, Math.min(this.layout.rowCount - 1, target)));
-    this.select(Math.min(row.start + within, row.end - 1), true);
+    this.select(target, true);
+  }
+
+  /** Where a navigation key moves the selection: a byte, a row, a page, a row's ends, the file's ends. */
+  private keyTarget(layout: RowLayout, event: KeyboardEvent): number | undefined {
+    const offset = this.selectedOffset ?? 0;
+    const current = rowOfOffset(layout, offset);
+    const row = rowInfo(layout, current);
+    const within = offset - row.start;
+    const toRow = (index: number): number => {
+      const target = rowInfo(layout, Math.max(0, Math.min(layout.rowCount - 1, index)));
+      return Math.min(target.start + within, target.end - 1);
+    };
+    switch (event.key) {
+      case 'ArrowLeft':
+        return Math.max(0, offset - 1);
+      case 'ArrowRight':
+        return Math.min(layout.size - 1, offset + 1);
+      case 'ArrowUp':
+        return toRow(current - 1);
+      case 'ArrowDown':
+        return toRow(current + 1);
+      case 'PageUp':
+        return toRow(current - this.scroller.fullRows);
+      case 'PageDown':
+        return toRow(current + this.scroller.fullRows);
+      case 'Home':
+        return event.ctrlKey || event.metaKey ? 0 : row.start;
+      case 'End':
+        return event.ctrlKey || event.metaKey ? layout.size - 1 : row.end - 1;
+      default:
+        return undefined;
+    }
   }
 }

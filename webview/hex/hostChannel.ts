@@ -3,6 +3,7 @@
  * of the same id; everything else goes to the listener.
  */
 import type { HexToHostMessage, HostToHexMessage } from '../../protocol/hexEditor';
+import type { FetchedBytes } from './pageCache';
 
 type Answer = Extract<HostToHexMessage, { requestId: number }>;
 type Notice = Exclude<HostToHexMessage, { requestId: number }>;
@@ -37,9 +38,9 @@ export class HostChannel {
     });
   }
 
-  async readBytes(offset: number, length: number): Promise<Uint8Array> {
+  async readBytes(offset: number, length: number): Promise<FetchedBytes> {
     const answer = await this.request({ type: 'readBytes', offset, length });
-    return answer.type === 'bytes' ? answer.bytes : new Uint8Array(0);
+    return answer.type === 'bytes' ? { bytes: answer.bytes, edited: answer.edited ?? [] } : { bytes: new Uint8Array(0), edited: [] };
   }
 
   private receive(message: HostToHexMessage): void {

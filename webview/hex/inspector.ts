@@ -1,4 +1,7 @@
-/** The selected byte's description (the same lines as the tooltip), copyable. */
+/** The selected byte's description (the same rows as the tooltip), copyable as plain text. */
+import type { ByteDescription } from '../../formats/describe';
+import { renderDescription } from './descriptionView';
+
 export class Inspector {
   private text = '';
 
@@ -9,8 +12,7 @@ export class Inspector {
     copyButton.addEventListener('click', () => void navigator.clipboard?.writeText(this.text));
   }
 
-  show(lines: string[]): void {
-    this.text = lines.join('\n');
-    this.body.textContent = this.text;
+  show(description: ByteDescription | string): void {
+    this.text = renderDescription(this.body, description);
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The hex editor webview: builds the page, connects the rows, panels and tooltip to the
+ * The hex editor webview: builds the page, connects the rows, panels, search and banners to the
  * extension host. Bytes come in pages on demand; nothing here ever holds the whole file.
  */
 import '@vscode-elements/elements/dist/vscode-button/index.js';
@@ -7,16 +7,22 @@ import '@vscode-elements/elements/dist/vscode-option/index.js';
 import '@vscode-elements/elements/dist/vscode-single-select/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import './hex.css';
-import { rowInfo, rowOfOffset } from '../../formats/editing/rowLayout';
+import { hexOffset } from '../../formats/byteRangeText';
+import type { ByteDescription } from '../../formats/describe';
+import { rowInfo, rowOfOffset, type RowLayout } from '../../formats/editing/rowLayout';
+import { mapOffset, mapTopRow } from '../../formats/editing/viewPosition';
 import type { HexDocumentInfo, HexToHostMessage, HostToHexMessage } from '../../protocol/hexEditor';
-import { describeLines } from './describeText';
+import { renderDescription } from './descriptionView';
+import { DiskBanner } from './diskBanner';
 import { EditPanel } from './editPanel';
 import { HexView } from './hexView';
 import { HostChannel } from './hostChannel';
 import { Inspector } from './inspector';
+import { buildLegend } from './legend';
 import { PageCache } from './pageCache';
 import { ProblemsStrip } from './problemsStrip';
 import { FrameBoneRuler } from './ruler';
+import { SearchBar } from './searchBar';
 
 /** What survives the webview being rebuilt when its tab is hidden and shown again. */
 interface ViewState {
@@ -39,8 +45,10 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: strin
   return e;
 }
 
-// Page structure: banner and problems on top, the ruler, then rows (left) and panels (right).
+// Page structure: banners and problems on top, the ruler, search with the colour legend, column
+// titles, then rows (left) and panels (right).
 const app = document.getElementById('app')!;
+const diskBannerBox = element('div', 'banner disk-banner', 'disk-banner');
 const banner = element('div', 'banner', 'header-problem');
 const problems = element('div', 'problems', 'problems');
 const rulerBox = element('div', 'ruler');
@@ -52,14 +60,24 @@ const previewButton = document.createElement('vscode-button');
 previewButton.id = 'open-preview';
 previewButton.textContent = 'Preview';
 rulerBox.append(rulerText, rulerBar, previewButton);
+const searchBox = element('div', 'search', 'search');
+const columns = element('div', 'columns');
+for (const [className, text] of [['offset', 'offset'], ['label', 'record'], ['hex col-hex', 'bytes (hex)'], ['decoded', 'decoded values']]) {
+  const title = element('span', className);
+  title.textContent = text;
+  columns.append(title);
+}
+const legend = element('div', 'legend', 'legend');
 const main = element('div', 'main');
 const grid = element('div', 'grid');
+const rowsColumn = element('div', 'rows-column');
 const viewport = element('div', 'viewport', 'rows');
 viewport.tabIndex = 0;
+rowsColumn.append(columns, viewport);
 const track = element('div', 'track');
 const thumb = element('div', 'thumb');
 track.append(thumb);
-grid.append(viewport, track);
+grid.append(rowsColumn, track);
 const side = element('div', 'side');
 const inspectorHead = element('div', 'side-head');
 inspectorHead.textContent = 'Inspector';
@@ -67,15 +85,15 @@ const copyButton = document.createElement('vscode-button');
 copyButton.id = 'inspector-copy';
 copyButton.textContent = 'Copy';
 inspectorHead.append(copyButton);
-const inspectorBody = element('pre', 'inspector', 'inspector');
+const inspectorBody = element('div', 'inspector', 'inspector');
 const editHead = element('div', 'side-head');
 editHead.textContent = 'Edit selected row';
 const editBox = element('div', 'edit', 'edit');
 side.append(inspectorHead, inspectorBody, editHead, editBox);
 main.append(grid, side);
-const tooltip = element('pre', 'tooltip', 'tooltip');
+const tooltip = element('div', 'tooltip', 'tooltip');
 tooltip.hidden = true;
-app.append(banner, problems, rulerBox, main, tooltip);
+app.append(diskBannerBox, banner, problems, rulerBox, searchBox, main, tooltip);
 
 let info: HexDocumentInfo | undefined;
 const vscodeApi = acquireVsCodeApi();
@@ -87,12 +105,15 @@ const cache = new PageCache((offset, length) => channel.readBytes(offset, length
 const strip = new ProblemsStrip(banner, problems, (offset) => view.select(offset, true));
 const ruler = new FrameBoneRuler(rulerText, rulerBar, rulerMarker, (offset) => view.select(offset, true));
 const inspector = new Inspector(inspectorBody, copyButton);
-const editPanel = new EditPanel(editBox, async (offset, bytes, label) => {
-  const answer = await channel.request({ type: 'edit', offset, bytes, label });
-  return answer.type === 'editResult' ? answer.error : undefined;
-});
+const diskBanner = new DiskBanner(diskBannerBox, (action) => channel.send({ type: 'diskAction', action }));
+const editPanel = new EditPanel(editBox, (offset, bytes, label) => submitEdit(offset, bytes, label));
 let hoverTimer: ReturnType<typeof setTimeout> | undefined;
 let hoverOffset: number | undefined;
+
+async function submitEdit(offset: number, bytes: Uint8Array, label: string): Promise<string | undefined> {
+  const answer = await channel.request({ type: 'edit', offset, bytes, label });
+  return answer.type === 'editResult' ? answer.error : undefined;
+}
 
 const view = new HexView(viewport, track, thumb, cache, {
   onScroll: () => {
@@ -121,6 +142,20 @@ const view = new HexView(viewport, track, thumb, cache, {
     document.body.dataset.firstPaintMs = ms.toFixed(1);
     channel.send({ type: 'firstPaint', ms });
   },
+  onTypeByte: (offset, value) => {
+    void submitEdit(offset, Uint8Array.of(value), `Type byte at ${hexOffset(offset)}`).then((refusal) => {
+      if (refusal) editPanel.say(`Not applied: ${refusal}`, true);
+    });
+  },
+});
+searchBox.append(legend);
+const search = new SearchBar(searchBox, {
+  search: (searchId, query) => channel.send({ type: 'search', searchId, query }),
+  cancel: () => channel.send({ type: 'cancelSearch' }),
+  layout: () => info?.layout,
+  selection: () => view.selectedOffset,
+  show: (range) => view.select(range.start, true),
+  mark: (matches, current) => view.setMatches(matches, current),
 });
 previewButton.addEventListener('click', () => channel.send({ type: 'openPreview' }));
 
@@ -141,17 +176,17 @@ function afterPaint(work: () => void): void {
   requestAnimationFrame(() => setTimeout(work, 0));
 }
 
-async function describe(offset: number): Promise<string[]> {
+async function describe(offset: number): Promise<ByteDescription | string> {
   const answer = await channel.request({ type: 'describe', offset });
-  if (answer.type !== 'description') return [];
-  if (answer.error) return [`No description: ${answer.error}`];
-  return answer.description ? describeLines(answer.description) : ['No description for this byte.'];
+  if (answer.type !== 'description') return '';
+  if (answer.error) return `No description: ${answer.error}`;
+  return answer.description ?? 'No description for this byte.';
 }
 
 async function showTooltip(offset: number, anchor: HTMLElement): Promise<void> {
-  const lines = await describe(offset);
+  const description = await describe(offset);
   if (hoverOffset !== offset || !anchor.isConnected) return;
-  tooltip.textContent = lines.join('\n');
+  renderDescription(tooltip, description);
   tooltip.dataset.offset = String(offset);
   const box = anchor.getBoundingClientRect();
   tooltip.hidden = false;
@@ -173,19 +208,39 @@ async function refreshSelection(): Promise<void> {
   inspector.show(await describe(offset));
 }
 
+/** New info for the same view: after a reload the selection and scroll keep their frame/bone. */
+function applyInfo(next: HexDocumentInfo, previous: RowLayout | undefined, remap: boolean): void {
+  info = next;
+  document.body.dataset.file = next.fileName;
+  document.body.dataset.kind = next.layout.kind;
+  cache.reset(next.layout.size);
+  strip.setHeaderProblem(next.headerProblem);
+  buildLegend(legend, next.layout.kind);
+  const topRow = view.scroller.topRow;
+  const selected = view.selectedOffset;
+  view.setLayout(next.layout, next.headerBytes, next.frameRate);
+  if (remap && previous) {
+    view.scroller.scrollTo(mapTopRow(previous, next.layout, topRow));
+    const offset = selected === undefined ? undefined : mapOffset(previous, next.layout, selected);
+    if (offset !== undefined) view.select(offset);
+  }
+  ruler.update(next.layout, view.selectedOffset);
+}
+
 async function onNotice(notice: Exclude<HostToHexMessage, { requestId: number }>): Promise<void> {
   switch (notice.type) {
     case 'init':
-    case 'changed':
-      info = notice.info;
-      document.body.dataset.file = info.fileName;
-      cache.reset(info.layout.size);
-      strip.setHeaderProblem(info.headerProblem);
-      view.setLayout(info.layout, info.headerBytes, info.frameRate);
-      ruler.update(info.layout, view.selectedOffset);
-      if (notice.type === 'changed') await refreshSelection();
-      else restoreState(savedState);
+      applyInfo(notice.info, undefined, false);
+      diskBanner.show(notice.notice);
+      restoreState(savedState);
       return;
+    case 'changed': {
+      const previous = info?.layout;
+      applyInfo(notice.info, previous, ['reload', 'revert', 'rewritten'].includes(notice.change));
+      if (notice.change !== 'save') search.invalidate();
+      await refreshSelection();
+      return;
+    }
     case 'diagnostics':
       strip.setDiagnostics(notice.diagnostics);
       view.setDiagnostics(notice.diagnostics);
@@ -193,6 +248,16 @@ async function onNotice(notice: Exclude<HostToHexMessage, { requestId: number }>
     case 'reveal':
       view.select(notice.offset, true);
       afterPaint(() => viewport.focus());
+      return;
+    case 'notice':
+      diskBanner.show(notice.notice);
+      return;
+    case 'searchResult':
+      search.receive(notice.searchId, notice.answer);
+      return;
+    case 'command':
+      if (notice.command === 'find') search.focus();
+      else search.step(notice.command === 'findNext' ? 1 : -1);
       return;
   }
 }

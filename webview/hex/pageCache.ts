@@ -3,10 +3,21 @@
  * demand, at most `maxPages` kept (least recently used dropped). Memory stays constant whatever
  * the file size: 64 pages of 16 KiB = 1 MiB.
  */
-export type FetchBytes = (offset: number, length: number) => Promise<Uint8Array>;
+export interface FetchedBytes {
+  bytes: Uint8Array;
+  /** Unsaved spans inside the piece, as flat `[from, to, ...]` file offsets. */
+  edited: number[];
+}
+
+export type FetchBytes = (offset: number, length: number) => Promise<FetchedBytes>;
+
+interface Page {
+  bytes: Uint8Array;
+  edited: number[];
+}
 
 export class PageCache {
-  private readonly pages = new Map<number, Uint8Array>();
+  private readonly pages = new Map<number, Page>();
   private readonly loading = new Map<number, Promise<void>>();
   /** Bumped by `reset`: answers to older requests are dropped. */
   private generation = 0;
@@ -40,7 +51,7 @@ export class PageCache {
       const page = this.touch(first);
       if (!page) return undefined;
       const from = offset - first * this.pageBytes;
-      return page.subarray(from, from + (end - offset));
+      return page.bytes.subarray(from, from + (end - offset));
     }
     const out = new Uint8Array(end - offset);
     for (let index = first; index <= last; index++) {
@@ -48,10 +59,18 @@ export class PageCache {
       if (!page) return undefined;
       const pageStart = index * this.pageBytes;
       const from = Math.max(offset, pageStart);
-      const to = Math.min(end, pageStart + page.length);
-      out.set(page.subarray(from - pageStart, to - pageStart), from - offset);
+      const to = Math.min(end, pageStart + page.bytes.length);
+      out.set(page.bytes.subarray(from - pageStart, to - pageStart), from - offset);
     }
     return out;
+  }
+
+  /** True when byte `offset` is an unsaved edit (false when its page is not here). */
+  isEdited(offset: number): boolean {
+    const spans = this.pages.get(Math.floor(offset / this.pageBytes))?.edited;
+    if (!spans) return false;
+    for (let i = 0; i < spans.length; i += 2) if (offset >= spans[i] && offset < spans[i + 1]) return true;
+    return false;
   }
 
   /** Loads every page of `[offset, offset + length)` that is not here yet. */
@@ -69,10 +88,10 @@ export class PageCache {
   private load(index: number): Promise<void> {
     const generation = this.generation;
     const start = index * this.pageBytes;
-    const promise = this.fetch(start, Math.min(this.pageBytes, this.size - start)).then((bytes) => {
+    const promise = this.fetch(start, Math.min(this.pageBytes, this.size - start)).then((page) => {
       if (generation !== this.generation) return;
       this.loading.delete(index);
-      this.pages.set(index, bytes);
+      this.pages.set(index, page);
       while (this.pages.size > this.maxPages) this.pages.delete(this.pages.keys().next().value as number);
     });
     this.loading.set(index, promise);
@@ -80,7 +99,7 @@ export class PageCache {
   }
 
   /** A cached page, marked as most recently used. */
-  private touch(index: number): Uint8Array | undefined {
+  private touch(index: number): Page | undefined {
     const page = this.pages.get(index);
     if (page) {
       this.pages.delete(index);

@@ -1,4 +1,5 @@
 /** The problems of the edited state on top of the rows: click one to scroll to its bytes. */
+import { describeByteRange } from '../../formats/byteRangeText';
 import type { FormatDiagnostic } from '../../formats/diagnostics';
 
 const SHOWN = 200;
@@ -27,7 +28,8 @@ export class ProblemsStrip {
       const item = document.createElement('button');
       item.className = `problem sev-${d.severity}`;
       item.dataset.code = d.code;
-      const where = d.byteRange ? ` (bytes ${d.byteRange.start}..${Math.max(d.byteRange.start, d.byteRange.end - 1)})` : '';
+      // Worded as in the Problems panel: hex offsets, as the rows show them.
+      const where = d.byteRange ? ` (${describeByteRange(d.byteRange)})` : '';
       item.textContent = `${d.severity} ${d.code}: ${d.message}${where}`;
       const range = d.byteRange;
       if (range) item.addEventListener('click', () => this.onReveal(range.end > range.start ? range.start : Math.max(0, range.start - 1)));

@@ -4,6 +4,7 @@
  */
 import { decodeKeyframe } from '../../formats/clip';
 import { readU16LE, readU32LE } from '../../formats/bytes';
+import type { ByteFieldType } from '../../formats/describe';
 import type { RowInfo, RowLayout } from '../../formats/editing/rowLayout';
 import { readInverseBind } from '../../formats/skeleton';
 
@@ -25,6 +26,33 @@ export function formatRowValue(value: number): string {
 export const formatList = (values: ArrayLike<number>, format: (value: number) => string = formatValue): string =>
   Array.from(values, format).join(', ');
 const list = (values: ArrayLike<number>): string => formatList(values);
+
+/**
+ * One part of a row's decoded values: a keyframe has three (q, p, s) that the row lays out on one
+ * line or wraps onto several when the editor is narrow; a matrix row has three lines.
+ */
+export interface DecodedGroup {
+  /** Coloured like the bytes it comes from; undefined for plain text. */
+  fieldType?: ByteFieldType;
+  /** 'q', 'p', 's' (explained by the legend), or '' */
+  name: string;
+  text: string;
+}
+
+const keyframeGroup = (fieldType: ByteFieldType, name: string, values: ArrayLike<number>): DecodedGroup => ({
+  fieldType,
+  name,
+  text: Array.from(values, (v) => formatRowValue(v).padStart(7)).join(' '),
+});
+
+/** The decoded values of a row as groups (keyframes: q, p, s; matrices: one per matrix row). */
+export function decodedGroups(layout: RowLayout, row: RowInfo, bytes: Uint8Array, frameRate: number): DecodedGroup[] {
+  if (row.role === 'record' && layout.kind === 'clip') {
+    const t = decodeKeyframe(bytes, 0);
+    return [keyframeGroup('rotation', 'q', t.rotation), keyframeGroup('position', 'p', t.position), keyframeGroup('scale', 's', t.scale)];
+  }
+  return decodedLines(layout, row, bytes, frameRate).map((text) => ({ fieldType: row.role === 'record' ? 'matrix' : undefined, name: '', text }));
+}
 
 /** The decoded values of a row, one line per display line (skeleton matrices: 3 rows). */
 export function decodedLines(layout: RowLayout, row: RowInfo, bytes: Uint8Array, frameRate: number): string[] {

@@ -1,31 +1,111 @@
+import { createHash } from 'node:crypto';
 import { open, type FileHandle } from 'node:fs/promises';
 import type { ByteSource } from '../../../formats/fileAccess';
 
+/** Bytes hashed at each end of a file for its fingerprint: cheap even for a 267 MB clip. */
+const SAMPLE_BYTES = 64 * 1024;
+
+/**
+ * What identifies one version of a file: size, modification time, identity (device and inode)
+ * and a hash of its first and last 64 KiB. Two versions are the same when their keys are equal.
+ */
+export interface DiskVersion {
+  size: number;
+  mtimeMs: number;
+  dev: number;
+  ino: number;
+  sample: string;
+  /** All of the above as one comparable string. */
+  key: string;
+}
+
 /**
  * A file on disk read in pieces through one open handle: the hex editor never loads a whole
- * clip. After an atomic save the path names a new file, so the document opens a new source.
+ * clip. The handle keeps the version it opened readable even when the path is replaced (an
+ * atomic save by another tool) or deleted; `rewrittenInPlace` says when that version itself
+ * changed under it.
  */
 export interface FileByteSource extends ByteSource {
-  readonly mtimeMs: number;
+  /** The version opened (fingerprinted when it was opened). */
+  readonly version: DiskVersion;
+  /** True when the opened file itself was written to since (not replaced: changed in place). */
+  rewrittenInPlace(): Promise<boolean>;
   close(): Promise<void>;
+}
+
+async function readFully(handle: FileHandle, offset: number, length: number): Promise<Uint8Array> {
+  const buffer = new Uint8Array(Math.max(0, length));
+  let done = 0;
+  while (done < buffer.length) {
+    const { bytesRead } = await handle.read(buffer, done, buffer.length - done, offset + done);
+    if (bytesRead === 0) break;
+    done += bytesRead;
+  }
+  return done === buffer.length ? buffer : buffer.subarray(0, done);
+}
+
+async function versionOf(handle: FileHandle): Promise<DiskVersion> {
+  const stats = await handle.stat();
+  const hash = createHash('sha1');
+  hash.update(await readFully(handle, 0, Math.min(SAMPLE_BYTES, stats.size)));
+  if (stats.size > SAMPLE_BYTES) {
+    const tail = Math.max(SAMPLE_BYTES, stats.size - SAMPLE_BYTES);
+    hash.update(await readFully(handle, tail, stats.size - tail));
+  }
+  const sample = hash.digest('hex');
+  const { size, mtimeMs, dev, ino } = stats;
+  return { size, mtimeMs, dev, ino, sample, key: `${size}:${mtimeMs}:${dev}:${ino}:${sample}` };
+}
+
+/** Runs `use` on the file at `path`, opened for reading and closed after; `missing` when it cannot be opened. */
+async function withOpenFile<T>(path: string, missing: T, use: (handle: FileHandle) => Promise<T>): Promise<T> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path, 'r');
+  } catch {
+    return missing;
+  }
+  try {
+    return await use(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The version of the file at `path` now; undefined when nothing is there. */
+export function readDiskVersion(path: string): Promise<DiskVersion | undefined> {
+  return withOpenFile<DiskVersion | undefined>(path, undefined, versionOf);
+}
+
+/**
+ * True when the bytes at `path` under each run equal `base`'s (the version the edits were made
+ * on). Reads only the runs (at most `limitBytes` of them; beyond that the fingerprint decides).
+ */
+export function sameBytesUnder(path: string, base: ByteSource, runs: { offset: number; bytes: Uint8Array }[], limitBytes = 1 << 20): Promise<boolean> {
+  return withOpenFile(path, true, async (handle) => {
+    let budget = limitBytes;
+    for (const run of runs) {
+      if (budget <= 0) break;
+      const length = Math.min(run.bytes.length, budget);
+      budget -= length;
+      const [onDisk, original] = await Promise.all([readFully(handle, run.offset, length), base.read(run.offset, length)]);
+      if (onDisk.length !== original.length || onDisk.some((b, i) => b !== original[i])) return false;
+    }
+    return true;
+  });
 }
 
 export async function openFileByteSource(path: string): Promise<FileByteSource> {
   const handle: FileHandle = await open(path, 'r');
-  const stats = await handle.stat();
+  const version = await versionOf(handle);
+  const size = version.size;
   return {
-    size: stats.size,
-    mtimeMs: stats.mtimeMs,
-    read: async (offset, length) => {
-      const n = Math.max(0, Math.min(length, stats.size - offset));
-      const buffer = new Uint8Array(n);
-      let done = 0;
-      while (done < n) {
-        const { bytesRead } = await handle.read(buffer, done, n - done, offset + done);
-        if (bytesRead === 0) break;
-        done += bytesRead;
-      }
-      return done === n ? buffer : buffer.subarray(0, done);
+    size,
+    version,
+    read: (offset, length) => readFully(handle, offset, Math.max(0, Math.min(length, size - offset))),
+    rewrittenInPlace: async () => {
+      const now = await handle.stat();
+      return now.size !== version.size || now.mtimeMs !== version.mtimeMs;
     },
     close: () => handle.close(),
   };

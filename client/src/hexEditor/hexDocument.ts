@@ -1,50 +1,101 @@
 import * as vscode from 'vscode';
+import { basename, dirname } from 'node:path';
 import { checkBytes } from '../../../formats/check';
 import type { FormatDiagnostic } from '../../../formats/diagnostics';
 import { EditModel, type ByteEdit, type EditBackup } from '../../../formats/editing/editModel';
 import { layoutOfFile } from '../../../formats/editing/rowLayout';
 import { memoryByteSource, type ByteSource } from '../../../formats/fileAccess';
-import type { HexDocumentInfo } from '../../../protocol/hexEditor';
+import type { ContentChange, DiskNotice, HexDocumentInfo } from '../../../protocol/hexEditor';
 import { writeFileAtomically } from './atomicWrite';
-import { openFileByteSource, type FileByteSource } from './fileByteSource';
+import { describeDiskChange, type DiskChangeFacts } from './diskChange';
+import { dirtyChanged, initialDiskState, keepMine, reactToDisk, resynced, saveDecision, type DiskObservation, type DiskReaction, type DiskState } from './diskState';
+import { openFileByteSource, readDiskVersion, sameBytesUnder, type DiskVersion, type FileByteSource } from './fileByteSource';
 
 /** Waits this long after the last edit before checking the edited state again. */
 const CHECK_DELAY_MS = 150;
 /** The first check waits for the first rows to be painted (or this long, if no webview says so). */
 const FIRST_CHECK_FALLBACK_MS = 2000;
+/** Disk events arrive in bursts (a save writes, renames, touches): look once they settle. */
+const DISK_SETTLE_MS = 100;
+/** A deleted file's backup holds its whole content up to this size (hot exit keeps it). */
+const MAX_WHOLE_BACKUP_BYTES = 64 * 1024 * 1024;
 /**
  * Smaller pieces than the core's default: the extension host answers the webview's page
  * requests between pieces, so a slow check (a huge clip full of problems) never stalls scrolling.
  */
 const CHECK_CHUNK_BYTES = 1 << 20;
 
-/** A clip or skeleton open in the hex editor: the file on disk plus the unsaved edit model. */
+
+/** What the user chose when a save would overwrite a newer file. */
+export type OverwriteChoice = 'overwrite' | 'saveAs' | 'revert' | 'compare' | undefined;
+export type AskBeforeOverwrite = (facts: DiskChangeFacts) => Promise<OverwriteChoice>;
+
+/** The user's choice was not to save (the conflict stays; VS Code keeps the document dirty). */
+export class SaveDeclined extends vscode.CancellationError {}
+
+type DiskSource = ByteSource & Partial<Pick<FileByteSource, 'close' | 'version' | 'rewrittenInPlace'>>;
+
+/**
+ * A clip or skeleton open in the hex editor: the file on disk plus the unsaved edit model, and
+ * the file's state on disk (watched: clean documents reload, dirty ones show the conflict,
+ * saving never silently overwrites a newer file).
+ */
 export class HexDocument implements vscode.CustomDocument {
-  private readonly contentEmitter = new vscode.EventEmitter<void>();
+  private readonly contentEmitter = new vscode.EventEmitter<ContentChange>();
   private readonly diagnosticsEmitter = new vscode.EventEmitter<FormatDiagnostic[]>();
-  /** Fires after every change of the bytes (edit, undo, redo, revert). */
+  private readonly noticeEmitter = new vscode.EventEmitter<DiskNotice | undefined>();
+  private readonly unsavedEmitter = new vscode.EventEmitter<void>();
+  /** Fires after every change of the bytes (edit, undo, redo, revert, reload, save). */
   readonly onDidChangeContent = this.contentEmitter.event;
   readonly onDidChangeDiagnostics = this.diagnosticsEmitter.event;
+  /** The disk notice (banner and tab mark) changed; undefined: in sync again. */
+  readonly onDidChangeNotice = this.noticeEmitter.event;
+  /** The document differs from disk without an edit (its file was deleted): it must become dirty. */
+  readonly onDidBecomeUnsaved = this.unsavedEmitter.event;
   private checkTimer: ReturnType<typeof setTimeout> | undefined;
   private checkGeneration = 0;
+  private diskTimer: ReturnType<typeof setTimeout> | undefined;
+  private watcher: vscode.FileSystemWatcher | undefined;
+  private saving: Promise<void> | undefined;
+  private disposed = false;
   diagnostics: FormatDiagnostic[] = [];
+  notice: DiskNotice | undefined;
+  private diskState: DiskState;
+  /** The version the edits were made on (what "changed since" compares with). */
+  private base: DiskVersion | undefined;
 
   private constructor(
     readonly uri: vscode.Uri,
     readonly kind: 'clip' | 'skeleton',
-    private disk: ByteSource & Partial<Pick<FileByteSource, 'close'>>,
+    private disk: DiskSource,
     readonly model: EditModel,
-  ) {}
+    private readonly askBeforeOverwrite: AskBeforeOverwrite,
+  ) {
+    this.diskState = initialDiskState(disk.version?.key ?? '');
+    this.base = disk.version;
+  }
 
-  static async open(uri: vscode.Uri, kind: 'clip' | 'skeleton', backupId: string | undefined): Promise<HexDocument> {
-    const disk = await openDisk(uri);
-    const document = new HexDocument(uri, kind, disk, new EditModel(disk));
-    if (backupId) {
-      const backup = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.parse(backupId)))) as EditBackup;
-      document.model.restore(backup);
+  static async open(uri: vscode.Uri, kind: 'clip' | 'skeleton', backupId: string | undefined, ask: AskBeforeOverwrite): Promise<HexDocument> {
+    const backup = backupId
+      ? (JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.parse(backupId)))) as EditBackup)
+      : undefined;
+    // A backup of a deleted file carries its content: the file need not exist to restore it.
+    const disk = backup?.whole !== undefined && !(await exists(uri)) ? memoryByteSource(Buffer.from(backup.whole, 'base64')) : await openDisk(uri);
+    const document = new HexDocument(uri, kind, disk, new EditModel(disk), ask);
+    if (backup) {
+      const { droppedBytes } = backup.whole === undefined ? document.model.restore(backup) : { droppedBytes: 0 };
+      document.diskState = { ...document.diskState, base: backup.base ?? document.diskState.base, dirty: true };
+      if (droppedBytes > 0) void vscode.window.showWarningMessage(`${basename(uri.fsPath)} is shorter than when its unsaved edits were backed up: ${droppedBytes} edited bytes past its end were dropped.`);
     }
+    document.watch();
     document.scheduleCheck(FIRST_CHECK_FALLBACK_MS);
+    // Restored edits may belong to another version of the file than the one on disk now.
+    if (backup) void document.lookAtDisk();
     return document;
+  }
+
+  get fileName(): string {
+    return this.uri.path.slice(this.uri.path.lastIndexOf('/') + 1);
   }
 
   async info(): Promise<HexDocumentInfo> {
@@ -52,7 +103,7 @@ export class HexDocument implements vscode.CustomDocument {
     const layout = layoutOfFile(this.kind, headerBytes, this.model.size);
     return {
       uri: this.uri.toString(),
-      fileName: this.uri.path.slice(this.uri.path.lastIndexOf('/') + 1),
+      fileName: this.fileName,
       layout,
       headerBytes,
       frameRate: vscode.workspace.getConfiguration('ewzanim').get<number>('frameRate', 30),
@@ -65,26 +116,57 @@ export class HexDocument implements vscode.CustomDocument {
 
   async applyEdit(offset: number, bytes: Uint8Array, label: string): Promise<ByteEdit> {
     const edit = await this.model.apply(offset, bytes, label);
-    this.changed();
+    this.changed('edit');
     return edit;
   }
 
-  undo(): void {
-    this.model.undo();
-    this.changed();
+  /** VS Code's undo of `edit`: nothing happens for edits from before a reload or revert. */
+  undo(edit: ByteEdit): void {
+    if (this.model.undoEdit(edit)) this.changed('undo');
   }
 
-  redo(): void {
-    this.model.redo();
-    this.changed();
+  redo(edit: ByteEdit): void {
+    if (this.model.redoEdit(edit)) this.changed('redo');
   }
 
+  /** Saves to the file itself; asks first when the file on disk is not the version edited. */
   async save(): Promise<void> {
+    await this.saving;
+    const saving = this.saveChecked();
+    this.saving = saving.catch(() => undefined);
+    try {
+      await saving;
+    } finally {
+      this.saving = undefined;
+    }
+  }
+
+  private async saveChecked(): Promise<void> {
+    if (this.uri.scheme === 'file') {
+      const now = await readDiskVersion(this.uri.fsPath);
+      const contentMatches = now ? await sameBytesUnder(this.uri.fsPath, this.disk, this.model.editedRuns()) : true;
+      if (saveDecision(this.diskState, observation(now), contentMatches) === 'ask') await this.confirmOverwrite(now);
+    }
     await this.saveAs(this.uri);
     const disk = await openDisk(this.uri);
     await this.disk.close?.();
     this.disk = disk;
     this.model.markSaved(disk);
+    this.resync();
+    this.contentEmitter.fire('save');
+  }
+
+  private async confirmOverwrite(now: DiskVersion | undefined): Promise<void> {
+    const choice = await this.askBeforeOverwrite(this.changeFacts(now));
+    if (choice === 'overwrite') return;
+    // Not saved: VS Code keeps the document dirty. The chosen command runs once this save ends.
+    const follow: Record<Exclude<OverwriteChoice, 'overwrite' | undefined>, () => Thenable<unknown>> = {
+      saveAs: () => vscode.commands.executeCommand('workbench.action.files.saveAs'),
+      revert: () => vscode.commands.executeCommand('workbench.action.files.revert'),
+      compare: () => vscode.commands.executeCommand('ewzanim.showKeyframeListing', this.uri),
+    };
+    if (choice) setTimeout(() => void follow[choice](), 0);
+    throw new SaveDeclined();
   }
 
   async saveAs(target: vscode.Uri): Promise<void> {
@@ -102,17 +184,27 @@ export class HexDocument implements vscode.CustomDocument {
     await vscode.workspace.fs.writeFile(target, all);
   }
 
+  /** VS Code's revert (and "Reload from disk"): the file as it is now, no unsaved bytes. */
   async revert(): Promise<void> {
-    const disk = await openDisk(this.uri);
-    await this.disk.close?.();
-    this.disk = disk;
-    this.model.revert(disk);
-    this.changed();
+    await this.readDiskAgain('revert');
   }
 
-  /** Hot exit: only the edited runs are written, never the whole file. */
+  /** "Keep mine": keep the edits over the version now on disk; saving will not ask again for it. */
+  keepMine(): void {
+    this.diskState = keepMine(this.diskState);
+    this.setNotice(this.diskState.status === 'changed' ? this.noticeFor('kept') : this.notice);
+  }
+
+  /** Hot exit: the edited runs, never the whole file (unless the file is gone and small). */
   async backup(destination: vscode.Uri): Promise<vscode.CustomDocumentBackup> {
-    await vscode.workspace.fs.writeFile(destination, new TextEncoder().encode(JSON.stringify(this.model.backup())));
+    const backup = this.model.backup(this.diskState.base);
+    if (this.diskState.status === 'deleted' && this.model.size <= MAX_WHOLE_BACKUP_BYTES) {
+      const all = Buffer.alloc(this.model.size);
+      let at = 0;
+      for await (const chunk of this.model.chunks()) at += Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length).copy(all, at);
+      backup.whole = all.toString('base64');
+    }
+    await vscode.workspace.fs.writeFile(destination, new TextEncoder().encode(JSON.stringify(backup)));
     return {
       id: destination.toString(),
       delete: () => void vscode.workspace.fs.delete(destination).then(undefined, () => undefined),
@@ -124,9 +216,105 @@ export class HexDocument implements vscode.CustomDocument {
     if (this.checkGeneration === 0) this.scheduleCheck(0);
   }
 
-  private changed(): void {
-    this.contentEmitter.fire();
+  private changed(change: ContentChange): void {
+    const { state, reaction } = dirtyChanged(this.diskState, this.model.isDirty);
+    this.diskState = state;
+    this.contentEmitter.fire(change);
     this.scheduleCheck(CHECK_DELAY_MS);
+    if (reaction === 'reload') void this.readDiskAgain('reload');
+  }
+
+  /** Watches the file (files outside the `file:` scheme are not watched). */
+  private watch(): void {
+    if (this.uri.scheme !== 'file') return;
+    const pattern = new vscode.RelativePattern(vscode.Uri.file(dirname(this.uri.fsPath)), basename(this.uri.fsPath));
+    this.watcher = vscode.workspace.createFileSystemWatcher(pattern);
+    const look = (): void => {
+      if (this.diskTimer) clearTimeout(this.diskTimer);
+      this.diskTimer = setTimeout(() => void this.lookAtDisk(), DISK_SETTLE_MS);
+    };
+    this.watcher.onDidChange(look);
+    this.watcher.onDidCreate(look);
+    this.watcher.onDidDelete(look);
+  }
+
+  /** Compares the disk with the version the document was read from, and reacts. */
+  async lookAtDisk(): Promise<void> {
+    if (this.saving) await this.saving;
+    if (this.disposed || this.uri.scheme !== 'file') return;
+    const now = await readDiskVersion(this.uri.fsPath);
+    const { state, reaction } = reactToDisk(this.diskState, observation(now));
+    this.diskState = state;
+    await this.apply(reaction, now);
+  }
+
+  private async apply(reaction: DiskReaction, now: DiskVersion | undefined): Promise<void> {
+    switch (reaction) {
+      case 'none':
+        return;
+      case 'reload':
+        await this.readDiskAgain('reload');
+        return;
+      case 'clear':
+        this.setNotice(undefined);
+        return;
+      case 'showDeleted':
+        this.setNotice(this.noticeFor('deleted'));
+        // A clean document differs from the (missing) file now: dirty, so Save recreates it.
+        if (!this.model.isDirty) this.unsavedEmitter.fire();
+        return;
+      case 'showChanged':
+        // A file rewritten in place takes the old bytes with it: the edits now sit on the new ones.
+        if (await this.disk.rewrittenInPlace?.()) {
+          const disk = await openDisk(this.uri);
+          await this.disk.close?.();
+          this.disk = disk;
+          this.model.rebase(disk);
+          this.contentEmitter.fire('rewritten');
+          this.scheduleCheck(CHECK_DELAY_MS);
+          this.setNotice(this.noticeFor('rewritten', now));
+          return;
+        }
+        this.setNotice(this.noticeFor('changed', now));
+        return;
+    }
+  }
+
+  /** Reads the file as it is now (reload of a clean document, revert): no unsaved bytes. */
+  private async readDiskAgain(change: 'reload' | 'revert'): Promise<void> {
+    const disk = await openDisk(this.uri);
+    await this.disk.close?.();
+    this.disk = disk;
+    this.model.revert(disk);
+    this.resync();
+    this.contentEmitter.fire(change);
+    this.scheduleCheck(CHECK_DELAY_MS);
+  }
+
+  private resync(): void {
+    this.base = this.disk.version;
+    this.diskState = resynced(this.disk.version?.key ?? '');
+    this.setNotice(undefined);
+  }
+
+  private changeFacts(now: DiskVersion | undefined): DiskChangeFacts {
+    const base = this.base;
+    return {
+      fileName: this.fileName,
+      kind: this.kind,
+      before: base ? { size: base.size, mtimeMs: base.mtimeMs } : undefined,
+      now: now ? { size: now.size, mtimeMs: now.mtimeMs } : undefined,
+      editedBytes: this.model.editedRuns().reduce((sum, run) => sum + run.bytes.length, 0),
+    };
+  }
+
+  private noticeFor(status: DiskNotice['status'], now?: DiskVersion): DiskNotice {
+    return describeDiskChange(status, this.changeFacts(now));
+  }
+
+  private setNotice(notice: DiskNotice | undefined): void {
+    this.notice = notice;
+    this.noticeEmitter.fire(notice);
   }
 
   /** Diagnostics follow the edited, unsaved bytes: the core checks the edit model. */
@@ -148,15 +336,31 @@ export class HexDocument implements vscode.CustomDocument {
   }
 
   dispose(): void {
+    this.disposed = true;
     if (this.checkTimer) clearTimeout(this.checkTimer);
+    if (this.diskTimer) clearTimeout(this.diskTimer);
     this.checkGeneration++;
+    this.watcher?.dispose();
     void this.disk.close?.();
     this.contentEmitter.dispose();
     this.diagnosticsEmitter.dispose();
+    this.noticeEmitter.dispose();
+    this.unsavedEmitter.dispose();
   }
 }
 
-async function openDisk(uri: vscode.Uri): Promise<ByteSource & Partial<Pick<FileByteSource, 'close'>>> {
+function observation(version: DiskVersion | undefined): DiskObservation {
+  return version ? { exists: true, version: version.key } : { exists: false };
+}
+
+async function exists(uri: vscode.Uri): Promise<boolean> {
+  return vscode.workspace.fs.stat(uri).then(
+    () => true,
+    () => false,
+  );
+}
+
+async function openDisk(uri: vscode.Uri): Promise<DiskSource> {
   if (uri.scheme === 'file') return openFileByteSource(uri.fsPath);
   return memoryByteSource(await vscode.workspace.fs.readFile(uri));
 }

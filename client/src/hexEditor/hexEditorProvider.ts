@@ -3,19 +3,25 @@ import { kindOfPath } from '../../../formats/fileKinds';
 import type { ExtensionServices } from '../services';
 import { HexDocument } from './hexDocument';
 import { HexPanel } from './hexPanel';
+import { askBeforeOverwrite } from './overwritePrompt';
 
 export const HEX_EDITOR_VIEW_TYPE = 'ewzanim.hexEditor';
 
+type DocumentChange = vscode.CustomDocumentEditEvent<HexDocument> | vscode.CustomDocumentContentChangeEvent<HexDocument>;
+
 /**
  * The custom editor for clips and skeletons. VS Code owns the undo stack, dirty state, save,
- * revert and hot exit; each edit event carries undo/redo callbacks into the document's model.
+ * revert and hot exit; each edit event carries undo/redo callbacks for exactly that edit.
  */
 export class HexEditorProvider implements vscode.CustomEditorProvider<HexDocument> {
-  private readonly changeEmitter = new vscode.EventEmitter<vscode.CustomDocumentEditEvent<HexDocument>>();
-  readonly onDidChangeCustomDocument = this.changeEmitter.event;
+  // Edit events for edits; a content change (no undo) when the file is deleted under a clean document.
+  private readonly changeEmitter = new vscode.EventEmitter<DocumentChange>();
+  readonly onDidChangeCustomDocument = this.changeEmitter.event as vscode.Event<vscode.CustomDocumentEditEvent<HexDocument>>;
   private readonly panels = new Set<HexPanel>();
-  /** The panel that last had focus: target of the Go to commands. */
+  /** The panel that last had focus: target of the Go to and Find commands. */
   activePanel: HexPanel | undefined;
+  /** Reveals asked for files whose editor is still opening. */
+  private readonly pendingReveals = new Map<string, { offset: number; end: number }>();
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -24,15 +30,22 @@ export class HexEditorProvider implements vscode.CustomEditorProvider<HexDocumen
 
   async openCustomDocument(uri: vscode.Uri, openContext: vscode.CustomDocumentOpenContext): Promise<HexDocument> {
     const kind = kindOfPath(uri.path)?.kind === 'skeleton' ? 'skeleton' : 'clip';
-    return HexDocument.open(uri, kind, openContext.backupId);
+    const document = await HexDocument.open(uri, kind, openContext.backupId, askBeforeOverwrite);
+    document.onDidBecomeUnsaved(() => this.changeEmitter.fire({ document }));
+    return document;
   }
 
   async resolveCustomEditor(document: HexDocument, webviewPanel: vscode.WebviewPanel): Promise<void> {
-    const panel = new HexPanel(document, webviewPanel, this.extensionUri, this.services, (doc, label) =>
-      this.changeEmitter.fire({ document: doc, label, undo: () => doc.undo(), redo: () => doc.redo() }),
+    const panel = new HexPanel(document, webviewPanel, this.extensionUri, this.services, (doc, edit) =>
+      this.changeEmitter.fire({ document: doc, label: edit.label, undo: () => doc.undo(edit), redo: () => doc.redo(edit) }),
     );
     this.panels.add(panel);
     this.activePanel = panel;
+    const pending = this.pendingReveals.get(document.uri.toString());
+    if (pending) {
+      this.pendingReveals.delete(document.uri.toString());
+      panel.reveal(pending.offset, pending.end);
+    }
     webviewPanel.onDidChangeViewState(() => {
       if (webviewPanel.active) this.activePanel = panel;
     });
@@ -41,6 +54,18 @@ export class HexEditorProvider implements vscode.CustomEditorProvider<HexDocumen
       this.panels.delete(panel);
       if (this.activePanel === panel) this.activePanel = undefined;
     });
+  }
+
+  /** Opens (or shows) the hex editor of `uri` and selects `[start, end)`. */
+  async revealBytes(uri: vscode.Uri, start: number, end: number): Promise<void> {
+    const panel = [...this.panels].find((p) => p.document.uri.toString() === uri.toString());
+    if (panel) {
+      panel.panel.reveal(undefined, false);
+      panel.reveal(start, end);
+      return;
+    }
+    this.pendingReveals.set(uri.toString(), { offset: start, end });
+    await vscode.commands.executeCommand('vscode.openWith', uri, HEX_EDITOR_VIEW_TYPE);
   }
 
   saveCustomDocument(document: HexDocument): Promise<void> {

@@ -1,20 +1,25 @@
 import * as vscode from 'vscode';
+import type { ByteEdit } from '../../../formats/editing/editModel';
 import { describeByte } from '../../../formats/describe';
 import { rowInfo, rowOfOffset } from '../../../formats/editing/rowLayout';
 import { EditRefused } from '../../../formats/editing/editModel';
-import { DESCRIBE_BYTE_REQUEST, type DescribeByteParams, type DescribeByteResult } from '../../../protocol/describe';
-import { MAX_READ_BYTES, type HexToHostMessage, type HostToHexMessage } from '../../../protocol/hexEditor';
+import type { DescribeByteResult } from '../../../protocol/describe';
+import { MAX_READ_BYTES, type DiskNotice, type HexToHostMessage, type HostToHexMessage } from '../../../protocol/hexEditor';
 import type { ExtensionServices } from '../services';
 import type { HexDocument } from './hexDocument';
+import { SearchRunner } from './searchRunner';
 import { webviewPageHtml, webviewResourceRoots } from '../webviewHtml';
 
 /** Called for every applied edit so the provider can tell VS Code (undo stack, dirty state). */
-export type EditListener = (document: HexDocument, label: string) => void;
+export type EditListener = (document: HexDocument, edit: ByteEdit) => void;
 
 /** One webview showing a HexDocument: answers its requests and forwards the document's news. */
 export class HexPanel implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
+  private readonly search = new SearchRunner();
   private ready = false;
+  /** A reveal asked for before the page was ready (Problems link on a closed file). */
+  private pendingReveal: { offset: number; end?: number } | undefined;
 
   constructor(
     readonly document: HexDocument,
@@ -25,10 +30,15 @@ export class HexPanel implements vscode.Disposable {
   ) {
     panel.webview.options = { enableScripts: true, localResourceRoots: webviewResourceRoots(extensionUri) };
     panel.webview.html = webviewPageHtml(panel.webview, extensionUri, { script: 'hex.js', stylesheet: 'hex.css', title: document.uri.path });
+    this.markTab(document.notice);
     this.disposables.push(
       panel.webview.onDidReceiveMessage((message: HexToHostMessage) => void this.handle(message)),
-      document.onDidChangeContent(() => void this.sendInfo('changed')),
+      document.onDidChangeContent((change) => void this.document.info().then((info) => this.post({ type: 'changed', info, change }))),
       document.onDidChangeDiagnostics((diagnostics) => this.post({ type: 'diagnostics', diagnostics })),
+      document.onDidChangeNotice((notice) => {
+        this.markTab(notice);
+        this.post({ type: 'notice', notice });
+      }),
       services.selection.onDidSelect((selection) => {
         if (selection.source === 'hexEditor' || selection.clip !== document.uri.toString()) return;
         void this.revealFrameBone(selection.frame, selection.bone);
@@ -40,8 +50,20 @@ export class HexPanel implements vscode.Disposable {
     if (this.ready) void this.panel.webview.postMessage(message);
   }
 
-  reveal(offset: number): void {
-    this.post({ type: 'reveal', offset });
+  /** Selects `[offset, end)` and scrolls to it, now or once the page is ready. */
+  reveal(offset: number, end?: number): void {
+    if (this.ready) this.post({ type: 'reveal', offset, end });
+    else this.pendingReveal = { offset, end };
+  }
+
+  /** A workbench keybinding (Ctrl+F, F3, Shift+F3) for the editor's search. */
+  command(command: 'find' | 'findNext' | 'findPrevious'): void {
+    this.post({ type: 'command', command });
+  }
+
+  /** The tab says when the file on disk is gone or newer ("wave1.nczxanim (deleted)"). */
+  private markTab(notice: DiskNotice | undefined): void {
+    this.panel.title = notice ? `${this.document.fileName} (${notice.tabMark})` : this.document.fileName;
   }
 
   private async revealFrameBone(frame: number, bone: number): Promise<void> {
@@ -51,21 +73,22 @@ export class HexPanel implements vscode.Disposable {
     if (record < layout.recordCount) this.reveal(layout.headerSize + record * layout.recordSize);
   }
 
-  private async sendInfo(type: 'init' | 'changed'): Promise<void> {
-    this.post({ type, info: await this.document.info() });
-  }
-
   private async handle(message: HexToHostMessage): Promise<void> {
     switch (message.type) {
-      case 'ready':
+      case 'ready': {
         this.ready = true;
-        await this.sendInfo('init');
+        this.post({ type: 'init', info: await this.document.info(), notice: this.document.notice });
         this.post({ type: 'diagnostics', diagnostics: this.document.diagnostics });
+        const pending = this.pendingReveal;
+        this.pendingReveal = undefined;
+        if (pending) this.post({ type: 'reveal', ...pending });
         return;
+      }
       case 'readBytes': {
         const length = Math.min(MAX_READ_BYTES, Math.max(0, message.length));
         const bytes = await this.document.model.read(message.offset, length);
-        this.post({ type: 'bytes', requestId: message.requestId, offset: message.offset, bytes });
+        const edited = this.document.model.editedSpans(message.offset, message.offset + bytes.length);
+        this.post({ type: 'bytes', requestId: message.requestId, offset: message.offset, bytes, edited });
         return;
       }
       case 'describe':
@@ -77,8 +100,8 @@ export class HexPanel implements vscode.Disposable {
         return;
       case 'edit':
         try {
-          await this.document.applyEdit(message.offset, message.bytes, message.label);
-          this.onEdit(this.document, message.label);
+          const edit = await this.document.applyEdit(message.offset, message.bytes, message.label);
+          this.onEdit(this.document, edit);
           this.post({ type: 'editResult', requestId: message.requestId });
         } catch (error) {
           if (!(error instanceof EditRefused)) throw error;
@@ -94,28 +117,30 @@ export class HexPanel implements vscode.Disposable {
       case 'firstPaint':
         this.document.firstPainted();
         return;
+      case 'diskAction':
+        // Reload goes through VS Code's revert, so the tab's dirty state follows.
+        if (message.action === 'reload') await vscode.commands.executeCommand('workbench.action.files.revert');
+        else this.document.keepMine();
+        return;
+      case 'search':
+        await this.search.run(this.document.kind, this.document.model.source, message.query, (answer) =>
+          this.post({ type: 'searchResult', searchId: message.searchId, answer }),
+        );
+        return;
+      case 'cancelSearch':
+        this.search.cancel();
+        return;
     }
   }
 
   /**
-   * The language server's description, so the tooltip says what the keyframe listing says.
-   * Unsaved bytes of the row travel with the request. While the server is down, the same core
-   * function answers here.
+   * The core's description of the byte in the document as edited: the edit model is a
+   * ByteSource, so an unsaved header edit changes how every row is described. It reads at most
+   * the first 16 bytes and one field (or matrix), never the file.
    */
   private async describe(offset: number): Promise<DescribeByteResult> {
-    const { layout } = await this.document.info();
-    const row = rowInfo(layout, rowOfOffset(layout, offset));
-    const client = this.services.languageClient();
-    if (!client) {
-      const frameRate = vscode.workspace.getConfiguration('ewzanim').get<number>('frameRate', 30);
-      return (await describeByte(this.document.kind, this.document.model.source, offset, { frameRate })) ?? null;
-    }
-    const params: DescribeByteParams = { uri: this.document.uri.toString(), offset };
-    if (this.document.model.isEdited(row.start, row.end)) {
-      const bytes = await this.document.model.read(row.start, row.end - row.start);
-      params.overlay = { offset: row.start, base64: Buffer.from(bytes).toString('base64') };
-    }
-    return client.sendRequest<DescribeByteResult>(DESCRIBE_BYTE_REQUEST, params);
+    const frameRate = vscode.workspace.getConfiguration('ewzanim').get<number>('frameRate', 30);
+    return (await describeByte(this.document.kind, this.document.model.source, offset, { frameRate })) ?? null;
   }
 
   private async publishSelection(offset: number): Promise<void> {
@@ -126,6 +151,7 @@ export class HexPanel implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.search.cancel();
     for (const d of this.disposables) d.dispose();
   }
 }

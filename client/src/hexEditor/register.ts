@@ -3,8 +3,9 @@ import { parseFrameBone, parseOffset, type GoToResult } from '../../../formats/e
 import type { RowLayout } from '../../../formats/editing/rowLayout';
 import type { ExtensionServices } from '../services';
 import { HEX_EDITOR_VIEW_TYPE, HexEditorProvider } from './hexEditorProvider';
+import { REVEAL_BYTES_COMMAND, type RevealBytesArgs } from './problemLinks';
 
-/** Registers the annotated hex editor and its Go to commands. */
+/** Registers the annotated hex editor and its Go to, Find and reveal commands. */
 export function registerHexEditor(context: vscode.ExtensionContext, services: ExtensionServices): void {
   const provider = new HexEditorProvider(context.extensionUri, services);
   context.subscriptions.push(
@@ -18,6 +19,11 @@ export function registerHexEditor(context: vscode.ExtensionContext, services: Ex
     vscode.commands.registerCommand('ewzanim.hexEditor.goToOffset', (text?: string) =>
       goTo(provider, text, 'Byte offset, decimal or 0x hex', (t, layout) => parseOffset(t, layout.size)),
     ),
+    // The Problems panel's code links (problemLinks.ts): open the file's hex editor on the bytes.
+    vscode.commands.registerCommand(REVEAL_BYTES_COMMAND, (args: RevealBytesArgs) => provider.revealBytes(vscode.Uri.parse(args.uri), args.start, args.end)),
+    vscode.commands.registerCommand('ewzanim.hexEditor.find', () => provider.activePanel?.command('find')),
+    vscode.commands.registerCommand('ewzanim.hexEditor.findNext', () => provider.activePanel?.command('findNext')),
+    vscode.commands.registerCommand('ewzanim.hexEditor.findPrevious', () => provider.activePanel?.command('findPrevious')),
   );
 }
 

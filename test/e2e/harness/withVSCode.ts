@@ -58,6 +58,8 @@ export interface VSCodeOptions extends CodeServerOptions {
   webgpu?: boolean;
   /** Overall limit for the suite; default 240 s. */
   timeoutMs?: number;
+  /** Browser window size; default 1400 x 900. */
+  viewport?: { width: number; height: number };
 }
 
 export interface VSCodeSession {
@@ -113,7 +115,7 @@ export async function withVSCode<T>(options: VSCodeOptions, body: (session: VSCo
       executablePath: process.env.EWZANIM_CHROMIUM ?? '/usr/bin/chromium',
       args: [...BASE_CHROMIUM_ARGS, ...(options.webgpu ? WEBGPU_CHROMIUM_ARGS : [])],
     });
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const context = await browser.newContext({ viewport: options.viewport ?? { width: 1400, height: 900 } });
     const page = await context.newPage();
     const log: string[] = [];
     let suiteResult: SuiteResult | undefined;

@@ -135,11 +135,12 @@ describe('language features', () => {
     assert.equal(listing.lineAt(7).text, '  bone   1  @0x00000014  rot 0x802008CF  q( 0.000691  0.000691  0.071195  0.997462)  p(    0.0000     0.0000     0.0000)  s(    1.0000     1.0000     1.0000)');
     const hover = await hoverText(listing.uri, new vscode.Position(7, 30));
     const lines = hover.split('\n');
-    assert.equal(lines[0], '**Rotation (smallest-three u32)** (frame 0, bone 1), bytes 0x00000014..0x00000017 (4 bytes)');
-    assert.equal(lines[3], '- Quaternion x, y, z, w: 0.00069120829, 0.00069120829, 0.071194537, 0.99746197 (dropped component: w, stored fields 512, 512, 563)');
-    assert.equal(lines[5], '- Euler XYZ (degrees): x 0.0734, y 0.0846, z 8.1652');
+    assert.equal(lines[0], '**Rotation (smallest-three u32)** · frame 0 · bone 1 · bytes 0x14-0x17 (4 bytes)');
+    assert.equal(lines[3], '- Quaternion (x, y, z, w): 0.00069120829, 0.00069120829, 0.071194537, 0.99746197');
+    assert.equal(lines[4], '- Stored fields: 512, 512, 563 (dropped component: w)');
+    assert.equal(lines[7], '- Euler XYZ (R = Rx·Ry·Rz): x 0.0734°, y 0.0846°, z 8.1652°');
     const position = await hoverText(listing.uri, new vscode.Position(6, 100));
-    assert.equal(position.split('\n')[3], '- Value -1.5 (f16 bits 0xBE00)');
+    assert.equal(position.split('\n')[3], '- Value: -1.5');
   });
 
   it('keyframe listing follows and drives the frame/bone selection shared with the other views', async () => {

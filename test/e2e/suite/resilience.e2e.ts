@@ -28,7 +28,7 @@ describe('server resilience', () => {
       const found = vscode.languages.getDiagnostics(planted);
       return found.length > 0 ? found : undefined;
     }, 60_000);
-    assert.deepEqual(fresh.map((d) => d.code), ['anim/truncated']);
+    assert.deepEqual(fresh.map((d) => (typeof d.code === 'object' ? d.code.value : d.code)), ['anim/truncated']);
     await vscode.workspace.fs.delete(planted);
   });
 

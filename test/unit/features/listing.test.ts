@@ -244,7 +244,7 @@ test('the largest legal clip (267 MB): a window and a hover read a few KiB, neve
     bytesRead = 0;
     // Last keyframe of the file: line 5 (frame line) + 255 (bone 254), column position.x.
     const hover = await listingHover(counting, { clip: `file://${path}`, firstFrame: 65534 }, path, { line: 5 + 255, character: 90 }, 30);
-    assert.equal(hover?.markdown.split('\n')[0], '**Position X (f16)** (frame 65534, bone 254), bytes 0x0FEFF008..0x0FEFF009 (2 bytes)'); // 267,382,804 - 16 + 4
+    assert.equal(hover?.markdown.split('\n')[0], '**Position X (f16)** · frame 65534 · bone 254 · bytes 0xFEFF008-0xFEFF009 (2 bytes)'); // 267,382,804 - 16 + 4
     assert.ok(bytesRead <= 64, `hover read ${bytesRead} bytes`);
   } finally {
     rmSync(folder, { recursive: true, force: true });

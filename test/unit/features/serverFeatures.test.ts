@@ -52,8 +52,8 @@ test('the keyframe listing request and a hover on the listing, served by the ser
     position: { line: 6, character: 100 },
   });
   const value = (hover?.contents as MarkupContent).value;
-  assert.equal(value.split('\n')[0], '**Position Y (f16)** (frame 0, bone 0), bytes 0x0000000A..0x0000000B (2 bytes)');
-  assert.equal(value.split('\n')[3], '- Value -1.5 (f16 bits 0xBE00)');
+  assert.equal(value.split('\n')[0], '**Position Y (f16)** · frame 0 · bone 0 · bytes 0xA-0xB (2 bytes)');
+  assert.equal(value.split('\n')[3], '- Value: -1.5');
 });
 
 test('the describe request reads the byte from disk, or from the overlay of unsaved bytes', async () => {

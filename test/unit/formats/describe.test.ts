@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { describeByte, fieldAt, fieldsOfRow, type FileHead } from '../../../formats/describe';
+import { describeByte, fieldAt, fieldsOfRow, type DecodedValue, type FileHead } from '../../../formats/describe';
 import { decodeKeyframe } from '../../../formats/clip';
 import { memoryByteSource } from '../../../formats/fileAccess';
 import type { AssetKind } from '../../../formats/fileKinds';
@@ -73,60 +73,70 @@ test('fieldsOfRow: the header row, a keyframe row, a matrix row', () => {
   assert.deepEqual(fieldsOfRow('clip', head(new Uint8Array([0, 0, 0, 0, 9, 9])), 4).map((f) => f.fieldType), ['body']);
 });
 
-test('describeByte: a rotation says word, quaternion, axis-angle, Euler (with order) and the error bound', async () => {
+test('describeByte: a rotation is a typed rotation: word, quaternion, axis-angle, Euler (with order) and the error bound', async () => {
   const d = await describeByte('clip', memoryByteSource(wave1), 37, { frameRate: 30 });
   assert.ok(d);
   assert.equal(d.field.name, 'rotation');
   assert.equal(d.frame, 0);
   assert.equal(d.bone, 2);
   assert.deepEqual(d.raw, { hex: '0x80200BBB', value: 0x80200bbb });
-  const q = decodeKeyframe(wave1, 36).rotation;
-  assert.deepEqual([d.decoded.x, d.decoded.y, d.decoded.z, d.decoded.w], q);
-  assert.equal(d.decoded.eulerOrder, 'XYZ');
-  assert.ok(Math.abs((d.decoded.eulerZ as number) - 38.5) < 0.1);
-  assert.ok(Math.abs((d.decoded.angleDeg as number) - 38.5) < 0.1);
-  assert.deepEqual(d.decoded.fields, [512, 512, 750]);
+  assert.equal(d.decoded.kind, 'rotation');
+  if (d.decoded.kind !== 'rotation') return;
+  assert.deepEqual(d.decoded.quaternion, decodeKeyframe(wave1, 36).rotation);
+  assert.equal(d.decoded.word, 0x80200bbb);
+  assert.equal(d.decoded.euler.order, 'XYZ');
+  assert.ok(Math.abs(d.decoded.euler.z - 38.5) < 0.1);
+  assert.ok(Math.abs(d.decoded.angleDeg - 38.5) < 0.1);
+  assert.deepEqual(d.decoded.storedFields, [512, 512, 750]);
   assert.equal(d.decoded.dropped, 'w');
-  assert.ok((d.decoded.maxAngleErrorDeg as number) > 0.27 && (d.decoded.maxAngleErrorDeg as number) < 0.3);
-  assert.ok(d.notes.some((n) => n.includes('XYZ')));
+  assert.equal(d.decoded.nonUnit, false);
+  assert.ok(d.decoded.maxAngleErrorDeg > 0.27 && d.decoded.maxAngleErrorDeg < 0.3);
+  assert.deepEqual(d.notes, [], 'a unit rotation has no findings');
 });
 
-test('describeByte: f16 fields, header fields, matrices, vertices, indices, magic', async () => {
-  const position = await describeByte('clip', memoryByteSource(wave1), 40, { frameRate: 30 });
-  assert.deepEqual(position?.raw, { hex: '0xB7E7', value: 0xb7e7 });
-  assert.deepEqual(position?.decoded, { value: -2023 / 4096, bits: 0xb7e7, spacing: 2 ** -12 });
-  const frames = await describeByte('clip', memoryByteSource(wave1), 2, { frameRate: 60 });
-  assert.equal(frames?.decoded.frameCount, 30);
-  assert.equal(frames?.decoded.durationSeconds, 0.5);
-  const nan = wave1.slice();
-  nan.set([0x00, 0x7e], 42);
-  const nanDescription = await describeByte('clip', memoryByteSource(nan), 43, { frameRate: 30 });
-  assert.equal(nanDescription?.decoded.value, 'NaN');
-  assert.ok(nanDescription?.notes.some((n) => n.includes('Not finite')));
-
-  const matrix = await describeByte('skeleton', memoryByteSource(arm1Skel), 97, { frameRate: 30 });
-  assert.equal(matrix?.bone, 1);
-  assert.equal(matrix?.decoded.value, -1.5);
-  assert.equal(matrix?.decoded.determinant, 1);
-  assert.deepEqual(matrix?.decoded.matrix, [1, 0, 0, 0, 1, 0, 0, 0, 1, 0, -1.5, 0]);
-
-  const weights = await describeByte('mesh', memoryByteSource(arm1Mesh), 29, { frameRate: 30 });
-  assert.equal(weights?.vertex, 0);
-  assert.deepEqual(weights?.decoded, { boneWeights: [1, 0, 0, 0] });
-  const position0 = await describeByte('mesh', memoryByteSource(arm1Mesh), 12, { frameRate: 30 });
-  assert.deepEqual(position0?.decoded, { position: [-1229 / 8192, 0, 1229 / 8192] });
+test('describeByte: one typed variant per field kind (table)', async () => {
+  const nanClip = wave1.slice();
+  nanClip.set([0x00, 0x7e], 42);
   const nanMesh = arm1Mesh.slice();
   nanMesh.set([0x00, 0x7e], 12);
-  const nanPosition = await describeByte('mesh', memoryByteSource(nanMesh), 12, { frameRate: 30 });
-  assert.deepEqual(nanPosition?.decoded, { position: `[NaN, 0, ${1229 / 8192}]` });
-  assert.ok(nanPosition?.notes.includes('Contains NaN or infinity.'));
   const badIndex = arm1Mesh.slice();
   badIndex.set([200, 0], 12 + 72 * 20);
-  const index = await describeByte('mesh', memoryByteSource(badIndex), 12 + 72 * 20, { frameRate: 30 });
-  assert.deepEqual(index?.decoded, { index: 0, vertex: 200, vertexCount: 72 });
-  assert.ok(index?.notes.some((n) => n.includes('Out of range')));
-
-  const magic = await describeByte('rom', memoryByteSource(rom), 0, { frameRate: 30 });
-  assert.deepEqual(magic?.decoded, { magic: 'EWZ\\0', era: 'Emberware Z' });
+  const trailing = new Uint8Array(1450);
+  trailing.set(wave1);
+  trailing[1447] = 0xab;
+  const table: [name: string, kind: AssetKind, bytes: Uint8Array, offset: number, decoded: DecodedValue, notes?: RegExp][] = [
+    ['position f16', 'clip', wave1, 40, { kind: 'half', component: 'position', axis: 'x', bits: 0xb7e7, value: -2023 / 4096, spacing: 2 ** -12 }],
+    ['position y planted as NaN', 'clip', nanClip, 43, { kind: 'half', component: 'position', axis: 'y', bits: 0x7e00, value: 'NaN', spacing: 'NaN' }, /Not finite/],
+    ['frame count at 60 fps', 'clip', wave1, 2, { kind: 'header', field: 'frameCount', value: 30, frameRate: 60, durationSeconds: 0.5, expectedSize: 1444 }],
+    ['bone count', 'clip', wave1, 0, { kind: 'header', field: 'boneCount', value: 3, unit: 'frame', limit: 255 }],
+    ['flags', 'clip', wave1, 1, { kind: 'header', field: 'flags', value: 0 }],
+    ['trailing byte', 'clip', trailing, 1447, { kind: 'region', region: 'trailing', value: 0xab }, /Beyond the size/],
+    ['skeleton reserved', 'skeleton', arm1Skel, 5, { kind: 'header', field: 'reserved', value: 0 }],
+    [
+      'matrix cell with its matrix',
+      'skeleton', arm1Skel, 97,
+      { kind: 'matrixCell', column: 't', axis: 'y', value: -1.5, matrix: [1, 0, 0, 0, 1, 0, 0, 0, 1, 0, -1.5, 0], determinant: 1 },
+    ],
+    ['vertex weights', 'mesh', arm1Mesh, 29, { kind: 'vertex', attribute: 'boneWeights', values: [1, 0, 0, 0] }],
+    ['vertex position', 'mesh', arm1Mesh, 12, { kind: 'vertex', attribute: 'position', values: [-1229 / 8192, 0, 1229 / 8192] }],
+    ['vertex position with NaN', 'mesh', nanMesh, 12, { kind: 'vertex', attribute: 'position', values: ['NaN', 0, 1229 / 8192] }, /NaN or infinity/],
+    ['mesh format', 'mesh', arm1Mesh, 8, { kind: 'header', field: 'format', value: 12, flags: ['NORMAL', 'SKINNED'] }],
+    ['index out of range', 'mesh', badIndex, 12 + 72 * 20, { kind: 'index', index: 0, vertex: 200, vertexCount: 72 }, /Out of range/],
+    ['ROM magic', 'rom', rom, 0, { kind: 'magic', magic: 'EWZ\\0', era: 'Emberware Z' }],
+    ['truncated rotation', 'clip', wave1.slice(0, 998), 997, { kind: 'truncated', present: 2, needed: 4 }, /Only 2 of this field's 4 bytes/],
+  ];
+  for (const [name, kind, bytes, offset, decoded, notes] of table) {
+    const d = await describeByte(kind, memoryByteSource(bytes), offset, { frameRate: name.includes('60') ? 60 : 30 });
+    assert.deepEqual(d?.decoded, decoded, name);
+    if (notes) assert.ok(d?.notes.some((n) => notes.test(n)), `${name}: ${d?.notes}`);
+    else assert.deepEqual(d?.notes, [], `${name}: no findings`);
+  }
   assert.equal(await describeByte('rom', memoryByteSource(rom), rom.length, { frameRate: 30 }), undefined);
+});
+
+test('a description survives JSON (the LSP and webview wire): NaN travels as a string', async () => {
+  const nanClip = wave1.slice();
+  nanClip.set([0x00, 0x7e], 42);
+  const d = await describeByte('clip', memoryByteSource(nanClip), 42, { frameRate: 30 });
+  assert.deepEqual(JSON.parse(JSON.stringify(d)), d);
 });

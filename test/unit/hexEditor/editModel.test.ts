@@ -90,7 +90,47 @@ test('backup and restore carry only the edited runs', async () => {
   restored.restore(backup);
   assert.equal(restored.isDirty, true);
   assert.deepEqual(await allBytes(restored), await allBytes(model));
-  assert.throws(() => new EditModel(memoryByteSource(new Uint8Array(8))).restore(backup), EditRefused);
+  assert.equal(backup.version, 2);
+  // The file shrank since the backup: the runs that fit come back, the rest is reported.
+  const shrunk = new EditModel(memoryByteSource(new Uint8Array(1000)));
+  assert.deepEqual(shrunk.restore(backup), { droppedBytes: 1 });
+  assert.deepEqual([...(await shrunk.read(3, 5))], [0, 1, 2, 3, 0]);
+  assert.equal(shrunk.isDirty, true);
+  assert.throws(() => restored.restore({ ...backup, version: 9 }), EditRefused);
+});
+
+test('undo and redo act only on the edit they belong to (VS Code keeps edits from before a revert)', async () => {
+  const model = new EditModel(memoryByteSource(new Uint8Array(16)));
+  const stale = await model.apply(0, Uint8Array.of(1), 'before the revert');
+  model.revert(memoryByteSource(new Uint8Array(16).fill(7)));
+  const fresh = await model.apply(1, Uint8Array.of(2), 'after the revert');
+  assert.equal(model.undoEdit(stale), false, 'not the latest edit: nothing happens');
+  assert.equal(model.undoEdit(fresh), true);
+  assert.equal(model.undoEdit(stale), false);
+  assert.equal(model.redoEdit(stale), false, 'must not redo the fresh edit in its place');
+  assert.deepEqual([...(await model.read(0, 3))], [7, 7, 7]);
+  assert.equal(model.redoEdit(fresh), true);
+  assert.deepEqual([...(await model.read(0, 3))], [7, 2, 7]);
+});
+
+test('edited spans: the unsaved bytes of a range, for highlighting', async () => {
+  const model = new EditModel(memoryByteSource(new Uint8Array(10_000)));
+  await model.apply(10, Uint8Array.of(1, 2), 'a');
+  await model.apply(12, Uint8Array.of(3), 'b');
+  await model.apply(4094, Uint8Array.of(1, 2, 3, 4), 'across a 4 KiB block');
+  assert.deepEqual(model.editedSpans(0, 100), [10, 13]);
+  assert.deepEqual(model.editedSpans(11, 4096), [11, 13, 4094, 4096]);
+  assert.deepEqual(model.editedSpans(4000, 5000), [4094, 4098]);
+  assert.deepEqual(model.editedSpans(20, 4000), []);
+});
+
+test('rebase keeps the edits over new bytes (a file rewritten in place)', async () => {
+  const model = new EditModel(memoryByteSource(new Uint8Array(8)));
+  await model.apply(2, Uint8Array.of(9), 'edit');
+  model.rebase(memoryByteSource(new Uint8Array(12).fill(5)));
+  assert.equal(model.size, 12);
+  assert.deepEqual([...(await allBytes(model))], [5, 5, 9, 5, 5, 5, 5, 5, 5, 5, 5, 5]);
+  assert.equal(model.isDirty, true);
 });
 
 test('the largest legal clip is edited without ever holding it in memory', async () => {

@@ -7,7 +7,7 @@ function fakeHost(size: number) {
   const fetched: [number, number][] = [];
   const fetch = async (offset: number, length: number) => {
     fetched.push([offset, length]);
-    return Uint8Array.from({ length: Math.min(length, size - offset) }, (_, i) => (offset + i) & 0xff);
+    return { bytes: Uint8Array.from({ length: Math.min(length, size - offset) }, (_, i) => (offset + i) & 0xff), edited: [] };
   };
   return { fetched, fetch };
 }
@@ -43,7 +43,7 @@ test('concurrent ensures share one request; the cache never holds more than maxP
 test('reset drops pages and ignores answers to older requests', async () => {
   let release: () => void = () => undefined;
   const cache = new PageCache(
-    (offset, length) => new Promise((resolve) => (release = () => resolve(new Uint8Array(length).fill(offset === 0 ? 1 : 2)))),
+    (offset, length) => new Promise((resolve) => (release = () => resolve({ bytes: new Uint8Array(length).fill(offset === 0 ? 1 : 2), edited: [] }))),
     4096, 1024, 8,
   );
   const pending = cache.ensure(0, 1);
@@ -51,4 +51,11 @@ test('reset drops pages and ignores answers to older requests', async () => {
   release();
   await pending;
   assert.equal(cache.peek(0, 1), undefined, 'stale answer not stored');
+});
+
+test('the host\'s unsaved spans come with the page: edited bytes are known without asking again', async () => {
+  const cache = new PageCache(async (offset, length) => ({ bytes: new Uint8Array(length), edited: offset === 1024 ? [1030, 1032, 2000, 2001] : [] }), 4096, 1024, 8);
+  await cache.ensure(1024, 1024);
+  assert.deepEqual([1029, 1030, 1031, 1032, 2000].map((at) => cache.isEdited(at)), [false, true, true, false, true]);
+  assert.equal(cache.isEdited(10), false, 'a page that is not here reads as not edited');
 });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { layoutOfFile, rowInfo } from '../../../formats/editing/rowLayout';
 import { readInverseBind } from '../../../formats/skeleton';
-import { decodedLines, formatRowValue, formatValue } from '../../../webview/hex/rowContent';
+import { decodedGroups, decodedLines, formatRowValue, formatValue } from '../../../webview/hex/rowContent';
 
 const WAVE2 = new Uint8Array(readFileSync('test/fixtures/upstream/multi-skinned-rom/assets/wave2.ewzanim'));
 const ARM2 = new Uint8Array(readFileSync('test/fixtures/upstream/multi-skinned-rom/assets/arm2.ewzskel'));
@@ -48,4 +48,16 @@ test('skeleton rows show the stored column-major matrix as its three rows', () =
 test('values print with 6 significant digits and name the special f16 values', () => {
   const table: [number, string][] = [[0, '0'], [-0, '-0'], [1 / 3, '0.333333'], [65504, '65504'], [Infinity, '+inf'], [-Infinity, '-inf'], [NaN, 'NaN'], [0.000691208, '0.000691208']];
   for (const [value, text] of table) assert.equal(formatValue(value), text);
+});
+
+test('keyframe rows come as three groups (q, p, s) that the view can wrap, coloured by field', () => {
+  const layout = layoutOfFile('clip', WAVE2.subarray(0, 16), WAVE2.length);
+  const row = rowInfo(layout, 1 + 4 * 7 + 3);
+  assert.deepEqual(decodedGroups(layout, row, WAVE2.subarray(row.start, row.end), 30), [
+    { fieldType: 'rotation', name: 'q', text: ' 0.0007  0.7002  0.0007  0.7140' },
+    { fieldType: 'position', name: 'p', text: ' 2.1523  0.0000 -1.8359' },
+    { fieldType: 'scale', name: 's', text: ' 1.0000  1.0000  1.0000' },
+  ]);
+  const header = decodedGroups(layout, rowInfo(layout, 0), WAVE2.subarray(0, 4), 30);
+  assert.deepEqual(header, [{ fieldType: undefined, name: '', text: '4 bones · flags 0 · 30 frames (1 s at 30 fps)' }]);
 });

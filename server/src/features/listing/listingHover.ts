@@ -3,10 +3,11 @@
  * the listing layout, and the core's `describeByte` says what is there (same facts as the hex
  * editor). Frame lines and record columns add the record's place and time at the frame rate.
  */
-import { byteSourceOf, hexWord, keyframeOffset, parseClipHeader, type ClipHeader, type FileAccess, type TextPosition, type TextRange } from '../../../../formats';
+import { byteSourceOf, keyframeOffset, parseClipHeader, type ClipHeader, type FileAccess, type TextPosition, type TextRange } from '../../../../formats';
+import { describeByteRange } from '../../../../formats/byteRangeText';
 import { describeByte } from '../../../../formats/describe';
+import { describeMarkdown, formatFixed, placeText, viewMarkdown } from '../../../../formats/describeText';
 import type { ListingLocation } from '../../../../protocol/listing';
-import { describeMarkdown, formatNumber } from '../describe/describeMarkdown';
 import { keyframeColumnSpan, listingTargetAt, listingWindow, type ListingTarget } from '../../../../formats/listing/listingLayout';
 import { readListingSource } from '../../../../formats/listing/keyframeListing';
 
@@ -16,29 +17,36 @@ export interface ListingHover {
 }
 
 function timeText(frame: number, frameRate: number): string {
-  return `${formatNumber(Number((frame / frameRate).toFixed(6)))} s at ${frameRate} fps`;
+  return `${formatFixed(frame / frameRate, 6)} s at ${frameRate} fps`;
 }
 
 function frameMarkdown(header: ClipHeader, frame: number, frameRate: number): string {
   const start = keyframeOffset(header, frame, 0);
   const end = keyframeOffset(header, frame + 1, 0);
-  return [
-    `**Frame ${frame}** of ${header.frameCount}`,
-    '',
-    `- Bytes ${hexWord(start, 8)}..${hexWord(end - 1, 8)} (${start}..${end - 1}): ${header.boneCount} records of 16 bytes`,
-    `- Time ${timeText(frame, frameRate)}; each frame lasts ${formatNumber(Number((1000 / frameRate).toFixed(4)))} ms`,
-  ].join('\n');
+  return viewMarkdown({
+    title: `Frame ${frame} of ${header.frameCount}`,
+    place: '',
+    span: `${describeByteRange({ start, end })} (${end - start} bytes)`,
+    rows: [
+      { label: 'Records', value: `${header.boneCount} of 16 bytes (one per bone)` },
+      { label: 'Time', value: `${timeText(frame, frameRate)}; each frame lasts ${formatFixed(1000 / frameRate, 4)} ms` },
+    ],
+    notes: [],
+  });
 }
 
 function recordMarkdown(header: ClipHeader, frame: number, bone: number, frameRate: number): string {
   const start = keyframeOffset(header, frame, bone);
-  return [
-    `**Keyframe record**: frame ${frame}, bone ${bone}`,
-    '',
-    `- Bytes ${hexWord(start, 8)}..${hexWord(start + 15, 8)} (${start}..${start + 15})`,
-    `- Layout: rotation u32 @+0, position x, y, z f16 @+4, +6, +8, scale x, y, z f16 @+10, +12, +14`,
-    `- Time ${timeText(frame, frameRate)}`,
-  ].join('\n');
+  return viewMarkdown({
+    title: 'Keyframe record',
+    place: placeText({ frame, bone }),
+    span: `${describeByteRange({ start, end: start + 16 })} (16 bytes)`,
+    rows: [
+      { label: 'Layout', value: 'rotation u32 @+0, position x, y, z f16 @+4, +6, +8, scale x, y, z f16 @+10, +12, +14' },
+      { label: 'Time', value: timeText(frame, frameRate) },
+    ],
+    notes: [],
+  });
 }
 
 function lineRange(line: number, start: number, end: number): TextRange {
