@@ -8,8 +8,9 @@ import { lintClipRecords } from './clipLint';
 import { binaryDiagnostic } from './diagnosticCodes';
 import type { FormatDiagnostic } from './diagnostics';
 import { byteSourceOf, type ByteSource, type FileAccess } from './fileAccess';
-import { type AssetKind, kindOfPath } from './fileKinds';
+import { type AssetKind, type KindOptions, kindOfBytes, kindOfPath } from './fileKinds';
 import { checkMesh } from './meshCheck';
+import { checkMshFile } from './msh/check';
 import { DEFAULT_MAX_KEYFRAME_PROBLEMS } from './problemCollector';
 import type { AssetSummary } from './records';
 import { printableMagic, readRomMagic } from './rom';
@@ -22,6 +23,8 @@ export interface CheckOptions {
   maxKeyframeProblems: number;
   /** Bytes read per piece while linting content (default 4 MiB; whole records). */
   chunkBytes?: number;
+  /** Which extensions name MSH files (`fileKinds`); default `.msh` only. */
+  kinds?: KindOptions;
 }
 
 export const DEFAULT_CHECK_OPTIONS: CheckOptions = { maxKeyframeProblems: DEFAULT_MAX_KEYFRAME_PROBLEMS };
@@ -34,7 +37,7 @@ export interface FileCheckResult {
   summary?: AssetSummary;
 }
 
-export type BinaryKind = 'clip' | 'skeleton' | 'mesh' | 'rom';
+export type BinaryKind = 'clip' | 'skeleton' | 'mesh' | 'rom' | 'msh';
 
 /** Header bytes every structural check needs: the legacy clip header is the longest (16). */
 export const HEAD_BYTES = 16;
@@ -78,6 +81,11 @@ async function checkByKind(kind: BinaryKind, source: ByteSource, first16: Uint8A
       if (maxBoneIndex !== undefined) facts.boneCount = maxBoneIndex + 1;
       return { diagnostics, facts };
     }
+    case 'msh': {
+      // Reads the container's header and directory, then one model's streams at a time.
+      const { diagnostics } = await checkMshFile(source, options);
+      return { diagnostics, facts: { size } };
+    }
     case 'rom': {
       const magic = readRomMagic(first16);
       if (magic) return { diagnostics: [], facts: { size, romMagic: magic } };
@@ -107,7 +115,7 @@ function unreadable(path: string, error: unknown): FormatDiagnostic {
  * diagnostics, never exceptions.
  */
 export async function checkFile(access: FileAccess, path: string, options: CheckOptions = DEFAULT_CHECK_OPTIONS): Promise<FileCheckResult> {
-  const kind = kindOfPath(path);
+  let kind = kindOfPath(path, options.kinds);
   if (kind?.kind === 'manifest') return checkManifestFile(access, path, options);
   let stat;
   try {
@@ -115,6 +123,7 @@ export async function checkFile(access: FileAccess, path: string, options: Check
   } catch (error) {
     return { path, kind: kind?.kind ?? 'unknown', diagnostics: [unreadable(path, error)] };
   }
+  if (!kind && stat?.isFile !== false && stat && !stat.isDirectory && stat.size >= 4) kind = await kindByMagic(access, path);
   if (!kind) {
     return {
       path,
@@ -123,7 +132,7 @@ export async function checkFile(access: FileAccess, path: string, options: Check
         binaryDiagnostic(
           'file/unknown-kind',
           { start: 0, end: 0 },
-          `${path} has an extension the tools do not know; expected .nczxanim/.ewzanim, .nczxskel/.ewzskel, .nczxmesh/.nczmesh/.ewzmesh, .nczx/.ewzx/.ewz, or nether.toml/ember.toml.`,
+          `${path} has an extension the tools do not know; expected .nczxanim/.ewzanim, .nczxskel/.ewzskel, .nczxmesh/.nczmesh/.ewzmesh, .nczx/.ewzx/.ewz, nether.toml/ember.toml, or an NRes model (.msh).`,
         ),
       ],
     };
@@ -133,5 +142,16 @@ export async function checkFile(access: FileAccess, path: string, options: Check
     const why = !stat ? 'no such file' : stat.isDirectory ? 'it is a directory' : 'it is not a regular file (a FIFO, socket or device)';
     return { path, kind: kind.kind, diagnostics: [unreadable(path, new Error(why))] };
   }
-  return checkBytes(kind.kind, byteSourceOf(access, path, stat.size), path, options);
+  const binary = kind.kind;
+  if (binary === 'manifest') return checkManifestFile(access, path, options);
+  return checkBytes(binary, byteSourceOf(access, path, stat.size), path, options);
+}
+
+/** A file named by no rule is still an NRes/RsLi container when its magic says so. */
+async function kindByMagic(access: FileAccess, path: string): Promise<ReturnType<typeof kindOfBytes>> {
+  try {
+    return kindOfBytes(await access.read(path, 0, 4));
+  } catch {
+    return undefined;
+  }
 }

@@ -1,12 +1,38 @@
-/** Which supported file a path names, by extension (both eras), and the era it belongs to. */
+/**
+ * The registry of file kinds: which kind a path names (by extension: both console eras, and the
+ * MSH family), which kind bytes are (by magic, where the format has one), and which services
+ * each kind has. Every adapter asks here what a file is and what it can do with it.
+ */
+import { containerKindOf } from './msh/nres';
 
-export type AssetKind = 'clip' | 'skeleton' | 'mesh' | 'rom' | 'manifest';
+/** Console data (clip, skeleton, mesh, ROM, manifest) and the MSH family (NRes archives and models). */
+export type AssetKind = 'clip' | 'skeleton' | 'mesh' | 'rom' | 'manifest' | 'msh';
 export type Era = 'emberware' | 'nethercore';
 
 interface KindRule {
   suffix: string;
   kind: AssetKind;
-  era: Era;
+  /** The console era of the extension; the MSH family has none. */
+  era?: Era;
+}
+
+/** What a path or bytes were found to be. */
+export interface FileKind {
+  kind: AssetKind;
+  era?: Era;
+}
+
+/** Extensions claimed for MSH models by default. */
+export const MSH_DEFAULT_EXTENSIONS: readonly string[] = ['.msh'];
+/**
+ * Extensions NRes archives also carry (`.rlb`, `.lib`): generic names other tools use too, so
+ * they are MSH files only when the user lists them (setting `ewzanim.msh.extensions`).
+ */
+export const MSH_OPTIONAL_EXTENSIONS: readonly string[] = ['.rlb', '.lib'];
+
+export interface KindOptions {
+  /** Extensions (with the dot, lower case) read as NRes/MSH files; default `MSH_DEFAULT_EXTENSIONS`. */
+  mshExtensions?: readonly string[];
 }
 
 const RULES: readonly KindRule[] = [
@@ -29,15 +55,49 @@ function baseName(path: string): string {
   return path.slice(slash + 1).toLowerCase();
 }
 
-export function kindOfPath(path: string): { kind: AssetKind; era: Era } | undefined {
+export function kindOfPath(path: string, options: KindOptions = {}): FileKind | undefined {
   const name = baseName(path);
   for (const rule of RULES) {
     if (rule.kind === 'manifest' ? name === rule.suffix : name.endsWith(rule.suffix)) {
-      return { kind: rule.kind, era: rule.era };
+      return rule.era ? { kind: rule.kind, era: rule.era } : { kind: rule.kind };
     }
   }
+  const msh = options.mshExtensions ?? MSH_DEFAULT_EXTENSIONS;
+  if (msh.some((ext) => ext.length > 1 && name.endsWith(ext.toLowerCase()))) return { kind: 'msh' };
   return undefined;
 }
+
+/**
+ * The kind the first bytes prove, for formats with a magic: NRes (`NRes`) and RsLi (`NL\0\1`)
+ * containers are the MSH family (an RsLi file is then reported as out of scope). Clips,
+ * skeletons and meshes have no magic; ROM magics are checked by the ROM rules, not guessed.
+ */
+export function kindOfBytes(first4: Uint8Array): FileKind | undefined {
+  return containerKindOf(first4) === 'unknown' ? undefined : { kind: 'msh' };
+}
+
+/** The services each kind has, for adapters that offer them. */
+export interface KindServices {
+  /** Diagnostics (`checkFile`). */
+  check: boolean;
+  /** What each byte is (hover, hex tooltip). */
+  describe: boolean;
+  /** A text listing of the records. */
+  listing: boolean;
+  /** Annotated rows in the hex editor. */
+  hexRows: boolean;
+  /** The live preview. */
+  preview: boolean;
+}
+
+export const KIND_SERVICES: Readonly<Record<AssetKind, KindServices>> = {
+  clip: { check: true, describe: true, listing: true, hexRows: true, preview: true },
+  skeleton: { check: true, describe: true, listing: false, hexRows: true, preview: false },
+  mesh: { check: true, describe: false, listing: false, hexRows: false, preview: false },
+  rom: { check: true, describe: false, listing: false, hexRows: false, preview: false },
+  manifest: { check: true, describe: false, listing: false, hexRows: false, preview: false },
+  msh: { check: true, describe: true, listing: true, hexRows: true, preview: true },
+};
 
 /** The Nethercore extension for an Emberware-era binary path (`walk.ewzanim` -> `walk.nczxanim`). */
 export function nethercoreRename(path: string): string | undefined {
