@@ -18,9 +18,22 @@ export const CHECK_FORMATS: readonly CheckFormat[] = ['text', 'json', 'sarif', '
 export type Command =
   | { name: 'help' }
   | { name: 'version' }
-  | { name: 'check'; paths: string[]; format: CheckFormat; maxProblems: number }
-  | { name: 'dump'; path: string; json: boolean; frames?: IndexRange; bones?: IndexRange; vertices?: IndexRange }
-  | { name: 'info'; path: string; fps: number; maxProblems: number }
+  | { name: 'check'; paths: string[]; format: CheckFormat; maxProblems: number; mshExtensions?: string[] }
+  | {
+      name: 'dump';
+      path: string;
+      json: boolean;
+      frames?: IndexRange;
+      bones?: IndexRange;
+      vertices?: IndexRange;
+      /** NRes files: the model of an archive (default 0), and ranges of its nodes, keys and map words. */
+      model?: number;
+      nodes?: IndexRange;
+      keys?: IndexRange;
+      map?: IndexRange;
+      mshExtensions?: string[];
+    }
+  | { name: 'info'; path: string; fps: number; maxProblems: number; mshExtensions?: string[] }
   | { name: 'listing'; path: string; fps: number; from: number; all: boolean }
   | { name: 'lsp' };
 
@@ -66,16 +79,30 @@ const OPTIONS = {
   from: { type: 'string' },
   all: { type: 'boolean' },
   stdio: { type: 'boolean' },
+  model: { type: 'string' },
+  node: { type: 'string' },
+  keys: { type: 'string' },
+  map: { type: 'string' },
+  'msh-ext': { type: 'string' },
 } as const;
 
 /** Which options each command takes; any other is a usage error. */
 const ALLOWED: Record<string, readonly string[]> = {
-  check: ['json', 'format', 'max-problems'],
-  dump: ['json', 'frames', 'bones', 'vertices'],
-  info: ['fps', 'max-problems'],
+  check: ['json', 'format', 'max-problems', 'msh-ext'],
+  dump: ['json', 'frames', 'bones', 'vertices', 'model', 'node', 'keys', 'map', 'msh-ext'],
+  info: ['fps', 'max-problems', 'msh-ext'],
   listing: ['fps', 'from', 'all'],
   lsp: ['stdio'],
 };
+
+/** `--msh-ext .msh,.rlb`: the extensions read as NRes/MSH files (replacing the default `.msh`). */
+function mshExtensions(text: string | undefined): { mshExtensions?: string[] } {
+  if (text === undefined) return {};
+  const list = text.split(',').map((e) => e.trim().toLowerCase()).filter((e) => e !== '');
+  const bad = list.find((e) => !/^\.[a-z0-9_-]+$/.test(e));
+  if (list.length === 0 || bad !== undefined) throw new UsageError(`--msh-ext takes extensions such as .msh,.rlb, got "${text}"`);
+  return { mshExtensions: list };
+}
 
 function checkFormat(format: string | undefined, json: boolean): CheckFormat {
   if (format === undefined) return json ? 'json' : 'text';
@@ -114,7 +141,7 @@ export function parseCommand(argv: readonly string[]): Command {
   const json = values.json ?? false;
   if (name === 'check') {
     if (operands.length === 0) throw new UsageError('check needs at least one PATH');
-    return { name, paths: operands, format: checkFormat(values.format, json), maxProblems };
+    return { name, paths: operands, format: checkFormat(values.format, json), maxProblems, ...mshExtensions(values['msh-ext']) };
   }
   if (name === 'lsp') {
     if (operands.length > 0) throw new UsageError('lsp takes no operands (it speaks LSP on stdin/stdout)');
@@ -124,7 +151,7 @@ export function parseCommand(argv: readonly string[]): Command {
   const path = operands[0] as string;
   if (name === 'info') {
     const fps = values.fps === undefined ? DEFAULT_FPS : positiveNumber(values.fps, '--fps');
-    return { name, path, fps, maxProblems };
+    return { name, path, fps, maxProblems, ...mshExtensions(values['msh-ext']) };
   }
   if (name === 'listing') {
     const fps = values.fps === undefined ? DEFAULT_FPS : positiveNumber(values.fps, '--fps');
@@ -138,13 +165,18 @@ export function parseCommand(argv: readonly string[]): Command {
     frames: values.frames === undefined ? undefined : parseRange(values.frames, '--frames'),
     bones: values.bones === undefined ? undefined : parseRange(values.bones, '--bones'),
     vertices: values.vertices === undefined ? undefined : parseRange(values.vertices, '--vertices'),
+    ...(values.model === undefined ? {} : { model: nonNegativeInteger(values.model, '--model') }),
+    ...(values.node === undefined ? {} : { nodes: parseRange(values.node, '--node') }),
+    ...(values.keys === undefined ? {} : { keys: parseRange(values.keys, '--keys') }),
+    ...(values.map === undefined ? {} : { map: parseRange(values.map, '--map') }),
+    ...mshExtensions(values['msh-ext']),
   };
 }
 
 export const HELP_TEXT = `ewzanim: check, inspect and export Nethercore ZX / Emberware Z animation data
 
 Usage:
-  ewzanim check [--format text|json|sarif|github] [--max-problems N] PATH...
+  ewzanim check [--format text|json|sarif|github] [--max-problems N] [--msh-ext LIST] PATH...
       Check every supported file; directories are searched recursively (skipping
       node_modules and hidden folders). A .toml file named on the command line is
       checked as a data-pack manifest whatever its name.
@@ -156,7 +188,11 @@ Usage:
       Print the decoded records: clip keyframes, skeleton inverse bind matrices, mesh
       header and vertices, ROM magic. Ranges are half-open (A:B, A:, :B, or N).
       Numbers are exact f32 values (shortest digits that round-trip).
-  ewzanim info [--fps N] [--max-problems N] FILE
+  ewzanim dump [--json] FILE.msh [--model N] [--node A:B] [--keys A:B] [--map A:B]
+      An NRes model (or model N of an archive, default 0): its nodes (parent, track
+      of keys start..fallback, map start), keys (time, position, stored i16 and
+      decoded quaternion w x y z, norm, axis-angle) and frame map words.
+  ewzanim info [--fps N] [--max-problems N] [--msh-ext LIST] FILE
       One-screen summary: counts, size, duration (at 30 fps unless --fps), problems.
   ewzanim listing [--fps N] [--from FRAME] [--all] FILE
       The clip's keyframe listing, the text the language server's keyframe listing shows:
@@ -171,7 +207,10 @@ ${EXPORT_HELP_TEXT}  ewzanim --help
 
 Files: clips .nczxanim .ewzanim, skeletons .nczxskel .ewzskel, meshes .nczxmesh .nczmesh
 .ewzmesh, packed ROMs .nczx .ewzx .ewz; check also reads data-pack manifests (nether.toml,
-ember.toml) and the assets they list.
+ember.toml) and the assets they list. MSH models in NRes containers: .msh, and any file whose
+magic is NRes when named on the command line; --msh-ext .msh,.rlb,.lib also reads those
+extensions as NRes in folders (it replaces the default list). RsLi files are reported as out
+of scope.
 --max-problems N: report at most N per-keyframe problems per file (default ${DEFAULT_MAX_PROBLEMS}),
 plus one summary diagnostic with the total.
 `;

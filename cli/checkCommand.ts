@@ -46,10 +46,11 @@ export async function runChecks(
   io: CliIo,
   paths: readonly string[],
   maxProblems: number,
+  mshExtensions?: readonly string[],
 ): Promise<CheckReport> {
   const report: CheckReport = { files: [], problems: [], errors: 0, warnings: 0 };
   for (const path of paths) {
-    const checked = await checkPath(io.access, path, { maxKeyframeProblems: maxProblems });
+    const checked = await checkPath(io.access, path, { maxKeyframeProblems: maxProblems, kinds: { mshExtensions } });
     report.files.push(...checked.files);
     report.problems.push(...checked.problems);
   }
@@ -61,8 +62,15 @@ export async function runChecks(
   return report;
 }
 
-export async function checkCommand(io: CliIo, paths: readonly string[], format: CheckFormat, maxProblems: number, cwd = process.cwd()): Promise<number> {
-  const report = await runChecks(io, paths, maxProblems);
+export async function checkCommand(
+  io: CliIo,
+  paths: readonly string[],
+  format: CheckFormat,
+  maxProblems: number,
+  cwd = process.cwd(),
+  mshExtensions?: readonly string[],
+): Promise<number> {
+  const report = await runChecks(io, paths, maxProblems, mshExtensions);
   for (const problem of report.problems) io.err(`ewzanim: ${problem.path}: ${problem.message}\n`);
   const summary = { files: report.files.length, errors: report.errors, warnings: report.warnings };
   if (format === 'json') {

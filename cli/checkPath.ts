@@ -4,12 +4,12 @@
  * core. Add a kind here (manifests) and the CLI checks it.
  */
 import { checkFile, checkManifestPack, type CheckOptions } from '../formats/index';
-import type { AssetKind } from '../formats/fileKinds';
-import { kindOfPath } from '../formats/fileKinds';
+import { type AssetKind, KIND_SERVICES, kindOfPath } from '../formats/fileKinds';
 import type { FileAccess } from '../formats/fileAccess';
 import type { FormatDiagnostic } from '../formats/diagnostics';
 import { DEFAULT_EXCLUDE, ExcludeFilter } from '../formats/workspace/exclude';
 import { walkWorkspace } from '../formats/workspace/walk';
+import { fileKindOf } from './fileKind';
 import { errorText } from './io';
 
 export interface CheckedFile {
@@ -30,8 +30,8 @@ export interface PathCheck {
   problems: PathProblem[];
 }
 
-/** The kinds `check` validates (a manifest brings every asset it lists with it). */
-const CHECKABLE_KINDS: ReadonlySet<AssetKind> = new Set<AssetKind>(['clip', 'skeleton', 'mesh', 'rom', 'manifest']);
+/** `check` validates the kinds the registry gives a check (a manifest brings every asset it lists with it). */
+const checkable = (kind: AssetKind | undefined): kind is AssetKind => kind !== undefined && KIND_SERVICES[kind].check;
 
 /** The core reports read failures as this diagnostic; the CLI makes them exit status 2. */
 export const UNREADABLE_CODE = 'file/unreadable';
@@ -45,11 +45,11 @@ async function checkOneFile(access: FileAccess, path: string, kind: AssetKind, o
 
 /** A folder: the core's workspace walk (its skip rule and symlink handling), then each file found. */
 async function walk(access: FileAccess, directory: string, options: CheckOptions, into: PathCheck): Promise<void> {
-  const { files, problems } = await walkWorkspace(access, [directory], new ExcludeFilter(DEFAULT_EXCLUDE, [directory]));
+  const { files, problems } = await walkWorkspace(access, [directory], new ExcludeFilter(DEFAULT_EXCLUDE, [directory]), options.kinds);
   into.problems.push(...problems);
   for (const path of files) {
-    const kind = kindOfPath(path)?.kind;
-    if (kind && CHECKABLE_KINDS.has(kind)) await checkInto(access, path, kind, options, into);
+    const kind = kindOfPath(path, options.kinds)?.kind;
+    if (checkable(kind)) await checkInto(access, path, kind, options, into);
   }
 }
 
@@ -99,8 +99,8 @@ export async function checkPath(access: FileAccess, path: string, options: Check
   } else if (stat.isDirectory) {
     await walk(access, path, options, into);
   } else {
-    const kind = kindOfPath(path)?.kind ?? (namesTomlFile(path) ? 'manifest' : undefined);
-    if (kind && CHECKABLE_KINDS.has(kind)) await checkInto(access, path, kind, options, into);
+    const kind = namesTomlFile(path) && !kindOfPath(path) ? 'manifest' : (await fileKindOf(access, path, options.kinds?.mshExtensions))?.kind;
+    if (checkable(kind)) await checkInto(access, path, kind, options, into);
     else into.problems.push({ path, message: 'not a supported file (see ewzanim --help for the extensions)' });
   }
   return into;

@@ -1,10 +1,12 @@
 /** `ewzanim dump [--json] FILE [--frames A:B] [--bones A:B] [--vertices A:B]`. */
-import { ROM_MAGIC_SIZE, byteSourceOf, kindOfPath, printableMagic, readRomMagic } from '../formats/index';
+import { ROM_MAGIC_SIZE, byteSourceOf, printableMagic, readRomMagic } from '../formats/index';
 import type { ByteSource } from '../formats/fileAccess';
 import type { Command } from './args';
 import { UsageError } from './args';
 import { clipDump } from './dumpClip';
 import { meshDump } from './dumpMesh';
+import { mshDumpOf } from './dumpMsh';
+import { fileKindOf } from './fileKind';
 import { writeDump, type DumpHeader, type DumpSection } from './dumpOutput';
 import { skeletonDump } from './dumpSkeleton';
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, errorText, type CliIo } from './io';
@@ -12,12 +14,16 @@ import { jsonText } from './jsonText';
 
 type DumpOptions = Extract<Command, { name: 'dump' }>;
 
+type RangeOption = 'frames' | 'bones' | 'vertices' | 'model' | 'nodes' | 'keys' | 'map';
+const RANGE_OPTION_NAMES: Record<RangeOption, string> = { frames: 'frames', bones: 'bones', vertices: 'vertices', model: 'model', nodes: 'node', keys: 'keys', map: 'map' };
+
 /** Which range options make sense for which kind; others are a usage error, not silently ignored. */
-const RANGE_OPTIONS: Record<string, readonly ('frames' | 'bones' | 'vertices')[]> = {
+const RANGE_OPTIONS: Record<string, readonly RangeOption[]> = {
   clip: ['frames', 'bones'],
   skeleton: ['bones'],
   mesh: ['vertices'],
   rom: [],
+  msh: ['model', 'nodes', 'keys', 'map'],
 };
 
 async function romDump(io: CliIo, source: ByteSource, json: boolean): Promise<void> {
@@ -32,10 +38,10 @@ async function romDump(io: CliIo, source: ByteSource, json: boolean): Promise<vo
 }
 
 export async function dumpCommand(io: CliIo, options: DumpOptions): Promise<number> {
-  const kind = kindOfPath(options.path)?.kind;
-  if (!kind || kind === 'manifest') throw new UsageError(`${options.path}: dump reads clips, skeletons, meshes and ROMs`);
-  for (const option of ['frames', 'bones', 'vertices'] as const) {
-    if (options[option] && !(RANGE_OPTIONS[kind] ?? []).includes(option)) throw new UsageError(`--${option} does not apply to a ${kind}`);
+  const kind = (await fileKindOf(io.access, options.path, options.mshExtensions))?.kind;
+  if (!kind || kind === 'manifest') throw new UsageError(`${options.path}: dump reads clips, skeletons, meshes, ROMs and NRes models`);
+  for (const option of Object.keys(RANGE_OPTION_NAMES) as RangeOption[]) {
+    if (options[option] !== undefined && !(RANGE_OPTIONS[kind] ?? []).includes(option)) throw new UsageError(`--${RANGE_OPTION_NAMES[option]} does not apply to a ${kind}`);
   }
   let source: ByteSource;
   try {
@@ -47,6 +53,19 @@ export async function dumpCommand(io: CliIo, options: DumpOptions): Promise<numb
     source = byteSourceOf(io.access, options.path, stat.size);
     if (kind === 'rom') {
       await romDump(io, source, options.json);
+      return EXIT_OK;
+    }
+    if (kind === 'msh') {
+      const msh = await mshDumpOf(source, { model: options.model, nodes: options.nodes, keys: options.keys, map: options.map });
+      if ('reason' in msh) {
+        io.err(
+          msh.reason === 'no-models'
+            ? `ewzanim: ${options.path}: ${msh.container === 'rsli' ? 'an RsLi container (out of scope)' : 'no readable model'} (run ewzanim check)\n`
+            : `ewzanim: ${options.path}: --model ${options.model}: the file has ${msh.models} model${msh.models === 1 ? '' : 's'} (0..${msh.models - 1})\n`,
+        );
+        return msh.reason === 'no-models' ? EXIT_ERRORS : EXIT_USAGE;
+      }
+      await writeDump(io, options.json, msh.header, msh.sections);
       return EXIT_OK;
     }
     let dump: { header: DumpHeader; sections: DumpSection[] } | undefined;

@@ -18,11 +18,11 @@ async function run(io: CliIo, command: Command): Promise<number> {
       await io.out(`${EWZANIM_VERSION}\n`);
       return EXIT_OK;
     case 'check':
-      return checkCommand(io, command.paths, command.format, command.maxProblems);
+      return checkCommand(io, command.paths, command.format, command.maxProblems, process.cwd(), command.mshExtensions);
     case 'dump':
       return dumpCommand(io, command);
     case 'info':
-      return infoCommand(io, command.path, command.fps, command.maxProblems);
+      return infoCommand(io, command.path, command.fps, command.maxProblems, command.mshExtensions);
     case 'listing':
       return listingCommand(io, command.path, command.fps, command.from, command.all);
     case 'lsp': {

@@ -14,7 +14,7 @@
  * Reads go through `FileAccess` (`readDirectoryEntries` and `realPath` when it has them).
  */
 import type { DirectoryEntry, FileAccess } from '../fileAccess';
-import { kindOfPath } from '../fileKinds';
+import { type KindOptions, kindOfPath } from '../fileKinds';
 import type { ExcludeFilter } from './exclude';
 
 export const MAX_WALK_DEPTH = 64;
@@ -77,6 +77,7 @@ class Walk {
   constructor(
     private readonly access: FileAccess,
     private readonly exclude: ExcludeFilter,
+    private readonly kinds: KindOptions,
   ) {}
 
   async run(roots: readonly string[]): Promise<string[]> {
@@ -144,7 +145,7 @@ class Walk {
   }
 
   private file(path: string, real: string, viaLink: boolean): void {
-    if (!kindOfPath(path) || this.exclude.excludesFile(path)) return;
+    if (!kindOfPath(path, this.kinds) || this.exclude.excludesFile(path)) return;
     const seen = this.found.get(real);
     // One path per real file: a path without links wins over one through a link, then the first in walk order.
     if (!seen || (seen.viaLink && !viaLink) || (seen.viaLink === viaLink && compareWalkOrder(path, seen.path) < 0)) this.found.set(real, { path, viaLink });
@@ -173,7 +174,7 @@ class Walk {
     if (stat.isDirectory) {
       if (this.exclude.excludesDirectory(path)) return;
       this.enter({ path, real, depth: folder.depth + 1, viaLink: true }, true);
-    } else if (stat.isFile !== false && kindOfPath(name)) {
+    } else if (stat.isFile !== false && kindOfPath(name, this.kinds)) {
       this.file(path, real, true);
     }
   }
@@ -182,14 +183,17 @@ class Walk {
   private unfollowable(name: string, path: string, error: unknown): void {
     if ((error as { code?: string } | undefined)?.code === 'ENOENT') return;
     // A supported name is reported as a file, so its check says why it cannot be read.
-    if (kindOfPath(name) && !this.exclude.excludesFile(path)) this.file(path, path, true);
+    if (kindOfPath(name, this.kinds) && !this.exclude.excludesFile(path)) this.file(path, path, true);
     else this.problems.push({ path, message: `cannot follow the link: ${errorText(error)}` });
   }
 }
 
-/** Every supported file under `roots` (absolute POSIX paths), and what could not be walked. */
-export async function walkWorkspace(access: FileAccess, roots: readonly string[], exclude: ExcludeFilter): Promise<WalkResult> {
-  const walk = new Walk(access, exclude);
+/**
+ * Every supported file under `roots` (absolute POSIX paths), and what could not be walked.
+ * `kinds` says which extensions name MSH files (default `.msh`).
+ */
+export async function walkWorkspace(access: FileAccess, roots: readonly string[], exclude: ExcludeFilter, kinds: KindOptions = {}): Promise<WalkResult> {
+  const walk = new Walk(access, exclude, kinds);
   const files = await walk.run(roots);
   return { files, problems: walk.problems };
 }

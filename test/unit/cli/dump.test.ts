@@ -185,7 +185,7 @@ const DUMP_USAGE: { args: string[]; message: RegExp; status: number }[] = [
   { args: ['dump', WAVE1, '--frames', 'a:b'], message: /--frames start must be a non-negative integer/, status: 2 },
   { args: ['dump', WAVE1, WAVE2], message: /dump takes exactly one FILE, got 2/, status: 2 },
   { args: ['dump', 'missing.nczxanim'], message: /missing\.nczxanim: no such file/, status: 2 },
-  { args: ['dump', `${UPSTREAM}/multi-skinned-rom/nether.toml`], message: /dump reads clips, skeletons, meshes and ROMs/, status: 2 },
+  { args: ['dump', `${UPSTREAM}/multi-skinned-rom/nether.toml`], message: /dump reads clips, skeletons, meshes, ROMs and NRes models/, status: 2 },
 ];
 
 for (const c of DUMP_USAGE) {
