@@ -115,6 +115,9 @@ export function nethercoreRename(path: string): string | undefined {
   return undefined;
 }
 
-/** Every file extension the tools understand, for watchers, activation and directory walks. */
-export const BINARY_EXTENSIONS: readonly string[] = RULES.filter((r) => r.kind !== 'manifest').map((r) => r.suffix);
+/**
+ * Every binary file extension the tools understand by default, for watchers, activation and
+ * directory walks (the generic NRes extensions only when the user lists them).
+ */
+export const BINARY_EXTENSIONS: readonly string[] = [...RULES.filter((r) => r.kind !== 'manifest').map((r) => r.suffix), ...MSH_DEFAULT_EXTENSIONS];
 export const MANIFEST_NAMES: readonly string[] = ['nether.toml', 'ember.toml'];

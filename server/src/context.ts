@@ -16,6 +16,8 @@ export interface ServerSettings {
   exclude: string[];
   /** Bytes the decoded clips may take in the GPU's storage-buffer binding (`manifest/animation-budget`). */
   maxStorageBufferBindingSize: number;
+  /** Extensions (lower case, with the dot) read as NRes/MSH files; `.msh` by default. */
+  mshExtensions: string[];
 }
 
 /** What the language features (server/src/features/) get from the server's core. */

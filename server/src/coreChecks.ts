@@ -25,7 +25,7 @@ export function createCoreChecks(files: FileAccess, settings: () => ServerSettin
       // the cache; a file event clears the file's entry before it is queued).
       const linted = cache.peek(path)?.diagnostics;
       if (linted) return linted;
-      const result = await checkFile(files, path, { maxKeyframeProblems: settings().maxKeyframeProblems });
+      const result = await checkFile(files, path, { maxKeyframeProblems: settings().maxKeyframeProblems, kinds: { mshExtensions: settings().mshExtensions } });
       return result.diagnostics;
     },
     checkManifest: (path, text) =>

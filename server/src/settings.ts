@@ -1,5 +1,6 @@
 import type { Severity } from '../../formats/diagnostics';
 import { DEFAULT_ANIMATION_BUFFER_LIMIT } from '../../formats/manifest';
+import { MSH_DEFAULT_EXTENSIONS } from '../../formats/fileKinds';
 import { DEFAULT_EXCLUDE } from '../../formats/workspace/exclude';
 import type { ServerSettings } from './context';
 
@@ -10,7 +11,11 @@ export const DEFAULT_SETTINGS: ServerSettings = {
   severityOverrides: {},
   exclude: [...DEFAULT_EXCLUDE],
   maxStorageBufferBindingSize: DEFAULT_ANIMATION_BUFFER_LIMIT,
+  mshExtensions: [...MSH_DEFAULT_EXTENSIONS],
 };
+
+/** `.msh`, `.RLB`: a dot, then letters, digits, `_` or `-`; stored lower case. */
+const EXTENSION = /^\.[a-z0-9_-]+$/i;
 
 const OVERRIDE_VALUES: ReadonlySet<string> = new Set<Severity | 'off'>(['error', 'warning', 'information', 'hint', 'off']);
 
@@ -37,6 +42,11 @@ export function normalizeSettings(raw: unknown): ServerSettings {
   const exclude = Array.isArray(source.exclude)
     ? source.exclude.filter((p): p is string => typeof p === 'string' && p.length > 0)
     : DEFAULT_SETTINGS.exclude;
+  // `ewzanim.msh.extensions` arrives nested: { msh: { extensions: [...] } }.
+  const listed = isRecord(source.msh) ? source.msh.extensions : undefined;
+  const msh = Array.isArray(listed)
+    ? listed.filter((e): e is string => typeof e === 'string' && EXTENSION.test(e)).map((e) => e.toLowerCase())
+    : DEFAULT_SETTINGS.mshExtensions;
   return {
     frameRate: typeof frameRate === 'number' && Number.isFinite(frameRate) && frameRate > 0 ? frameRate : DEFAULT_SETTINGS.frameRate,
     maxKeyframeProblems:
@@ -45,5 +55,6 @@ export function normalizeSettings(raw: unknown): ServerSettings {
     exclude,
     maxStorageBufferBindingSize:
       typeof binding === 'number' && Number.isSafeInteger(binding) && binding > 0 ? binding : DEFAULT_SETTINGS.maxStorageBufferBindingSize,
+    mshExtensions: msh,
   };
 }

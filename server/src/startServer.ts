@@ -60,6 +60,7 @@ export function startServer(connection: Connection): void {
     },
     roots: () => roots,
     exclude: () => settings.exclude,
+    mshExtensions: () => settings.mshExtensions,
     sendStatus: (status) => void connection.sendNotification(CHECK_STATUS_NOTIFICATION, status),
     beginProgress: (title) => beginWorkDoneProgress(connection, client.workDoneProgress, title),
     log: (message) => connection.console.log(message),
@@ -132,6 +133,7 @@ export function startServer(connection: Connection): void {
     const rescan =
       previous.maxKeyframeProblems !== settings.maxKeyframeProblems ||
       previous.exclude.join('\n') !== settings.exclude.join('\n') ||
+      previous.mshExtensions.join('\n') !== settings.mshExtensions.join('\n') ||
       previous.maxStorageBufferBindingSize !== settings.maxStorageBufferBindingSize;
     if (rescan) {
       core.forgetAll();

@@ -5,12 +5,17 @@
  * re-checked in any editor. Without it, the log says files changed outside the editor are not seen.
  */
 import { DidChangeWatchedFilesNotification, type Connection, type FileSystemWatcher } from 'vscode-languageserver/node';
-import { BINARY_EXTENSIONS, MANIFEST_NAMES } from '../../formats/fileKinds';
+import { BINARY_EXTENSIONS, MANIFEST_NAMES, MSH_OPTIONAL_EXTENSIONS } from '../../formats/fileKinds';
 import type { ClientFeatures } from './clientFeatures';
 
-/** One glob for the binary assets (`**\/*.{nczxanim,...}`), one for the manifests. */
+/**
+ * One glob for the binary assets (`**\/*.{nczxanim,...}`; the optional NRes extensions too, so a
+ * change of the `ewzanim.msh.extensions` setting needs no new registration: events for
+ * extensions not listed are ignored), one for the manifests.
+ */
 export function watchedFileGlobs(): string[] {
-  return [`**/*.{${BINARY_EXTENSIONS.map((ext) => ext.slice(1)).join(',')}}`, `**/{${MANIFEST_NAMES.join(',')}}`];
+  const extensions = [...BINARY_EXTENSIONS, ...MSH_OPTIONAL_EXTENSIONS];
+  return [`**/*.{${extensions.map((ext) => ext.slice(1)).join(',')}}`, `**/{${MANIFEST_NAMES.join(',')}}`];
 }
 
 export async function registerFileWatchers(connection: Connection, client: ClientFeatures): Promise<void> {

@@ -5,7 +5,7 @@
  */
 import type { FormatDiagnostic } from '../../formats/diagnostics';
 import type { FileAccess } from '../../formats/fileAccess';
-import { kindOfPath } from '../../formats/fileKinds';
+import { type FileKind, kindOfPath } from '../../formats/fileKinds';
 import type { CheckStatusParams } from '../../protocol/serverStatus';
 import type { DiagnosticsStore } from './diagnosticsStore';
 import { ExcludeFilter } from '../../formats/workspace/exclude';
@@ -34,6 +34,8 @@ export interface WorkspaceCheckerDeps {
   forget(path: string): void;
   roots(): readonly string[];
   exclude(): readonly string[];
+  /** Extensions read as NRes/MSH files (setting `ewzanim.msh.extensions`). */
+  mshExtensions(): readonly string[];
   sendStatus(status: CheckStatusParams): void;
   /** A progress report for a full scan (work-done progress in the client). */
   beginProgress(title: string): Promise<Progress>;
@@ -54,6 +56,11 @@ export class WorkspaceChecker {
     this.filter = new ExcludeFilter(deps.exclude(), deps.roots());
   }
 
+  /** The registry's kind of `path`, with the user's MSH extensions. */
+  private kindOf(path: string): FileKind | undefined {
+    return kindOfPath(path, { mshExtensions: this.deps.mshExtensions() });
+  }
+
   isKnown(path: string): boolean {
     return this.known.has(path);
   }
@@ -69,7 +76,7 @@ export class WorkspaceChecker {
     const started = Date.now();
     try {
       this.filter = new ExcludeFilter(this.deps.exclude(), this.deps.roots());
-      const { files: found, problems } = await walkWorkspace(this.deps.files, this.deps.roots(), this.filter);
+      const { files: found, problems } = await walkWorkspace(this.deps.files, this.deps.roots(), this.filter, { mshExtensions: this.deps.mshExtensions() });
       for (const problem of problems) this.deps.log(`workspace walk: ${problem.path}: ${problem.message}`);
       const stillThere = new Set(found);
       for (const path of [...this.known]) {
@@ -90,7 +97,7 @@ export class WorkspaceChecker {
 
   /** A watcher event. Created and changed files are re-checked after a short quiet time. */
   fileEvent(path: string, type: 'created' | 'changed' | 'deleted'): void {
-    if (!kindOfPath(path)) return;
+    if (!this.kindOf(path)) return;
     if (type === 'deleted') {
       this.removed(path);
       this.queueManifests();
@@ -128,7 +135,7 @@ export class WorkspaceChecker {
   }
 
   private queueManifests(): void {
-    for (const path of this.known) if (kindOfPath(path)?.kind === 'manifest') this.queue.add(path);
+    for (const path of this.known) if (this.kindOf(path)?.kind === 'manifest') this.queue.add(path);
   }
 
   private schedule(): void {
@@ -157,11 +164,11 @@ export class WorkspaceChecker {
     while (this.queue.size > 0) {
       const batch = [...this.queue];
       this.queue.clear();
-      const binaries = batch.filter((p) => kindOfPath(p)?.kind !== 'manifest');
-      const manifests = batch.filter((p) => kindOfPath(p)?.kind === 'manifest');
+      const binaries = batch.filter((p) => this.kindOf(p)?.kind !== 'manifest');
+      const manifests = batch.filter((p) => this.kindOf(p)?.kind === 'manifest');
       // A changed asset can change what a manifest says about it (bone counts, kinds).
       if (binaries.length > 0) {
-        for (const path of this.known) if (kindOfPath(path)?.kind === 'manifest' && !manifests.includes(path)) manifests.push(path);
+        for (const path of this.known) if (this.kindOf(path)?.kind === 'manifest' && !manifests.includes(path)) manifests.push(path);
       }
       this.passQueued += binaries.length + manifests.length;
       const step = (): void => {

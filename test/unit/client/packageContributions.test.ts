@@ -137,7 +137,7 @@ test('the binary matcher marks the whole file, and both resolve paths against th
 
 test('one language per binary kind, each with a light and a dark file icon, covering every extension once', () => {
   const binaryLanguages = pkg.contributes.languages.filter((l) => l.id.startsWith('ewzanim-') && l.id !== 'ewzanim-listing');
-  assert.deepEqual(binaryLanguages.map((l) => l.id), ['ewzanim-clip', 'ewzanim-skeleton', 'ewzanim-mesh', 'ewzanim-rom']);
+  assert.deepEqual(binaryLanguages.map((l) => l.id), ['ewzanim-clip', 'ewzanim-skeleton', 'ewzanim-mesh', 'ewzanim-rom', 'ewzanim-msh']);
   const covered = binaryLanguages.flatMap((l) => l.extensions ?? []);
   assert.deepEqual([...covered].sort(), [...BINARY_EXTENSIONS].sort());
   for (const language of binaryLanguages) {

@@ -8,8 +8,8 @@ test('settings from the client are taken field by field; malformed fields fall b
     { raw: null, expected: DEFAULT_SETTINGS },
     { raw: [], expected: DEFAULT_SETTINGS },
     {
-      raw: { frameRate: 60, maxKeyframeProblems: 5, severityOverrides: { 'anim/trailing-bytes': 'error' }, exclude: ['**/out/**'], maxStorageBufferBindingSize: 268435456 },
-      expected: { frameRate: 60, maxKeyframeProblems: 5, severityOverrides: { 'anim/trailing-bytes': 'error' }, exclude: ['**/out/**'], maxStorageBufferBindingSize: 268435456 },
+      raw: { frameRate: 60, maxKeyframeProblems: 5, severityOverrides: { 'anim/trailing-bytes': 'error' }, exclude: ['**/out/**'], maxStorageBufferBindingSize: 268435456, msh: { extensions: ['.msh', '.RLB'] } },
+      expected: { frameRate: 60, maxKeyframeProblems: 5, severityOverrides: { 'anim/trailing-bytes': 'error' }, exclude: ['**/out/**'], maxStorageBufferBindingSize: 268435456, mshExtensions: ['.msh', '.rlb'] },
     },
     {
       raw: { frameRate: 0, maxKeyframeProblems: -1, severityOverrides: { a: 'loud', b: 'off', c: 3 }, exclude: 'nope' },
@@ -17,6 +17,8 @@ test('settings from the client are taken field by field; malformed fields fall b
     },
     { raw: { frameRate: Number.NaN, maxKeyframeProblems: 2.5, maxStorageBufferBindingSize: 0 }, expected: DEFAULT_SETTINGS },
     { raw: { maxStorageBufferBindingSize: 1.5 }, expected: DEFAULT_SETTINGS },
+    { raw: { msh: { extensions: ['rlb', '.lib', 3, '.a b'] } }, expected: { ...DEFAULT_SETTINGS, mshExtensions: ['.lib'] } },
+    { raw: { msh: { extensions: '.rlb' } }, expected: DEFAULT_SETTINGS },
     { raw: { maxKeyframeProblems: 0, exclude: ['', 'x/**', 7] }, expected: { ...DEFAULT_SETTINGS, maxKeyframeProblems: 0, exclude: ['x/**'] } },
   ];
   assert.equal(DEFAULT_SETTINGS.maxStorageBufferBindingSize, 128 * 1024 * 1024);
