@@ -4,8 +4,9 @@
  * server's `ewzanim/keyframeListing` request and `ewzanim listing FILE` print exactly this text.
  * A path that is not a clip, or no file, is an error result, never a guess at its bytes.
  */
-import type { FileAccess } from '../fileAccess';
-import { kindOfPath } from '../fileKinds';
+import { byteSourceOf, type FileAccess } from '../fileAccess';
+import { kindOfBytes, kindOfPath } from '../fileKinds';
+import { mshListing } from '../msh/listing';
 import { formatListing, planListing, type ListingPlan, type ListingSource } from './listingText';
 
 export interface KeyframeListing {
@@ -34,11 +35,34 @@ export async function readListingSource(files: FileAccess, path: string, frameRa
   return { name, size: stat.size, first16, frameRate };
 }
 
+/** The kind by name, else by magic (an NRes file under any name has a listing too). */
+async function listedKind(files: FileAccess, path: string): Promise<string | undefined> {
+  const byName = kindOfPath(path)?.kind;
+  if (byName) return byName;
+  return kindOfBytes(await files.read(path, 0, 4).catch(() => new Uint8Array(0)))?.kind;
+}
+
+/**
+ * An NRes file's listing: every model's nodes and keys, and the poses at one frame (a window is
+ * one frame, so next/previous window steps through the animation).
+ */
+async function modelListing(files: FileAccess, path: string, frame: number): Promise<KeyframeListing | { error: ListingError }> {
+  try {
+    const stat = await files.stat(path);
+    if (!stat || stat.isDirectory) return { error: { code: 'no-such-file', message: `${path}: no such file.` } };
+    const listing = await mshListing(byteSourceOf(files, path, stat.size), path.slice(path.lastIndexOf('/') + 1), frame);
+    return { text: listing.text, firstFrame: listing.frame, frameCount: listing.totalFrames > 0 ? 1 : 0, windowFrames: 1, totalFrames: listing.totalFrames };
+  } catch (error) {
+    return { error: { code: 'unreadable', message: `Cannot read ${path}: ${error instanceof Error ? error.message : String(error)}.` } };
+  }
+}
+
 export async function keyframeListing(files: FileAccess, path: string, requestedFirstFrame: number, frameRate: number): Promise<KeyframeListing | { error: ListingError }> {
-  const kind = kindOfPath(path)?.kind;
+  const kind = await listedKind(files, path);
+  if (kind === 'msh') return modelListing(files, path, requestedFirstFrame);
   if (kind !== 'clip') {
     const what = kind ? `a ${kind === 'rom' ? 'packed ROM' : kind}` : 'not a supported file';
-    return { error: { code: 'not-a-clip', message: `${path} is ${what}, not a clip (.nczxanim / .ewzanim): only clips have a keyframe listing.` } };
+    return { error: { code: 'not-a-clip', message: `${path} is ${what}, not a clip (.nczxanim / .ewzanim) or an MSH model: only those have a keyframe listing.` } };
   }
   let source: ListingSource | undefined;
   let plan: ListingPlan;

@@ -12,6 +12,7 @@
  * - `fields`: `mshFieldAt` / `mshFieldsOfRow`, what every byte is.
  * - `views`: data for the listing, hover, info and dump.
  * - `writer`: canonical containers and models, and their inverse.
+ * - `listing`: the text listing of models (nodes, keys, poses at a frame) and its hover.
  */
 export * from './layout';
 export * from './codes';
@@ -25,3 +26,4 @@ export * from './views';
 export * from './writer';
 export * from './reads';
 export * from './values';
+export * from './listing';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { kindOfPath } from '../../../formats/fileKinds';
+import { KIND_SERVICES, kindOfPath } from '../../../formats/fileKinds';
 import { LISTING_SCHEME, listingUri, parseListingUri } from '../../../protocol/listing';
 import type { ExtensionServices } from '../services';
 import { KeyframeListingProvider } from './listingProvider';
@@ -8,7 +8,7 @@ import { syncListingSelection } from './listingSelection';
 /** "Show Keyframe Listing" and the listing window commands. */
 export function registerListing(context: vscode.ExtensionContext, services: ExtensionServices): void {
   const provider = new KeyframeListingProvider(services);
-  const clipWatcher = vscode.workspace.createFileSystemWatcher('**/*.{ewzanim,nczxanim}');
+  const clipWatcher = vscode.workspace.createFileSystemWatcher('**/*.{ewzanim,nczxanim,msh}');
   context.subscriptions.push(
     provider,
     clipWatcher,
@@ -23,8 +23,10 @@ export function registerListing(context: vscode.ExtensionContext, services: Exte
   );
 }
 
+/** Clips and MSH models have a listing (KIND_SERVICES). */
 function isClip(uri: vscode.Uri): boolean {
-  return kindOfPath(uri.path)?.kind === 'clip';
+  const kind = kindOfPath(uri.path)?.kind;
+  return kind !== undefined && KIND_SERVICES[kind].listing;
 }
 
 /** The clip the user means: the argument (explorer, hex editor), the active editor or tab, or a picked file. */
@@ -37,7 +39,7 @@ async function clipToShow(argument: unknown): Promise<vscode.Uri | undefined> {
   const picked = await vscode.window.showOpenDialog({
     canSelectMany: false,
     openLabel: 'Show Keyframe Listing',
-    filters: { 'Keyframe clips': ['nczxanim', 'ewzanim'] },
+    filters: { 'Keyframe clips and MSH models': ['nczxanim', 'ewzanim', 'msh'] },
   });
   return picked?.[0];
 }

@@ -55,3 +55,21 @@ test('listing .rlb in ewzanim.msh.extensions checks it; a model repaired on disk
   client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uri('bad.msh'), type: 2 }] });
   await client.waitFor('bad.msh repaired', () => codes('bad.msh')?.length === 0);
 });
+
+test('the keyframe listing of a model: nodes, keys, poses at the requested frame; a hover on a key line decodes it', async () => {
+  const { text, firstFrame, totalFrames, windowFrames } = await client.request<{ text: string; firstFrame: number; totalFrames: number; windowFrames: number }>('ewzanim/keyframeListing', {
+    clip: uri('hero.msh'),
+    firstFrame: 2,
+  });
+  assert.deepEqual([firstFrame, totalFrames, windowFrames], [2, 5, 1]);
+  const lines = text.split('\n');
+  assert.ok(lines.includes('node 1 "arm"  parent 0  keys 1..3 (3)  map from word 0, 5 frames'), text);
+  assert.ok(lines.some((l) => l.startsWith('pose 2 @ frame 2  frame index 2  keys 5..6 at 0.5  p (2.5, 0, 0)')), text);
+  const keyLine = lines.findIndex((l) => l.startsWith('key 2 '));
+  const listingUri = `ewzanim-listing:${join(workspace, 'hero.msh')}.ewzanim-listing?${Buffer.from(JSON.stringify({ clip: uri('hero.msh'), firstFrame: 2 })).toString('base64url')}`;
+  const hover = await client.request<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri: listingUri }, position: { line: keyLine, character: 3 } });
+  // This client declares no markdown hovers: the server sends the same rows as plain text.
+  assert.match(hover!.contents.value, /^Key 2 of node 1 \(Res8 record at byte 184\)$/m);
+  assert.match(hover!.contents.value, /\| stored i16 x y z w \| 0 0 23170 23170 \|/);
+  assert.match(hover!.contents.value, /\| axis-angle \| 90\.000° about \(0, 0, 1\) \|/);
+});

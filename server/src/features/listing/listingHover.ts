@@ -8,6 +8,8 @@ import { describeByteRange } from '../../../../formats/byteRangeText';
 import { describeByte } from '../../../../formats/describe';
 import { describeMarkdown, formatFixed, placeText, viewMarkdown } from '../../../../formats/describeText';
 import type { ListingLocation } from '../../../../protocol/listing';
+import { kindOfPath } from '../../../../formats/fileKinds';
+import { mshLineMarkdown, mshListingOf, openMshFile } from '../../../../formats/msh';
 import { keyframeColumnSpan, listingTargetAt, listingWindow, type ListingTarget } from '../../../../formats/listing/listingLayout';
 import { readListingSource } from '../../../../formats/listing/keyframeListing';
 
@@ -53,6 +55,19 @@ function lineRange(line: number, start: number, end: number): TextRange {
   return { start: { line, character: start }, end: { line, character: end } };
 }
 
+/** An NRes listing line: the node, key or pose it shows (the same listing, rebuilt at its frame). */
+async function modelListingHover(files: FileAccess, location: ListingLocation, path: string, line: number): Promise<ListingHover | undefined> {
+  const stat = await files.stat(path);
+  if (!stat || stat.isDirectory) return undefined;
+  const source = byteSourceOf(files, path, stat.size);
+  const { layout } = await openMshFile(source);
+  const listing = await mshListingOf(source, layout, path.slice(path.lastIndexOf('/') + 1), location.firstFrame);
+  const target = listing.lines[line];
+  const markdown = target && (await mshLineMarkdown(source, layout, target));
+  const length = listing.text.split('\n')[line]?.length ?? 0;
+  return markdown ? { markdown, range: lineRange(line, 0, length) } : undefined;
+}
+
 /** Hover for a position in a listing document; undefined where there is nothing to say. */
 export async function listingHover(
   files: FileAccess,
@@ -62,6 +77,7 @@ export async function listingHover(
   frameRate: number,
 ): Promise<ListingHover | undefined> {
   const { line, character } = position;
+  if (kindOfPath(clipPath)?.kind === 'msh') return modelListingHover(files, location, clipPath, line);
   const source = await readListingSource(files, clipPath, frameRate);
   const header = source && parseClipHeader(source.first16);
   if (!source || !header) return undefined;
