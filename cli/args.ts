@@ -1,7 +1,7 @@
 /** Command-line parsing for `ewzanim`: turns argv into one typed command or a usage error. */
 import { parseArgs } from 'node:util';
 import { EXPORT_HELP_TEXT } from './exportArgs';
-import { UsageError } from './usageError';
+import { UsageError, usageErrorOf } from './usageError';
 
 export { UsageError };
 
@@ -117,13 +117,7 @@ export function parseCommand(argv: readonly string[]): Command {
   try {
     parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    // Node's messages are long ("...place it at the end of the command after '--'..."): keep the gist.
-    const message = error instanceof Error ? error.message : String(error);
-    const option = /'(-[^']*)'/.exec(message)?.[1];
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) throw new UsageError(`unknown option ${option}`);
-    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option) throw new UsageError(`option ${option.split(' ')[0]} needs a value`);
-    throw new UsageError(message.split('\n')[0] ?? message);
+    throw usageErrorOf(error);
   }
   const { values, positionals } = parsed;
   const [name, ...operands] = positionals;

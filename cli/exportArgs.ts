@@ -1,7 +1,7 @@
 /** Command-line parsing of `ewzanim export animation|skeleton|mesh|gltf ...`. */
 import { parseArgs } from 'node:util';
 import { DEFAULT_EXPORT_FRAME_RATE, DEFAULT_SHELL_DISTANCE_CM, type ExportSpace } from '../formats/gltf';
-import { UsageError } from './usageError';
+import { UsageError, usageErrorOf } from './usageError';
 
 export type ReportFormat = 'md' | 'json';
 
@@ -68,12 +68,7 @@ export function parseExportCommand(argv: readonly string[]): ExportCommand {
   try {
     parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const option = /'(-[^']*)'/.exec(message)?.[1];
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) throw new UsageError(`unknown option ${option}`);
-    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option) throw new UsageError(`option ${option.split(' ')[0]} needs a value`);
-    throw new UsageError(message.split('\n')[0] ?? message);
+    throw usageErrorOf(error);
   }
   const { values, positionals } = parsed;
   const [kind, ...operands] = positionals;

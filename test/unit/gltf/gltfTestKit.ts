@@ -3,6 +3,7 @@
  * validator, and an independent evaluation of a glTF pose with @gltf-transform's own node
  * matrices (`Node.getWorldMatrix()`), to compare the exporter's clips against.
  */
+import { seededRandom as seededUint32 } from '../../gpu/clipFixtures';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { Document, WebIO, type Node } from '@gltf-transform/core';
@@ -95,14 +96,8 @@ export function poseAtKey(document: Document, animationIndex: number, key: numbe
   }
 }
 
-/** A seeded PRNG (mulberry32) for reproducible synthetic inputs. */
+/** A seeded PRNG in [0, 1) for reproducible synthetic inputs (the shared mulberry32 generator). */
 export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededUint32(seed);
+  return () => next() / 4294967296;
 }
