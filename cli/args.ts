@@ -18,7 +18,7 @@ export const CHECK_FORMATS: readonly CheckFormat[] = ['text', 'json', 'sarif', '
 export type Command =
   | { name: 'help' }
   | { name: 'version' }
-  | { name: 'check'; paths: string[]; format: CheckFormat; maxProblems: number; mshExtensions?: string[] }
+  | { name: 'check'; paths: string[]; format: CheckFormat; maxProblems: number; mshExtensions?: string[]; exclude?: string[] }
   | {
       name: 'dump';
       path: string;
@@ -84,11 +84,12 @@ const OPTIONS = {
   keys: { type: 'string' },
   map: { type: 'string' },
   'msh-ext': { type: 'string' },
+  exclude: { type: 'string', multiple: true },
 } as const;
 
 /** Which options each command takes; any other is a usage error. */
 const ALLOWED: Record<string, readonly string[]> = {
-  check: ['json', 'format', 'max-problems', 'msh-ext'],
+  check: ['json', 'format', 'max-problems', 'msh-ext', 'exclude'],
   dump: ['json', 'frames', 'bones', 'vertices', 'model', 'node', 'keys', 'map', 'msh-ext'],
   info: ['fps', 'max-problems', 'msh-ext'],
   listing: ['fps', 'from', 'all'],
@@ -135,7 +136,8 @@ export function parseCommand(argv: readonly string[]): Command {
   const json = values.json ?? false;
   if (name === 'check') {
     if (operands.length === 0) throw new UsageError('check needs at least one PATH');
-    return { name, paths: operands, format: checkFormat(values.format, json), maxProblems, ...mshExtensions(values['msh-ext']) };
+    const exclude = values.exclude?.filter((glob) => glob !== '');
+    return { name, paths: operands, format: checkFormat(values.format, json), maxProblems, ...mshExtensions(values['msh-ext']), ...(exclude?.length ? { exclude } : {}) };
   }
   if (name === 'lsp') {
     if (operands.length > 0) throw new UsageError('lsp takes no operands (it speaks LSP on stdin/stdout)');
@@ -170,9 +172,11 @@ export function parseCommand(argv: readonly string[]): Command {
 export const HELP_TEXT = `ewzanim: check, inspect and export Nethercore ZX / Emberware Z animation data
 
 Usage:
-  ewzanim check [--format text|json|sarif|github] [--max-problems N] [--msh-ext LIST] PATH...
+  ewzanim check [--format text|json|sarif|github] [--max-problems N] [--msh-ext LIST]
+                [--exclude GLOB]... PATH...
       Check every supported file; directories are searched recursively (skipping
-      node_modules and hidden folders). A .toml file named on the command line is
+      node_modules, target and hidden folders; --exclude adds a glob, repeatable, matched
+      against the path relative to the folder and the full path). A .toml file named on the command line is
       checked as a data-pack manifest whatever its name.
       --format text (default): "file:offset: severity code: message" (manifests:
       "file:line:column: ..."); json (also --json): one JSON report; sarif: SARIF

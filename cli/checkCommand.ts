@@ -35,6 +35,12 @@ function jsonDiagnostic(d: FormatDiagnostic): JsonDiagnostic {
   return base;
 }
 
+/** Which files a folder holds for `check`: `--msh-ext` and `--exclude`. */
+export interface WalkOptions {
+  mshExtensions?: readonly string[];
+  exclude?: readonly string[];
+}
+
 export interface CheckReport {
   files: CheckedFile[];
   problems: PathProblem[];
@@ -46,11 +52,11 @@ export async function runChecks(
   io: CliIo,
   paths: readonly string[],
   maxProblems: number,
-  mshExtensions?: readonly string[],
+  walk: WalkOptions = {},
 ): Promise<CheckReport> {
   const report: CheckReport = { files: [], problems: [], errors: 0, warnings: 0 };
   for (const path of paths) {
-    const checked = await checkPath(io.access, path, { maxKeyframeProblems: maxProblems, kinds: { mshExtensions } });
+    const checked = await checkPath(io.access, path, { maxKeyframeProblems: maxProblems, kinds: { mshExtensions: walk.mshExtensions }, exclude: walk.exclude });
     report.files.push(...checked.files);
     report.problems.push(...checked.problems);
   }
@@ -68,9 +74,9 @@ export async function checkCommand(
   format: CheckFormat,
   maxProblems: number,
   cwd = process.cwd(),
-  mshExtensions?: readonly string[],
+  walk: WalkOptions = {},
 ): Promise<number> {
-  const report = await runChecks(io, paths, maxProblems, mshExtensions);
+  const report = await runChecks(io, paths, maxProblems, walk);
   for (const problem of report.problems) io.err(`ewzanim: ${problem.path}: ${problem.message}\n`);
   const summary = { files: report.files.length, errors: report.errors, warnings: report.warnings };
   if (format === 'json') {

@@ -33,6 +33,11 @@ export interface PathCheck {
 /** `check` validates the kinds the registry gives a check (a manifest brings every asset it lists with it). */
 const checkable = (kind: AssetKind | undefined): kind is AssetKind => kind !== undefined && KIND_SERVICES[kind].check;
 
+export interface PathCheckOptions extends CheckOptions {
+  /** Globs a folder walk skips besides `node_modules`, `target` and hidden folders (`--exclude`). */
+  exclude?: readonly string[];
+}
+
 /** The core reports read failures as this diagnostic; the CLI makes them exit status 2. */
 export const UNREADABLE_CODE = 'file/unreadable';
 
@@ -44,8 +49,9 @@ async function checkOneFile(access: FileAccess, path: string, kind: AssetKind, o
 }
 
 /** A folder: the core's workspace walk (its skip rule and symlink handling), then each file found. */
-async function walk(access: FileAccess, directory: string, options: CheckOptions, into: PathCheck): Promise<void> {
-  const { files, problems } = await walkWorkspace(access, [directory], new ExcludeFilter(DEFAULT_EXCLUDE, [directory]), options.kinds);
+async function walk(access: FileAccess, directory: string, options: PathCheckOptions, into: PathCheck): Promise<void> {
+  const exclude = new ExcludeFilter([...DEFAULT_EXCLUDE, ...(options.exclude ?? [])], [directory]);
+  const { files, problems } = await walkWorkspace(access, [directory], exclude, options.kinds);
   into.problems.push(...problems);
   for (const path of files) {
     const kind = kindOfPath(path, options.kinds)?.kind;
@@ -85,7 +91,7 @@ export function namesTomlFile(path: string): boolean {
  * Checks one command-line path: a supported file (or a TOML file, as a manifest), or a directory
  * searched recursively.
  */
-export async function checkPath(access: FileAccess, path: string, options: CheckOptions): Promise<PathCheck> {
+export async function checkPath(access: FileAccess, path: string, options: PathCheckOptions): Promise<PathCheck> {
   const into: PathCheck = { files: [], problems: [] };
   let stat;
   try {

@@ -279,3 +279,16 @@ const TOML_NAMES: [string, boolean][] = [
 for (const [path, expected] of TOML_NAMES) {
   test(`namesTomlFile(${JSON.stringify(path)}) = ${expected}`, () => assert.equal(namesTomlFile(path), expected));
 }
+
+test('check --exclude: a repeatable glob skips more of a folder, like the exclude setting', async () => {
+  const clip = uniformClip(1, 1, IDENTITY_RECORD);
+  const tree = tempTree({ 'a/walk.nczxanim': clip, 'out/walk.nczxanim': clip, 'gen/x/run.nczxanim': clip });
+  try {
+    const count = async (...args: string[]): Promise<string> => (await runCli(['check', ...args, tree.root])).stderr.trim();
+    assert.equal(await count(), '3 files checked: 0 errors, 0 warnings');
+    assert.equal(await count('--exclude', 'out/**'), '2 files checked: 0 errors, 0 warnings');
+    assert.equal(await count('--exclude', 'out/**', '--exclude', '**/x/**'), '1 file checked: 0 errors, 0 warnings');
+  } finally {
+    tree.dispose();
+  }
+});
