@@ -6,6 +6,7 @@ import { registerHexEditor } from './hexEditor/register';
 import { createLanguageClient } from './languageServer';
 import { registerListing } from './listing/register';
 import { registerPreview } from './preview/register';
+import { registerMshPreview } from './mshPreview/register';
 import { ClipSelectionBus } from './selectionSync';
 import type { ExtensionServices } from './services';
 import { CheckStatusBar } from './statusBar';
@@ -47,6 +48,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   registerListing(context, services);
   registerHexEditor(context, services);
   registerPreview(context, services);
+  registerMshPreview(context);
   registerGltfExport(context);
 
   // Activation does not wait for the server: VS Code holds custom editors and commands until

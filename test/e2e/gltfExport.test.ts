@@ -8,9 +8,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { makeWorkspace, withVSCode } from './harness';
-import { runCommand } from './harness/quickInput';
+import { openContextMenuItem, runCommand } from './harness/quickInput';
 
 const SCREENSHOTS = process.env.EWZANIM_E2E_SCREENSHOTS;
 const MANIFEST = '[game]\nid = "fox"\ntitle = "Fox"\nauthor = "Tests"\nversion = "1"\n';
@@ -18,22 +18,6 @@ const VISIBLE_INPUT = '.quick-input-widget:not([style*="display: none"]) input';
 
 async function screenshot(page: Page, name: string): Promise<void> {
   if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
-}
-
-/**
- * Right-clicks `row` until its context menu offers `label`, and picks it. The Explorer can show
- * its menu before the extension's contributions are registered; a real user would look again.
- */
-async function openContextMenuItem(page: Page, row: Locator, label: string): Promise<void> {
-  const item = page.locator('.context-view .action-label', { hasText: label }).first();
-  for (let attempt = 0; attempt < 30; attempt++) {
-    await row.click({ button: 'right' });
-    await page.locator('.context-view .action-label').first().waitFor({ timeout: 10_000 });
-    if (await item.isVisible()) return item.click();
-    await page.keyboard.press('Escape');
-    await page.waitForTimeout(1000);
-  }
-  throw new Error(`the context menu never offered "${label}"`);
 }
 
 /**

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { parseClipHeader } from '../../../formats/index';
 import type { ExportKind, HostToPreviewMessage, PreviewFile, PreviewToHostMessage, RendererKind } from '../../../protocol/preview';
 import type { ExtensionServices } from '../services';
+import { webviewBytes } from '../webviewBytes';
 import { webviewPageHtml, webviewResourceRoots } from '../webviewHtml';
 import { clipChoices } from './candidates';
 
@@ -171,12 +172,7 @@ export class PreviewPanel implements vscode.Disposable {
 }
 
 async function readFile(uri: vscode.Uri): Promise<PreviewFile> {
-  const read = await vscode.workspace.fs.readFile(uri);
-  // readFile returns a Node Buffer, which a webview message would serialise as JSON
-  // ({type: 'Buffer', data: [...]}); a plain Uint8Array over its own ArrayBuffer goes as binary.
-  // (A Buffer may also be a view into a larger pooled buffer: then copy.)
-  const whole = read.byteOffset === 0 && read.byteLength === read.buffer.byteLength;
-  const bytes = whole ? new Uint8Array(read.buffer, 0, read.byteLength) : new Uint8Array(read);
+  const bytes = webviewBytes(await vscode.workspace.fs.readFile(uri));
   return { uri: uri.toString(), name: uri.path.split('/').pop() ?? uri.path, bytes };
 }
 

@@ -2,4 +2,4 @@ export { withVSCode, WEBGPU_CHROMIUM_ARGS, type SuiteResult, type VSCodeOptions,
 export { packageVsix, VSIX_PATH } from './vsix';
 export { REPO_ROOT } from './tools';
 export { makeWorkspace, type WorkspaceFiles } from './workspace';
-export { pickFromQuickInput, quickOpen, runCommand } from './quickInput';
+export { openContextMenuItem, pickFromQuickInput, quickOpen, runCommand } from './quickInput';

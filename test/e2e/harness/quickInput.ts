@@ -3,7 +3,7 @@
  * A busy workbench, or a webview reloading under the pointer, can swallow a key press or leave a
  * stale list, so each step waits for what it needs and the whole pick is retried.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 const VISIBLE_INPUT = '.quick-input-widget:not([style*="display: none"]) input';
 
@@ -41,3 +41,18 @@ export function runCommand(page: Page, title: string): Promise<void> {
   return pickFromQuickInput(page, 'F1', title);
 }
 
+/**
+ * Right-clicks `row` until its context menu offers `label`, and picks it. The Explorer can show
+ * its menu before the extension's contributions are registered; a real user would look again.
+ */
+export async function openContextMenuItem(page: Page, row: Locator, label: string): Promise<void> {
+  const item = page.locator('.context-view .action-label', { hasText: label }).first();
+  for (let attempt = 0; attempt < 30; attempt++) {
+    await row.click({ button: 'right' });
+    await page.locator('.context-view .action-label').first().waitFor({ timeout: 10_000 });
+    if (await item.isVisible()) return item.click();
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(1000);
+  }
+  throw new Error(`the context menu never offered "${label}"`);
+}

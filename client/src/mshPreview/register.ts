@@ -1,0 +1,37 @@
+/**
+ * Command "Open MSH Preview" (`ewzanim.openMshPreview`): one panel per NRes file, from the
+ * Explorer, the command palette (the active file, else a picked one) or a test.
+ */
+import * as vscode from 'vscode';
+import { kindOfPath } from '../../../formats/fileKinds';
+import { MshPreviewPanel } from './mshPreviewPanel';
+
+export function registerMshPreview(context: vscode.ExtensionContext): void {
+  const panels = new Map<string, MshPreviewPanel>();
+  context.subscriptions.push(
+    { dispose: () => { for (const p of panels.values()) p.panel.dispose(); } },
+    vscode.commands.registerCommand('ewzanim.openMshPreview', async (arg?: vscode.Uri): Promise<MshPreviewPanel | undefined> => {
+      const uri = arg instanceof vscode.Uri ? arg : (await activeModel()) ?? (await pickModel());
+      if (!uri) return undefined;
+      const open = panels.get(uri.toString());
+      if (open) {
+        open.panel.reveal(undefined, true);
+        return open;
+      }
+      const panel = new MshPreviewPanel(context, uri, () => panels.delete(uri.toString()));
+      panels.set(uri.toString(), panel);
+      return panel;
+    }),
+  );
+}
+
+async function activeModel(): Promise<vscode.Uri | undefined> {
+  const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+  const uri = input instanceof vscode.TabInputCustom || input instanceof vscode.TabInputText ? input.uri : undefined;
+  return uri && kindOfPath(uri.path)?.kind === 'msh' ? uri : undefined;
+}
+
+async function pickModel(): Promise<vscode.Uri | undefined> {
+  const picked = await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: 'Open MSH Preview', filters: { 'MSH models': ['msh', 'rlb', 'lib'] } });
+  return picked?.[0];
+}
