@@ -6,7 +6,7 @@ import { EditModel, type ByteEdit, type EditBackup } from '../../../formats/edit
 import { layoutOfFile } from '../../../formats/editing/rowLayout';
 import { memoryByteSource, type ByteSource } from '../../../formats/fileAccess';
 import type { ContentChange, DiskNotice, HexDocumentInfo } from '../../../protocol/hexEditor';
-import { writeFileAtomically } from './atomicWrite';
+import { writeFileAtomically } from '../../../node/atomicWrite';
 import { describeDiskChange, type DiskChangeFacts } from './diskChange';
 import { dirtyChanged, initialDiskState, keepMine, reactToDisk, resynced, saveDecision, type DiskObservation, type DiskReaction, type DiskState } from './diskState';
 import { openFileByteSource, readDiskVersion, sameBytesUnder, type DiskVersion, type FileByteSource } from './fileByteSource';

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { test } from 'node:test';
-import { nodeFileAccess } from '../../../cli/nodeFileAccess';
+import { nodeFileAccess } from '../../../node/fileAccess';
 import { checkFile } from '../../../formats/check';
 import { checkManifestFile } from '../../../formats/manifest';
 import { checkManifestPack } from '../../../formats/checkPack';
