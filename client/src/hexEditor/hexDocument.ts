@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { basename, dirname } from 'node:path';
-import { checkBytes } from '../../../formats/check';
+import { checkBytes, HEAD_BYTES } from '../../../formats/check';
 import type { FormatDiagnostic } from '../../../formats/diagnostics';
 import { EditModel, type ByteEdit, type EditBackup } from '../../../formats/editing/editModel';
 import { layoutOfFile } from '../../../formats/editing/rowLayout';
@@ -99,7 +99,7 @@ export class HexDocument implements vscode.CustomDocument {
   }
 
   async info(): Promise<HexDocumentInfo> {
-    const headerBytes = await this.model.read(0, 16);
+    const headerBytes = await this.model.read(0, HEAD_BYTES);
     const layout = layoutOfFile(this.kind, headerBytes, this.model.size);
     return {
       uri: this.uri.toString(),
