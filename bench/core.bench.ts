@@ -20,7 +20,7 @@ import {
   decodeClipRecords,
   type ByteSource,
 } from '../formats/index';
-import { nodeFileAccess } from '../cli/nodeFileAccess';
+import { nodeFileAccess } from '../node/fileAccess';
 import { keyframeRecords, writeClipFile } from './clipData';
 import { formatNumber, time, timeInterleaved, type BenchBaseline, type BenchContext, type Timing } from './harness';
 

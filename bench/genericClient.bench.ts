@@ -14,7 +14,7 @@
  */
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { nodeFileAccess } from '../cli/nodeFileAccess';
+import { nodeFileAccess } from '../node/fileAccess';
 import { DEFAULT_EXCLUDE, ExcludeFilter } from '../formats/workspace/exclude';
 import { walkWorkspace } from '../formats/workspace/walk';
 import { SERVER_INFO_REQUEST } from '../protocol/serverStatus';

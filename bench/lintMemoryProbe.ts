@@ -6,7 +6,7 @@
  */
 import { memoryUsage } from 'node:process';
 import { byteSourceOf, checkBytes, type ByteSource } from '../formats/index';
-import { nodeFileAccess } from '../cli/nodeFileAccess';
+import { nodeFileAccess } from '../node/fileAccess';
 
 async function probe(path: string): Promise<void> {
   const gc = (globalThis as { gc?: () => void }).gc;

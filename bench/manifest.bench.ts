@@ -7,7 +7,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseTOML } from 'toml-eslint-parser';
-import { nodeFileAccess } from '../cli/nodeFileAccess';
+import { nodeFileAccess } from '../node/fileAccess';
 import { AssetSummaryCache, checkManifest } from '../formats/manifest';
 import { clipBytes, PNG_HEAD, skeletonBytes, skinnedMeshBytes, WAV_HEAD } from '../test/unit/manifest/assetBytes';
 import { time, type BenchBaseline, type BenchContext } from './harness';

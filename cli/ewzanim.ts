@@ -1,6 +1,6 @@
 /** The `ewzanim` executable (bundled to dist/cli/ewzanim.js): Node streams around `main`. */
 import { main } from './main';
-import { nodeFileAccess } from './nodeFileAccess';
+import { nodeFileAccess } from '../node/fileAccess';
 import type { CliIo } from './io';
 
 /** A closed pipe (`ewzanim dump big.nczxanim | head`) ends the output quietly. */

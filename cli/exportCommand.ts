@@ -6,7 +6,7 @@
  */
 import { basename } from 'node:path';
 import type { Document } from '@gltf-transform/core';
-import { writeFileAtomically } from '../client/src/hexEditor/atomicWrite';
+import { writeFileAtomically } from '../node/atomicWrite';
 import { checkFile, kindOfPath } from '../formats';
 import {
   AnimationExporter,

@@ -14,6 +14,18 @@ import { clipKernels } from './wasm/clipKernels';
 
 export const CLIP_HEADER_SIZE = 4;
 export const KEYFRAME_SIZE = 16;
+/** The legacy layout (`detectLegacyClip`): a 16-byte header, then one 48-byte 3x4 f32 matrix per record. */
+export const LEGACY_CLIP_HEADER_SIZE = 16;
+export const LEGACY_CLIP_RECORD_SIZE = 48;
+
+export type ClipHeaderField = 'header.boneCount' | 'header.flags' | 'header.frameCount';
+
+/** The current header's fields by byte range: what `parseClipHeader` reads and the describer labels. */
+export const CLIP_HEADER_FIELDS: readonly { field: ClipHeaderField; label: string; start: number; end: number }[] = [
+  { field: 'header.boneCount', label: 'Bone count (u8)', start: 0, end: 1 },
+  { field: 'header.flags', label: 'Flags (u8, must be 0)', start: 1, end: 2 },
+  { field: 'header.frameCount', label: 'Frame count (u16 LE)', start: 2, end: 4 },
+];
 /** 4 + 255 bones x 65535 frames x 16 bytes: the largest legal clip. */
 export const MAX_CLIP_SIZE = 267382804;
 /** Floats per keyframe in `decodeClipRecords` output: qx qy qz qw, px py pz, sx sy sz. */
@@ -23,9 +35,9 @@ export const MATRIX_FLOATS = 12;
 
 export function parseClipHeader(first4: Uint8Array): ClipHeader | undefined {
   if (first4.length < CLIP_HEADER_SIZE) return undefined;
-  const boneCount = first4[0];
-  const frameCount = readU16LE(first4, 2);
-  return { boneCount, flags: first4[1], frameCount, expectedSize: CLIP_HEADER_SIZE + frameCount * boneCount * KEYFRAME_SIZE };
+  const boneCount = first4[CLIP_HEADER_FIELDS[0].start];
+  const frameCount = readU16LE(first4, CLIP_HEADER_FIELDS[2].start);
+  return { boneCount, flags: first4[CLIP_HEADER_FIELDS[1].start], frameCount, expectedSize: CLIP_HEADER_SIZE + frameCount * boneCount * KEYFRAME_SIZE };
 }
 
 /** Byte offset of the record of `frame`, `bone`. */
@@ -260,11 +272,11 @@ export interface LegacyClipLayout {
 
 /** Recognises the legacy layout by `size == 16 + u32@0 * u32@4 * 48` (with non-zero counts). */
 export function detectLegacyClip(first16: Uint8Array, size: number): LegacyClipLayout | undefined {
-  if (first16.length < 16 || size < 16) return undefined;
+  if (first16.length < LEGACY_CLIP_HEADER_SIZE || size < LEGACY_CLIP_HEADER_SIZE) return undefined;
   const boneCount = readU32LE(first16, 0);
   const frameCount = readU32LE(first16, 4);
   if (boneCount === 0 || frameCount === 0) return undefined;
-  const expectedSize = 16 + boneCount * frameCount * 48;
+  const expectedSize = LEGACY_CLIP_HEADER_SIZE + boneCount * frameCount * LEGACY_CLIP_RECORD_SIZE;
   if (expectedSize !== size) return undefined;
   return { boneCount, frameCount, frameRate: readF32LE(first16, 8), flags: readU32LE(first16, 12), expectedSize };
 }

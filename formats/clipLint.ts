@@ -26,6 +26,9 @@ export interface ClipLintOptions {
 
 /** `0x80008000` as the signed 32-bit value bitwise operators produce. */
 const ALL_HALVES_NON_ZERO = 0x80008000 | 0;
+/** A record as u32 words: the rotation word, then the six halves two to a word (`KEYFRAME_FIELDS`). */
+const RECORD_WORDS = KEYFRAME_SIZE / Uint32Array.BYTES_PER_ELEMENT;
+const ROTATION_FIELD = KEYFRAME_FIELDS[0];
 
 /** Number of complete records that are both promised by the header and present in the file. */
 export function lintableRecordCount(header: ClipHeader, size: number): number {
@@ -59,10 +62,13 @@ export async function scanSuspectRecords(
   await forEachRecordChunk(read, CLIP_HEADER_SIZE, count, KEYFRAME_SIZE, Math.max(KEYFRAME_SIZE, chunkBytes), (bytes, firstRecord, records) => {
     const words = u32View(bytes);
     if (kernels) {
-      kernels.lint(bytes, records, (r) => suspect(firstRecord + r, words[r * 4], words[r * 4 + 1], words[r * 4 + 2], words[r * 4 + 3]));
+      kernels.lint(bytes, records, (r) => {
+        const i = r * RECORD_WORDS;
+        suspect(firstRecord + r, words[i], words[i + 1], words[i + 2], words[i + 3]);
+      });
       return;
     }
-    for (let r = 0, i = 0; r < records; r++, i += 4) {
+    for (let r = 0, i = 0; r < records; r++, i += RECORD_WORDS) {
       const rot = words[i];
       const w1 = words[i + 1];
       const w2 = words[i + 2];
@@ -102,7 +108,7 @@ function reportRecord(problems: ProblemCollector, header: ClipHeader, record: nu
     problems.add('anim/non-unit-rotation', () =>
       binaryDiagnostic(
         'anim/non-unit-rotation',
-        { start, end: start + 4 },
+        { start: start + ROTATION_FIELD.start, end: start + ROTATION_FIELD.end },
         `${where}: rotation word ${hexWord(rot, 8)} stores three components whose squares sum to ` +
           `${rotationSquareSum(rot).toFixed(6)} (above 1), so the decoder clamps the dropped component to 0 and the ` +
           'quaternion is not unit length (the bone is skewed/scaled). An exporter never writes this: re-export the clip ' +

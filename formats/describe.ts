@@ -5,7 +5,7 @@
  * listing's hover all show (`describeByte`), so they say the same thing.
  */
 import { hexBytes, hexWord, readF32LE, readU16LE, readU32LE } from './bytes';
-import { CLIP_HEADER_SIZE, KEYFRAME_FIELDS, KEYFRAME_SIZE, detectLegacyClip, parseClipHeader } from './clip';
+import { CLIP_HEADER_FIELDS, CLIP_HEADER_SIZE, KEYFRAME_FIELDS, KEYFRAME_SIZE, detectLegacyClip, LEGACY_CLIP_HEADER_SIZE, parseClipHeader } from './clip';
 import type { ByteRange } from './diagnostics';
 import { f16Spacing, f16ToF32 } from './f16';
 import type { ByteSource } from './fileAccess';
@@ -16,7 +16,7 @@ import { readRomMagic, printableMagic } from './rom';
 import { ROTATION_MAX_ANGLE_ERROR_RAD, ROTATION_QUANT_STEP, decodeRotation, isNonUnitRotation, rotationSquareSum } from './rotation';
 import { axisAngle, eulerDegrees, type EulerDegrees } from './rotationMath';
 import { clipDurationSeconds } from './summary';
-import { INVERSE_BIND_FIELD_NAMES, INVERSE_BIND_SIZE, MAX_SKELETON_BONES, SKELETON_HEADER_SIZE, inverseBindDeterminant, parseSkeletonHeader, readInverseBind } from './skeleton';
+import { INVERSE_BIND_FIELD_NAMES, INVERSE_BIND_FLOAT_SIZE, INVERSE_BIND_SIZE, MAX_SKELETON_BONES, SKELETON_HEADER_FIELDS, SKELETON_HEADER_SIZE, inverseBindDeterminant, parseSkeletonHeader, readInverseBind } from './skeleton';
 
 export type ByteFieldType = 'header' | 'rotation' | 'position' | 'scale' | 'matrix' | 'vertex' | 'index' | 'magic' | 'body' | 'trailing';
 
@@ -225,13 +225,14 @@ function clipFieldAt(head: FileHead, offset: number): LocatedField {
   const { size, first16 } = head;
   if (size < CLIP_HEADER_SIZE) return body(0, size);
   if (detectLegacyClip(first16, size)) {
-    return offset < 16 ? field('legacy.header', 'Legacy 16-byte clip header (old layout)', 'header', 0, 16, size) : body(16, size);
+    return offset < LEGACY_CLIP_HEADER_SIZE
+      ? field('legacy.header', `Legacy ${LEGACY_CLIP_HEADER_SIZE}-byte clip header (old layout)`, 'header', 0, LEGACY_CLIP_HEADER_SIZE, size)
+      : body(LEGACY_CLIP_HEADER_SIZE, size);
   }
   const header = parseClipHeader(first16);
   if (!header) return body(0, size);
-  if (offset === 0) return field('header.boneCount', 'Bone count (u8)', 'header', 0, 1, size);
-  if (offset === 1) return field('header.flags', 'Flags (u8, must be 0)', 'header', 1, 2, size);
-  if (offset < 4) return field('header.frameCount', 'Frame count (u16 LE)', 'header', 2, 4, size);
+  const headerField = CLIP_HEADER_FIELDS.find((h) => offset < h.end);
+  if (headerField) return field(headerField.field, headerField.label, 'header', headerField.start, headerField.end, size);
   if (header.boneCount === 0 || header.frameCount === 0) return body(CLIP_HEADER_SIZE, size);
   if (offset >= header.expectedSize) return trailing(header.expectedSize, size);
   const record = Math.floor((offset - CLIP_HEADER_SIZE) / KEYFRAME_SIZE);
@@ -249,16 +250,16 @@ function skeletonFieldAt(head: FileHead, offset: number): LocatedField {
   const { size, first16 } = head;
   const header = parseSkeletonHeader(first16);
   if (!header || size < SKELETON_HEADER_SIZE) return body(0, size);
-  if (offset < 4) return field('header.boneCount', 'Bone count (u32 LE)', 'header', 0, 4, size);
-  if (offset < 8) return field('header.reserved', 'Reserved (u32 LE, must be 0)', 'header', 4, 8, size);
+  const headerField = SKELETON_HEADER_FIELDS.find((h) => offset < h.end);
+  if (headerField) return field(headerField.field, headerField.label, 'header', headerField.start, headerField.end, size);
   if (header.boneCount === 0 || header.boneCount > MAX_SKELETON_BONES) return body(SKELETON_HEADER_SIZE, size);
   if (offset >= header.expectedSize) return trailing(header.expectedSize, size);
   const bone = Math.floor((offset - SKELETON_HEADER_SIZE) / INVERSE_BIND_SIZE);
   const matrixStart = SKELETON_HEADER_SIZE + bone * INVERSE_BIND_SIZE;
-  const slot = Math.floor((offset - matrixStart) / 4);
+  const slot = Math.floor((offset - matrixStart) / INVERSE_BIND_FLOAT_SIZE);
   const name = INVERSE_BIND_FIELD_NAMES[slot];
-  const start = matrixStart + slot * 4;
-  return { ...field(name, `Inverse bind ${name.slice(4)} (f32, column-major)`, 'matrix', start, start + 4, size), bone };
+  const start = matrixStart + slot * INVERSE_BIND_FLOAT_SIZE;
+  return { ...field(name, `Inverse bind ${name.slice(4)} (f32, column-major)`, 'matrix', start, start + INVERSE_BIND_FLOAT_SIZE, size), bone };
 }
 
 const MESH_LABELS: Record<string, string> = {

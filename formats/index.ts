@@ -23,3 +23,4 @@ export * from './describe';
 export * from './manifest';
 export * from './meshWriter';
 export * from './gltf';
+export * from './checkPack';

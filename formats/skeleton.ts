@@ -7,13 +7,25 @@ import { readF32LE, readU32LE } from './bytes';
 import type { InverseBindMatrix, SkeletonHeader } from './records';
 
 export const SKELETON_HEADER_SIZE = 8;
-export const INVERSE_BIND_SIZE = 48;
+/** One f32 of an inverse bind matrix. */
+export const INVERSE_BIND_FLOAT_SIZE = 4;
+/** Floats per inverse bind: a 3x4 matrix stored column-major. */
+export const INVERSE_BIND_FLOATS = 12;
+export const INVERSE_BIND_SIZE = INVERSE_BIND_FLOATS * INVERSE_BIND_FLOAT_SIZE;
+
+export type SkeletonHeaderField = 'header.boneCount' | 'header.reserved';
+
+/** The header's fields by byte range: what `parseSkeletonHeader` reads and the describer labels. */
+export const SKELETON_HEADER_FIELDS: readonly { field: SkeletonHeaderField; label: string; start: number; end: number }[] = [
+  { field: 'header.boneCount', label: 'Bone count (u32 LE)', start: 0, end: 4 },
+  { field: 'header.reserved', label: 'Reserved (u32 LE, must be 0)', start: 4, end: 8 },
+];
 export const MAX_SKELETON_BONES = 256;
 
 export function parseSkeletonHeader(first8: Uint8Array): SkeletonHeader | undefined {
   if (first8.length < SKELETON_HEADER_SIZE) return undefined;
-  const boneCount = readU32LE(first8, 0);
-  return { boneCount, reserved: readU32LE(first8, 4), expectedSize: SKELETON_HEADER_SIZE + boneCount * INVERSE_BIND_SIZE };
+  const boneCount = readU32LE(first8, SKELETON_HEADER_FIELDS[0].start);
+  return { boneCount, reserved: readU32LE(first8, SKELETON_HEADER_FIELDS[1].start), expectedSize: SKELETON_HEADER_SIZE + boneCount * INVERSE_BIND_SIZE };
 }
 
 export function inverseBindOffset(bone: number): number {
@@ -22,8 +34,8 @@ export function inverseBindOffset(bone: number): number {
 
 /** The 12 stored f32 values at `offset`, column-major as stored. */
 export function readInverseBind(bytes: Uint8Array, offset: number): InverseBindMatrix {
-  const m = new Float32Array(12);
-  for (let i = 0; i < 12; i++) m[i] = readF32LE(bytes, offset + i * 4);
+  const m = new Float32Array(INVERSE_BIND_FLOATS);
+  for (let i = 0; i < INVERSE_BIND_FLOATS; i++) m[i] = readF32LE(bytes, offset + i * INVERSE_BIND_FLOAT_SIZE);
   return m;
 }
 

@@ -4,15 +4,11 @@
  * form a whole record. A file whose header cannot be read becomes plain 16-byte rows from
  * byte 0. Pure arithmetic on plain data, shared by the extension host and the webview.
  */
-import { detectLegacyClip, parseClipHeader } from '../clip';
+import { CLIP_HEADER_SIZE, detectLegacyClip, KEYFRAME_SIZE, parseClipHeader } from '../clip';
 import type { ClipHeader, SkeletonHeader } from '../records';
-import { MAX_SKELETON_BONES, parseSkeletonHeader } from '../skeleton';
+import { INVERSE_BIND_SIZE, MAX_SKELETON_BONES, parseSkeletonHeader, SKELETON_HEADER_SIZE } from '../skeleton';
 
-export const CLIP_HEADER_BYTES = 4;
-export const KEYFRAME_BYTES = 16;
-export const SKELETON_HEADER_BYTES = 8;
-export const MATRIX_BYTES = 48;
-/** Row width of plain and tail rows. */
+/** Row width of plain and tail rows (a hex editor's usual 16 bytes, not a record size). */
 export const PLAIN_ROW_BYTES = 16;
 
 export interface RowLayout {
@@ -63,14 +59,14 @@ export function layoutOfFile(kind: RowLayout['kind'], first16: Uint8Array, size:
 
 export function clipRowLayout(size: number, header: ClipHeader | undefined): RowLayout {
   // No bones or no frames: nothing to lay out as records; the diagnostics explain the header.
-  if (!header || size < CLIP_HEADER_BYTES || header.boneCount === 0 || header.frameCount === 0) return plainLayout('clip', size);
+  if (!header || size < CLIP_HEADER_SIZE || header.boneCount === 0 || header.frameCount === 0) return plainLayout('clip', size);
   const promised = header.boneCount * header.frameCount;
-  return gridLayout('clip', size, CLIP_HEADER_BYTES, KEYFRAME_BYTES, header.boneCount, header.frameCount, promised, header.expectedSize);
+  return gridLayout('clip', size, CLIP_HEADER_SIZE, KEYFRAME_SIZE, header.boneCount, header.frameCount, promised, header.expectedSize);
 }
 
 export function skeletonRowLayout(size: number, header: SkeletonHeader | undefined): RowLayout {
-  if (!header || size < SKELETON_HEADER_BYTES || header.boneCount === 0) return plainLayout('skeleton', size);
-  return gridLayout('skeleton', size, SKELETON_HEADER_BYTES, MATRIX_BYTES, header.boneCount, 1, header.boneCount, header.expectedSize);
+  if (!header || size < SKELETON_HEADER_SIZE || header.boneCount === 0) return plainLayout('skeleton', size);
+  return gridLayout('skeleton', size, SKELETON_HEADER_SIZE, INVERSE_BIND_SIZE, header.boneCount, 1, header.boneCount, header.expectedSize);
 }
 
 function plainLayout(kind: RowLayout['kind'], size: number): RowLayout {

@@ -12,7 +12,7 @@ export type { AnimationLink, MeshLink, LinkSource } from './rules/links';
 export type { GltfInfo, GltfSkinInfo } from './gltfInfo';
 export { LineIndex, rangeContains } from './textRanges';
 export { unsafeGameIdReason } from './rules/gameRules';
-export { checkManifestFile, checkManifestPack, unreadableManifestDiagnostic, type ManifestFileResult } from './checkManifestFile';
+export { checkManifestFile, unreadableManifestDiagnostic, type ManifestFileResult } from './checkManifestFile';
 export { createManifestLanguageService, type ManifestLanguageService } from './service';
 export type * from './service';
 export { DEFAULT_ANIMATION_BUFFER_LIMIT, NETHERCORE_ZX_ROM_LIMIT, DECODED_BONE_BYTES, packBudget, type PackBudget } from './rules/budget';

@@ -271,12 +271,21 @@ export async function parseManifestAsync(text: string, path: string): Promise<Ma
   let step = steps.next();
   while (!step.done) {
     if (Date.now() - sliceStart >= PARSE_SLICE_MS) {
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await hostTurn();
       sliceStart = Date.now();
     }
     step = steps.next();
   }
   return step.value;
+}
+
+/**
+ * Lets the host's event loop run: a zero timer where the host has timers (Node, browsers; the
+ * core is compiled without either's types, so it looks the timer up), else a resolved promise.
+ */
+function hostTurn(): Promise<void> {
+  const setTimer = (globalThis as { setTimeout?: (callback: () => void, ms: number) => unknown }).setTimeout;
+  return setTimer ? new Promise((resolve) => void setTimer(resolve, 0)) : Promise.resolve();
 }
 
 function* parseManifestInSteps(text: string, path: string): Generator<void, ManifestModel> {

@@ -16,7 +16,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { nodeFileAccess } from '../../cli/nodeFileAccess';
+import { nodeFileAccess } from '../../node/fileAccess';
 import { createManifestLanguageService } from '../../formats/manifest';
 import { CHECK_STATUS_NOTIFICATION, SERVER_INFO_REQUEST, type ServerInfoResult } from '../../protocol/serverStatus';
 import { MINIMAL_CLIENT, readClientFeatures, type ClientFeatures } from './clientFeatures';

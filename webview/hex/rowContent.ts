@@ -2,11 +2,10 @@
  * The decoded values one row shows beside its bytes. Pure: the core's decoders, no DOM.
  * (Which field each byte belongs to comes from the core's `fieldsOfRow`.)
  */
-import { decodeKeyframe } from '../../formats/clip';
-import { readU16LE, readU32LE } from '../../formats/bytes';
+import { decodeKeyframe, parseClipHeader } from '../../formats/clip';
 import type { ByteFieldType } from '../../formats/describe';
 import type { RowInfo, RowLayout } from '../../formats/editing/rowLayout';
-import { readInverseBind } from '../../formats/skeleton';
+import { parseSkeletonHeader, readInverseBind } from '../../formats/skeleton';
 
 /** Up to 6 significant digits, no exponent for ordinary magnitudes. */
 export function formatValue(value: number): string {
@@ -57,14 +56,15 @@ export function decodedGroups(layout: RowLayout, row: RowInfo, bytes: Uint8Array
 /** The decoded values of a row, one line per display line (skeleton matrices: 3 rows). */
 export function decodedLines(layout: RowLayout, row: RowInfo, bytes: Uint8Array, frameRate: number): string[] {
   if (row.role === 'header') {
-    if (layout.kind === 'clip') {
-      const bones = bytes[0];
-      const frames = readU16LE(bytes, 2);
-      const flags = bytes[1] === 0 ? 'flags 0' : `flags ${bytes[1]} (must be 0)`;
-      return [`${bones} bones · ${flags} · ${frames} frames (${formatValue(frames / frameRate)} s at ${frameRate} fps)`];
+    // A header row exists only when its header parsed (`layoutOfFile`).
+    const clip = layout.kind === 'clip' ? parseClipHeader(bytes) : undefined;
+    if (clip) {
+      const flags = clip.flags === 0 ? 'flags 0' : `flags ${clip.flags} (must be 0)`;
+      return [`${clip.boneCount} bones · ${flags} · ${clip.frameCount} frames (${formatValue(clip.frameCount / frameRate)} s at ${frameRate} fps)`];
     }
-    const reserved = readU32LE(bytes, 4);
-    return [`${readU32LE(bytes, 0)} bones · reserved ${reserved}${reserved === 0 ? '' : ' (documented as 0)'}`];
+    const skeleton = layout.kind === 'skeleton' ? parseSkeletonHeader(bytes) : undefined;
+    if (skeleton) return [`${skeleton.boneCount} bones · reserved ${skeleton.reserved}${skeleton.reserved === 0 ? '' : ' (documented as 0)'}`];
+    return [row.label];
   }
   if (row.role !== 'record') return [row.label];
   if (layout.kind === 'clip') {

@@ -7,6 +7,7 @@
 import { boneMatrix, decodeKeyframe, keyframeOffset, MATRIX_FLOATS, transformMatrices } from '../../formats/clip';
 import { aloneMatrix, consoleKeyframeRead, skinningSource, type BindRule, type BindShape, type InverseBindRead, type KeyframeRead } from '../../formats/keyframeBind';
 import type { BoneTransform } from '../../formats/records';
+import { INVERSE_BIND_FLOATS } from '../../formats/skeleton';
 
 const fr = Math.fround;
 
@@ -29,7 +30,7 @@ export interface PoseInputs {
   clip: Uint8Array;
   clipBones: number;
   frameCount: number;
-  /** Inverse bind matrices (12 f32 column-major per bone); undefined = raw mode. */
+  /** Inverse bind matrices (`INVERSE_BIND_FLOATS` f32, column-major, per bone); undefined = raw mode. */
   inverseBinds?: Float32Array;
   skeletonBones: number;
   /** Bones the mesh names (its highest bone index + 1; 0 without a skinned mesh). */
@@ -69,7 +70,7 @@ export function buildPose(inputs: PoseInputs, request: FrameRequest, out: Float3
     if (source.kind === 'identity') {
       out.set(IDENTITY_ROWS, o + MATRIX_FLOATS);
     } else if (rule === 'design') {
-      if (source.inverseBind) timesInverseBind(model, inputs.inverseBinds!, bone * 12, out, o + MATRIX_FLOATS);
+      if (source.inverseBind) timesInverseBind(model, inputs.inverseBinds!, bone * INVERSE_BIND_FLOATS, out, o + MATRIX_FLOATS);
       else out.set(model, o + MATRIX_FLOATS);
     } else {
       consoleSkin(inputs, request, source.keyframe, source.inverseBind, bone, out, o + MATRIX_FLOATS);
@@ -94,7 +95,7 @@ export function buildMixedPose(inputs: PoseInputs, transforms: Float32Array, out
     out.set(model, o);
     const source = skinningSource('design', shape, 0, bone);
     if (source.kind === 'identity') out.set(IDENTITY_ROWS, o + MATRIX_FLOATS);
-    else if (source.inverseBind) timesInverseBind(model, inputs.inverseBinds!, bone * 12, out, o + MATRIX_FLOATS);
+    else if (source.inverseBind) timesInverseBind(model, inputs.inverseBinds!, bone * INVERSE_BIND_FLOATS, out, o + MATRIX_FLOATS);
     else out.set(model, o + MATRIX_FLOATS);
   }
   return count;
@@ -128,7 +129,7 @@ function consoleSkin(inputs: PoseInputs, request: FrameRequest, read: KeyframeRe
     return;
   }
   if (inverseBind.kind === 'skeleton') {
-    timesInverseBind(key, inputs.inverseBinds!, inverseBind.bone * 12, out, o);
+    timesInverseBind(key, inputs.inverseBinds!, inverseBind.bone * INVERSE_BIND_FLOATS, out, o);
     return;
   }
   const ib = aloneMatrix(shape, inverseBind);
@@ -143,7 +144,7 @@ function consoleSkin(inputs: PoseInputs, request: FrameRequest, read: KeyframeRe
 
 /** Row-major 3x4 to the column-major order inverse binds are stored in. */
 function columnMajor(rows: Float32Array): Float32Array {
-  const out = new Float32Array(12);
+  const out = new Float32Array(INVERSE_BIND_FLOATS);
   for (let col = 0; col < 4; col++) for (let row = 0; row < 3; row++) out[col * 3 + row] = rows[row * 4 + col];
   return out;
 }

@@ -5,7 +5,7 @@
  * a markdown preview (worst bones first), and offer to list the files in the nearest manifest.
  * Every question can be answered by the command's second argument (automation, tests).
  */
-import { writeFileAtomically } from '../hexEditor/atomicWrite';
+import { writeFileAtomically } from '../../../node/atomicWrite';
 import * as vscode from 'vscode';
 import type { Document } from '@gltf-transform/core';
 import {

@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
 import { basename, dirname } from 'node:path';
-import { checkBytes } from '../../../formats/check';
+import { checkBytes, HEAD_BYTES } from '../../../formats/check';
 import type { FormatDiagnostic } from '../../../formats/diagnostics';
 import { EditModel, type ByteEdit, type EditBackup } from '../../../formats/editing/editModel';
 import { layoutOfFile } from '../../../formats/editing/rowLayout';
 import { memoryByteSource, type ByteSource } from '../../../formats/fileAccess';
 import type { ContentChange, DiskNotice, HexDocumentInfo } from '../../../protocol/hexEditor';
-import { writeFileAtomically } from './atomicWrite';
+import { writeFileAtomically } from '../../../node/atomicWrite';
 import { describeDiskChange, type DiskChangeFacts } from './diskChange';
 import { dirtyChanged, initialDiskState, keepMine, reactToDisk, resynced, saveDecision, type DiskObservation, type DiskReaction, type DiskState } from './diskState';
 import { openFileByteSource, readDiskVersion, sameBytesUnder, type DiskVersion, type FileByteSource } from './fileByteSource';
@@ -99,7 +99,7 @@ export class HexDocument implements vscode.CustomDocument {
   }
 
   async info(): Promise<HexDocumentInfo> {
-    const headerBytes = await this.model.read(0, 16);
+    const headerBytes = await this.model.read(0, HEAD_BYTES);
     const layout = layoutOfFile(this.kind, headerBytes, this.model.size);
     return {
       uri: this.uri.toString(),

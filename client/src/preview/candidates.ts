@@ -5,7 +5,7 @@
  * replace this search without touching them.
  */
 import * as vscode from 'vscode';
-import { nodeFileAccess } from '../../../cli/nodeFileAccess';
+import { nodeFileAccess } from '../../../node/fileAccess';
 import type { AssetCandidate } from '../../../formats/assetGuess';
 import { checkFile, parseClipHeader } from '../../../formats/index';
 import type { ClipChoice } from '../../../protocol/preview';

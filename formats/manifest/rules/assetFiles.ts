@@ -3,7 +3,7 @@
  * content), legacy extension, invalid content (the binary core's summary), glTF skins and
  * animations, wildcard imports and their collisions.
  */
-import { checkBytes } from '../../check';
+import { checkBytes } from '../../checkBytes';
 import type { FormatDiagnostic, RelatedLocation } from '../../diagnostics';
 import { byteSourceOf, type FileStat } from '../../fileAccess';
 import { kindOfPath, nethercoreRename } from '../../fileKinds';

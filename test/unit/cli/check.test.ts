@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { IDENTITY_RECORD, UPSTREAM, runCli, tempTree, uniformClip } from './cliHarness';
 import { namesTomlFile } from '../../../cli/checkPath';
-import { nodeFileAccess } from '../../../cli/nodeFileAccess';
+import { nodeFileAccess } from '../../../node/fileAccess';
 import type { FileAccess } from '../../../formats/fileAccess';
 
 /** A clip whose second record has a NaN position x (f16 0x7E00): one error. */

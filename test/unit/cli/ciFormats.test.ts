@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { checkCommand } from '../../../cli/checkCommand';
-import { nodeFileAccess } from '../../../cli/nodeFileAccess';
+import { nodeFileAccess } from '../../../node/fileAccess';
 import { escapeData, escapeProperty } from '../../../cli/report/github';
 import { ALL_RULES } from '../../../cli/report/rules';
 import { sarifSchemaErrors } from '../helpers/sarifSchema';

@@ -3,7 +3,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { main } from '../../../cli/main';
-import { nodeFileAccess } from '../../../cli/nodeFileAccess';
+import { nodeFileAccess } from '../../../node/fileAccess';
 import type { FileAccess } from '../../../formats/fileAccess';
 
 export const REPO = resolve(__dirname, '..', '..', '..');

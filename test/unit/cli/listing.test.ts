@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { KEYFRAME_SIZE, encodeKeyframe } from '../../../formats';
 import { keyframeListing } from '../../../formats/listing/keyframeListing';
-import { nodeFileAccess } from '../../../cli/nodeFileAccess';
+import { nodeFileAccess } from '../../../node/fileAccess';
 import { UPSTREAM, runCli, tempTree } from './cliHarness';
 
 /** 255 bones x 20 frames: windows of 7 frames (2,000 keyframes at most each), so 3 windows. */

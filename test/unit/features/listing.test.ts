@@ -221,7 +221,7 @@ test('listing URIs round-trip any clip URI and carry no characters that get perc
 test('the largest legal clip (267 MB): a window and a hover read a few KiB, never the file', async () => {
   const { mkdtempSync, openSync, ftruncateSync, writeSync, closeSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
-  const { nodeFileAccess } = await import('../../../cli/nodeFileAccess');
+  const { nodeFileAccess } = await import('../../../node/fileAccess');
   const { keyframeListing } = await import('../../../formats/listing/keyframeListing');
   const { listingHover } = await import('../../../server/src/features/listing/listingHover');
   const folder = mkdtempSync(`${tmpdir()}/ewzanim-largest-`);

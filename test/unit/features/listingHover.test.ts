@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { resolve } from 'node:path';
 import { test } from 'node:test';
-import { nodeFileAccess } from '../../../cli/nodeFileAccess';
+import { nodeFileAccess } from '../../../node/fileAccess';
 import { describeBytes } from '../../../server/src/features/describe/describeRequest';
 import { describeMarkdown } from '../../../server/src/features/describe/describeMarkdown';
 import { listingHover } from '../../../server/src/features/listing/listingHover';

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { test } from 'node:test';
-import { nodeFileAccess } from '../../../cli/nodeFileAccess';
+import { nodeFileAccess } from '../../../node/fileAccess';
 import { MANIFEST_KEY_DOCS, checkManifest, type ManifestCheckResult, type TextPosition } from '../../../formats';
 import { manifestFixes, type ManifestFix, type TextEditFact } from '../../../formats/manifest/service/fixes';
 import { manifestHoverAt as hoverAt, type ManifestHover } from '../../../formats/manifest/service/hover';

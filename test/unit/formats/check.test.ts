@@ -258,7 +258,7 @@ test('checkFile never opens a FIFO: file/unreadable, "not a regular file"', asyn
   const { execFileSync } = await import('node:child_process');
   const { mkdtempSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
-  const { nodeFileAccess } = await import('../../../cli/nodeFileAccess');
+  const { nodeFileAccess } = await import('../../../node/fileAccess');
   const folder = mkdtempSync(`${tmpdir()}/ewzanim-fifo-`);
   try {
     execFileSync('mkfifo', [`${folder}/stuck.nczxanim`]);

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { nodeFileAccess } from '../../../cli/nodeFileAccess';
+import { nodeFileAccess } from '../../../node/fileAccess';
 import type { FileAccess } from '../../../formats/fileAccess';
 import { DEFAULT_EXCLUDE, ExcludeFilter } from '../../../formats/workspace/exclude';
 import { walkWorkspace, type WalkResult } from '../../../formats/workspace/walk';

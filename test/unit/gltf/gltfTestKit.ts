@@ -7,7 +7,7 @@ import { seededRandom as seededUint32 } from '../../gpu/clipFixtures';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { Document, WebIO, type Node } from '@gltf-transform/core';
-import { nodeFileAccess } from '../../../cli/nodeFileAccess';
+import { nodeFileAccess } from '../../../node/fileAccess';
 import { boneMatrix, decodeKeyframe, keyframeOffset, parseClipHeader } from '../../../formats';
 import { loadGltfDocument } from '../../../formats/gltf/load';
 

@@ -2,9 +2,10 @@
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { test } from 'node:test';
-import { nodeFileAccess } from '../../../cli/nodeFileAccess';
+import { nodeFileAccess } from '../../../node/fileAccess';
 import { checkFile } from '../../../formats/check';
-import { checkManifestFile, checkManifestPack } from '../../../formats/manifest';
+import { checkManifestFile } from '../../../formats/manifest';
+import { checkManifestPack } from '../../../formats/checkPack';
 import { MemoryFileAccess } from '../helpers/memoryFileAccess';
 import { clipBytes } from './assetBytes';
 import { BASE, basePack } from './craftedPack';

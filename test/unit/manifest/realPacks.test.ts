@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, test } from 'node:test';
-import { nodeFileAccess } from '../../../cli/nodeFileAccess';
+import { nodeFileAccess } from '../../../node/fileAccess';
 import { assetById, checkManifest, skeletonsMatchingBoneCount, type ManifestCheckResult } from '../../../formats/manifest';
 
 const UPSTREAM = resolve('test/fixtures/upstream');

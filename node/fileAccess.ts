@@ -1,7 +1,7 @@
 /**
  * `FileAccess` over Node's `fs/promises`: the core's only window on disk for the CLI, the
  * language server and the bench. Reads exactly the requested piece through a FileHandle, so a
- * 267 MB clip is never loaded whole. No dependency on the CLI: import it from anywhere in Node.
+ * 267 MB clip is never loaded whole. The Node adapters (CLI, server, client) share it from `node/`.
  */
 import { open, readdir, realpath, stat, type FileHandle } from 'node:fs/promises';
 import type { Dirent } from 'node:fs';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeFileAtomically } from '../../../client/src/hexEditor/atomicWrite';
+import { writeFileAtomically } from '../../../node/atomicWrite';
 import { memoryByteSource } from '../../../formats/fileAccess';
 import { EditModel } from '../../../formats/editing/editModel';
 

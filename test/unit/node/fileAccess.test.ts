@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { nodeFileAccess } from '../../../cli/nodeFileAccess';
-import { IDENTITY_RECORD, tempTree, uniformClip } from './cliHarness';
+import { nodeFileAccess } from '../../../node/fileAccess';
+import { IDENTITY_RECORD, tempTree, uniformClip } from '../cli/cliHarness';
 import { byteSourceOf, checkBytes } from '../../../formats/index';
 
 test('nodeFileAccess reads exactly the requested piece, fewer bytes only at the end', async () => {

@@ -1,0 +1,27 @@
+/**
+ * What a file check takes and gives: below `check.ts` (which dispatches) so that the manifest
+ * and binary checks it dispatches to can name these without importing the dispatcher.
+ */
+import type { FormatDiagnostic } from './diagnostics';
+import type { AssetKind, KindOptions } from './fileKinds';
+import { DEFAULT_MAX_KEYFRAME_PROBLEMS } from './problemCollector';
+import type { AssetSummary } from './records';
+
+export interface CheckOptions {
+  /** Per-record problems reported per file before one summary diagnostic (default 100). */
+  maxKeyframeProblems: number;
+  /** Bytes read per piece while linting content (default 4 MiB; whole records). */
+  chunkBytes?: number;
+  /** Which extensions name MSH files (`fileKinds`); default `.msh` only. */
+  kinds?: KindOptions;
+}
+
+export const DEFAULT_CHECK_OPTIONS: CheckOptions = { maxKeyframeProblems: DEFAULT_MAX_KEYFRAME_PROBLEMS };
+
+export interface FileCheckResult {
+  path: string;
+  /** 'unknown' only for a path whose extension no rule knows (with `file/unknown-kind`). */
+  kind: AssetKind | 'unknown';
+  diagnostics: FormatDiagnostic[];
+  summary?: AssetSummary;
+}
