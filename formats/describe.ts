@@ -2,155 +2,39 @@
  * What every byte of a binary file is: the field map the hex editor colours rows with
  * (`fieldAt`, `fieldsOfRow`, synchronous, from the first 16 bytes and the size) and the full
  * description the language server, the hex editor's tooltip/inspector and the keyframe
- * listing's hover all show (`describeByte`), so they say the same thing.
+ * listing's hover all show (`describeByte`), so they say the same thing. The description's
+ * types live in `description.ts`; NRes and MSH files are described by `msh/describe.ts`.
  */
 import { hexBytes, hexWord, readF32LE, readU16LE, readU32LE } from './bytes';
 import { CLIP_HEADER_FIELDS, CLIP_HEADER_SIZE, KEYFRAME_FIELDS, KEYFRAME_SIZE, detectLegacyClip, LEGACY_CLIP_HEADER_SIZE, parseClipHeader } from './clip';
-import type { ByteRange } from './diagnostics';
+import {
+  type Axis3,
+  type ByteDescription,
+  type ByteField,
+  type ByteFieldType,
+  type DecodedHeader,
+  type DecodedHalf,
+  type DecodedMatrixCell,
+  type DecodedRotation,
+  type DecodedTruncated,
+  type DecodedValue,
+  type LocatedField,
+  jsonNumber,
+} from './description';
 import { f16Spacing, f16ToF32 } from './f16';
 import type { ByteSource } from './fileAccess';
 import type { AssetKind } from './fileKinds';
 import { MESH_HEADER_SIZE, decodeVertex, parseMeshHeader, vertexAttributeLayout, type MeshAttribute } from './mesh';
-import type { MeshHeader, Quaternion, Vec3 } from './records';
+import { describeMshByte } from './msh/describe';
+import { openMshFile } from './msh/model';
+import type { MeshHeader } from './records';
 import { readRomMagic, printableMagic } from './rom';
 import { ROTATION_MAX_ANGLE_ERROR_RAD, ROTATION_QUANT_STEP, decodeRotation, isNonUnitRotation, rotationSquareSum } from './rotation';
-import { axisAngle, eulerDegrees, type EulerDegrees } from './rotationMath';
+import { axisAngle, eulerDegrees } from './rotationMath';
 import { clipDurationSeconds } from './summary';
 import { INVERSE_BIND_FIELD_NAMES, INVERSE_BIND_FLOAT_SIZE, INVERSE_BIND_SIZE, MAX_SKELETON_BONES, SKELETON_HEADER_FIELDS, SKELETON_HEADER_SIZE, inverseBindDeterminant, parseSkeletonHeader, readInverseBind } from './skeleton';
 
-export type ByteFieldType = 'header' | 'rotation' | 'position' | 'scale' | 'matrix' | 'vertex' | 'index' | 'magic' | 'body' | 'trailing';
-
-export interface ByteField {
-  /** Stable id: 'rotation', 'position.x', 'header.boneCount', 'ibm.c0.x', 'vertex.position', 'index', 'body'... */
-  name: string;
-  /** For people: 'Rotation (smallest-three u32)'. */
-  label: string;
-  fieldType: ByteFieldType;
-  /** The whole field, clipped to the file. */
-  range: ByteRange;
-}
-
-/** A field plus the record it belongs to. */
-export interface LocatedField extends ByteField {
-  frame?: number;
-  bone?: number;
-  vertex?: number;
-  /** Mesh index number (the n-th u16 index). */
-  index?: number;
-  /** Where the field would end: set when the file ends inside it (`range` is clipped). */
-  wholeEnd?: number;
-}
-
-/** A JSON-safe number: NaN and infinities travel as these strings (LSP and webviews speak JSON). */
-export type JsonNumber = number | 'NaN' | 'Infinity' | '-Infinity';
-export type Axis3 = 'x' | 'y' | 'z';
-
-/** A smallest-three rotation word. Decoded components are always finite (10-bit fields). */
-export interface DecodedRotation {
-  kind: 'rotation';
-  word: number;
-  quaternion: Quaternion;
-  dropped: 'x' | 'y' | 'z' | 'w';
-  /** The three stored 10-bit fields, high to low. */
-  storedFields: [number, number, number];
-  /** Sum of the squares of the three stored components (above 1: non-unit). */
-  squareSum: number;
-  nonUnit: boolean;
-  axis: Vec3;
-  angleDeg: number;
-  euler: EulerDegrees;
-  quantStep: number;
-  maxAngleErrorDeg: number;
-}
-
-/** One f16 component of a keyframe's position or scale. */
-export interface DecodedHalf {
-  kind: 'half';
-  component: 'position' | 'scale';
-  axis: Axis3;
-  bits: number;
-  value: JsonNumber;
-  /** Distance to the next representable f16 at this magnitude. */
-  spacing: JsonNumber;
-}
-
-/** One f32 cell of a skeleton's inverse bind matrix (stored column-major). */
-export interface DecodedMatrixCell {
-  kind: 'matrixCell';
-  column: 'c0' | 'c1' | 'c2' | 't';
-  axis: Axis3;
-  value: JsonNumber;
-  /** The whole matrix, column-major (c0, c1, c2, t), when all 48 bytes are present. */
-  matrix?: JsonNumber[];
-  determinant?: JsonNumber;
-}
-
-export type DecodedHeader =
-  | { kind: 'header'; field: 'boneCount'; value: number; unit: 'frame' | 'skeleton'; limit: number }
-  | { kind: 'header'; field: 'flags'; value: number }
-  | { kind: 'header'; field: 'frameCount'; value: number; frameRate: number; durationSeconds: number; expectedSize?: number }
-  | { kind: 'header'; field: 'reserved'; value: number }
-  | { kind: 'header'; field: 'vertexCount' | 'indexCount'; value: number }
-  | { kind: 'header'; field: 'format'; value: number; flags: string[] }
-  | { kind: 'header'; field: 'padding'; value: number }
-  | { kind: 'header'; field: 'legacy'; boneCount: number; frameCount: number; frameRate: JsonNumber; flags: number };
-
-export type DecodedVertex =
-  | { kind: 'vertex'; attribute: Exclude<MeshAttribute, 'tangent'>; values: JsonNumber[] }
-  | { kind: 'vertex'; attribute: 'tangent'; direction: JsonNumber[]; handedness: 1 | -1 };
-
-export interface DecodedIndex {
-  kind: 'index';
-  /** Which index this is (the n-th u16). */
-  index: number;
-  vertex: number;
-  vertexCount: number;
-}
-
-export interface DecodedMagic {
-  kind: 'magic';
-  magic: string;
-  era: 'Nethercore ZX' | 'Emberware ZX' | 'Emberware Z' | 'unknown';
-}
-
-/** A byte with no structure of its own: unreadable header (`body`) or beyond the expected size. */
-export interface DecodedRegion {
-  kind: 'region';
-  region: 'body' | 'trailing';
-  value: number;
-}
-
-/** The field runs past the end of the file. */
-export interface DecodedTruncated {
-  kind: 'truncated';
-  present: number;
-  needed: number;
-}
-
-/** What a byte's field means: one variant per field kind, switched on `kind`. */
-export type DecodedValue =
-  | DecodedRotation
-  | DecodedHalf
-  | DecodedMatrixCell
-  | DecodedHeader
-  | DecodedVertex
-  | DecodedIndex
-  | DecodedMagic
-  | DecodedRegion
-  | DecodedTruncated;
-
-export interface ByteDescription {
-  offset: number;
-  kind: AssetKind;
-  field: ByteField;
-  frame?: number;
-  bone?: number;
-  vertex?: number;
-  raw: { hex: string; value: JsonNumber | string };
-  decoded: DecodedValue;
-  /** Findings about this value (not finite, non-unit, out of range...), as sentences. */
-  notes: string[];
-}
+export * from './description';
 
 /** The first (up to) 16 bytes of a file and its size: all the field map needs. */
 export interface FileHead {
@@ -302,16 +186,6 @@ function meshFieldAt(head: FileHead, offset: number): LocatedField {
   };
 }
 
-/** JSON-safe number: NaN and infinities as the strings "NaN", "Infinity", "-Infinity". */
-export function jsonNumber(value: number): JsonNumber {
-  return Number.isFinite(value) ? value : (String(value) as JsonNumber);
-}
-
-/** A JsonNumber back as a number (NaN and infinities included). */
-export function fromJsonNumber(value: JsonNumber): number {
-  return typeof value === 'number' ? value : Number(value);
-}
-
 export interface DescribeOptions {
   /** Frames per second for durations (clips store none; the toolchain uses 30). */
   frameRate: number;
@@ -320,6 +194,8 @@ export interface DescribeOptions {
 /** Full description of the byte at `offset`; undefined outside the file or for manifests. */
 export async function describeByte(kind: AssetKind, source: ByteSource, offset: number, options: DescribeOptions): Promise<ByteDescription | undefined> {
   if (!Number.isInteger(offset) || offset < 0 || offset >= source.size) return undefined;
+  // NRes fields sit wherever the directory says: the layout is read first (headers, directories, Res1, Res10).
+  if (kind === 'msh') return describeMshByte(source, (await openMshFile(source)).layout, offset);
   const first16 = await source.read(0, Math.min(16, source.size));
   const head = { first16, size: source.size };
   const located = fieldAt(kind, head, offset);
@@ -394,7 +270,8 @@ function describeValue(
     case 'trailing':
       notes.push('Beyond the size the header describes: the packer drops these bytes (clips) or ignores them.');
       return { raw: { hex: hexBytes(bytes), value: bytes[0] }, decoded: { kind: 'region', region: 'trailing', value: bytes[0] } };
-    case 'body':
+    default:
+      // 'body' (NRes and MSH field types come from msh/describe.ts, never from `fieldAt`).
       notes.push('The header cannot be read, so these bytes have no known structure.');
       return { raw: { hex: hexBytes(bytes), value: bytes[0] }, decoded: { kind: 'region', region: 'body', value: bytes[0] } };
   }

@@ -46,8 +46,13 @@ export function formatFixed(value: number, decimals: number): string {
 const list = (values: readonly (JsonNumber | string)[]): string => values.map(formatNumber).join(', ');
 const thousands = (n: number): string => n.toLocaleString('en-US');
 
-export function placeText(d: Pick<ByteDescription, 'frame' | 'bone' | 'vertex'>): string {
+export function placeText(d: Pick<ByteDescription, 'frame' | 'bone' | 'vertex' | 'model' | 'entry' | 'node' | 'key' | 'word'>): string {
   const parts: string[] = [];
+  if (d.model !== undefined) parts.push(`model "${d.model}"`);
+  if (d.entry !== undefined) parts.push(`entry ${d.entry}`);
+  if (d.key !== undefined) parts.push(`key ${d.key}`);
+  if (d.word !== undefined) parts.push(`map word ${d.word}`);
+  if (d.node !== undefined) parts.push(`node ${d.node}`);
   if (d.frame !== undefined) parts.push(`frame ${d.frame}`);
   if (d.bone !== undefined) parts.push(`bone ${d.bone}`);
   if (d.vertex !== undefined) parts.push(`vertex ${d.vertex}`);
@@ -147,6 +152,35 @@ function decodedRows(decoded: DecodedValue): DescriptionRow[] {
       return [{ label: 'Value', value: String(decoded.value) }];
     case 'truncated':
       return [{ label: 'Present', value: `${decoded.present} of ${decoded.needed} bytes` }];
+    case 'mshField': {
+      const rows: DescriptionRow[] = [{ label: 'Value', value: decoded.valueType === 'ascii' ? `"${decoded.value}"` : formatNumber(decoded.value) }];
+      if (decoded.meaning) rows.push({ label: 'Meaning', value: decoded.meaning });
+      return rows;
+    }
+    case 'mshKey':
+      return [
+        { label: 'Position (x, y, z)', value: list(decoded.position) },
+        { label: 'Time (frames)', value: formatNumber(decoded.time) },
+        { label: 'Stored i16 (x, y, z, w)', value: decoded.stored.join(', ') },
+        { label: 'Quaternion (w, x, y, z)', value: list(decoded.quaternion) },
+        { label: 'Norm', value: formatNumber(decoded.norm) },
+        {
+          label: 'Axis-angle',
+          value: `${formatFixed(Number(decoded.angleDeg), 4)}° about (${decoded.axis.map((a) => formatFixed(Number(a), 6)).join(', ')})`,
+        },
+      ];
+    case 'mshMapWord': {
+      const meaning =
+        decoded.meaning === 'key'
+          ? `keys ${decoded.value} and ${decoded.value + 1} are interpolated`
+          : decoded.meaning === 'fallback'
+            ? `at or past the fallback key ${decoded.fallback}: the fallback key is used`
+            : 'no node reads this word';
+      return [
+        { label: 'Key index', value: String(decoded.value) },
+        { label: 'Meaning', value: meaning },
+      ];
+    }
   }
 }
 

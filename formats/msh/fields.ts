@@ -187,8 +187,9 @@ function payloadFieldAt(layout: MshFileLayout, model: MshModelLayout | undefined
 
 const ROLES: readonly MshStreamRole[] = ['nodes', 'keys', 'names', 'map'];
 
+/** By position in the directory, not identity: a layout that crossed a webview's message channel is a copy. */
 function streamRole(model: MshModelLayout, entry: NresEntry): MshStreamRole | undefined {
-  for (const role of ROLES) if (model.streams[role] === entry) return role;
+  for (const role of ROLES) if (model.streams[role]?.index === entry.index) return role;
   return undefined;
 }
 

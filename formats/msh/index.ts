@@ -27,3 +27,5 @@ export * from './writer';
 export * from './reads';
 export * from './values';
 export * from './listing';
+export * from './rows';
+export * from './describe';

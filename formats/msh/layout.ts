@@ -93,6 +93,13 @@ export const MSH_STREAM_LABEL: Record<MshStreamRole, string> = {
   map: 'Res19 (frame map)',
 };
 
+const ROLE_OF_TYPE = new Map<number, MshStreamRole>(Object.entries(MSH_STREAM).map(([role, type]) => [type, role as MshStreamRole]));
+
+/** The stream a directory entry's type id names (1, 8, 10, 19), if any. */
+export function streamRoleOfType(typeId: number): MshStreamRole | undefined {
+  return ROLE_OF_TYPE.get(typeId);
+}
+
 /** The node record stride every interpreted model uses (19 u16). */
 export const NODE_STRIDE = 38;
 /** The other stride seen in one known file: reported as not interpreted. */

@@ -25,6 +25,7 @@ import {
   NRES_HEADER_SIZE,
   NRES_ENTRY_SIZE,
   type MshStreamRole,
+  streamRoleOfType,
 } from './layout';
 import { type ContainerKind, type NresBlob, type NresEntry, containerKindOf, latin1, nresBlobSteps } from './nres';
 import { type ReadSteps, eachRecordChunk, readStep, runOnBytes, runOnSource, wholeFileLimit } from './reads';
@@ -191,7 +192,7 @@ function* openModel(
   const diagnostics: FormatDiagnostic[] = [];
   const streams: MshStreams = {};
   for (const entry of blob.entries) {
-    const role = (Object.keys(MSH_STREAM) as MshStreamRole[]).find((r) => MSH_STREAM[r] === entry.typeId);
+    const role = streamRoleOfType(entry.typeId);
     if (!role) continue;
     const first = streams[role];
     if (!first) {
