@@ -2,12 +2,14 @@
  * Parsing and validating what the user types into "Go to Frame/Bone" and "Go to Offset": the
  * message is shown live by the input box (`validateInput`), so every refusal says why.
  */
-import { recordStart, type RowLayout } from './rowLayout';
+import { mshRecordOffset, type MshRecordKind } from '../msh/rows';
+import { recordStart, type MshRowLayout, type RowLayout } from './rowLayout';
 
 export type GoToResult = { offset: number; error?: undefined } | { offset?: undefined; error: string };
 
 /** `frame bone` (`12 3`, `12,3`, `12:3`, `12 · 3`; a lone number means bone 0); skeletons: `bone`. */
 export function parseFrameBone(text: string, layout: RowLayout): GoToResult {
+  if (layout.kind === 'msh') return parseMshPlace(text, layout);
   if (layout.recordCount === 0) return { error: 'This file has no readable records (its header is broken or it is empty).' };
   const parts = text.trim().split(/[\s,:;/·]+/).filter((p) => p.length > 0);
   const numbers = parts.map((p) => (/^\d+$/.test(p) ? Number(p) : NaN));
@@ -40,4 +42,35 @@ export function parseOffset(text: string, size: number): GoToResult {
   if (size === 0) return { error: 'The file is empty.' };
   if (offset >= size) return { error: `Offset ${offset} is past the end: the file has ${size} bytes (last offset ${size - 1}).` };
   return { offset };
+}
+
+const MSH_PLACE_WORDS: Record<string, MshRecordKind> = { node: 'node', key: 'key', map: 'word', word: 'word' };
+
+/**
+ * NRes files: `node 3`, `key 17`, `map 40` (a Res19 word); a lone number is a node. In an
+ * archive, `model 2 key 17` picks the model (the first one otherwise).
+ */
+export function parseMshPlace(text: string, layout: MshRowLayout): GoToResult {
+  const models = layout.file.models;
+  if (models.length === 0) return { error: 'This file holds no model (no Res1, Res8 or Res19 stream).' };
+  const words = text.trim().toLowerCase().split(/[\s,:;/·]+/).filter((p) => p.length > 0);
+  let model = 0;
+  let kind: MshRecordKind = 'node';
+  let index: number | undefined;
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i];
+    if (/^\d+$/.test(word)) {
+      if (index !== undefined) return { error: `Type one place, e.g. "node 3", "key 17" or "map 40"; "${text}" has more numbers.` };
+      index = Number(word);
+    } else if (word === 'model' && /^\d+$/.test(words[i + 1] ?? '')) {
+      model = Number(words[++i]);
+    } else if (MSH_PLACE_WORDS[word]) {
+      kind = MSH_PLACE_WORDS[word];
+    } else {
+      return { error: `"${word}" is not understood: type "node 3", "key 17" or "map 40" (and "model 2" in an archive).` };
+    }
+  }
+  if (index === undefined) return { error: 'Type a node, key or map word number, e.g. "node 3" or "key 17".' };
+  if (model >= models.length) return { error: `Model ${model} does not exist: models are 0..${models.length - 1}.` };
+  return mshRecordOffset(models[model], kind, index);
 }

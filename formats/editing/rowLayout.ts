@@ -1,17 +1,25 @@
 /**
- * How the hex editor cuts a clip or skeleton into rows: the header row, one row per record
- * (16-byte keyframe, 48-byte inverse bind matrix), then 16-byte rows for whatever does not
- * form a whole record. A file whose header cannot be read becomes plain 16-byte rows from
- * byte 0. Pure arithmetic on plain data, shared by the extension host and the webview.
+ * How the hex editor cuts a file into rows. A clip or skeleton: the header row, one row per
+ * record (16-byte keyframe, 48-byte inverse bind matrix), then 16-byte rows for whatever does
+ * not form a whole record; a file whose header cannot be read becomes plain 16-byte rows from
+ * byte 0. An NRes file (MSH models and archives): rows of varying size from its directory
+ * (`msh/rows.ts`). Pure arithmetic on plain data, shared by the extension host and the webview.
  */
 import { CLIP_HEADER_SIZE, detectLegacyClip, KEYFRAME_SIZE, parseClipHeader } from '../clip';
 import type { ClipHeader, SkeletonHeader } from '../records';
 import { INVERSE_BIND_SIZE, MAX_SKELETON_BONES, parseSkeletonHeader, SKELETON_HEADER_SIZE } from '../skeleton';
+import { MSH_ROW_BYTES, type MshRowLayout, mshRowInfo, mshRowOfOffset, mshRowStart } from '../msh/rows';
+
+export { type MshRowLayout, mshRowLayout } from '../msh/rows';
 
 /** Row width of plain and tail rows (a hex editor's usual 16 bytes, not a record size). */
 export const PLAIN_ROW_BYTES = 16;
 
-export interface RowLayout {
+/** The rows of a clip or skeleton, or of an NRes file. */
+export type RowLayout = GridRowLayout | MshRowLayout;
+
+/** A clip or skeleton: a header row, then one row per record. */
+export interface GridRowLayout {
   kind: 'clip' | 'skeleton';
   size: number;
   /** Bytes of the header row; 0 when the header is unreadable (plain rows from byte 0). */
@@ -49,7 +57,7 @@ export interface RowInfo {
  * The layout of a file from its first 16 bytes and its size. The two-day-old clip layout
  * (16-byte header, 48-byte matrices) is shown as plain rows: read as today's format it is noise.
  */
-export function layoutOfFile(kind: RowLayout['kind'], first16: Uint8Array, size: number): RowLayout {
+export function layoutOfFile(kind: GridRowLayout['kind'], first16: Uint8Array, size: number): GridRowLayout {
   if (kind === 'skeleton') {
     const header = parseSkeletonHeader(first16);
     return skeletonRowLayout(size, header && header.boneCount <= MAX_SKELETON_BONES ? header : undefined);
@@ -57,19 +65,19 @@ export function layoutOfFile(kind: RowLayout['kind'], first16: Uint8Array, size:
   return clipRowLayout(size, detectLegacyClip(first16, size) ? undefined : parseClipHeader(first16));
 }
 
-export function clipRowLayout(size: number, header: ClipHeader | undefined): RowLayout {
+export function clipRowLayout(size: number, header: ClipHeader | undefined): GridRowLayout {
   // No bones or no frames: nothing to lay out as records; the diagnostics explain the header.
   if (!header || size < CLIP_HEADER_SIZE || header.boneCount === 0 || header.frameCount === 0) return plainLayout('clip', size);
   const promised = header.boneCount * header.frameCount;
   return gridLayout('clip', size, CLIP_HEADER_SIZE, KEYFRAME_SIZE, header.boneCount, header.frameCount, promised, header.expectedSize);
 }
 
-export function skeletonRowLayout(size: number, header: SkeletonHeader | undefined): RowLayout {
+export function skeletonRowLayout(size: number, header: SkeletonHeader | undefined): GridRowLayout {
   if (!header || size < SKELETON_HEADER_SIZE || header.boneCount === 0) return plainLayout('skeleton', size);
   return gridLayout('skeleton', size, SKELETON_HEADER_SIZE, INVERSE_BIND_SIZE, header.boneCount, 1, header.boneCount, header.expectedSize);
 }
 
-function plainLayout(kind: RowLayout['kind'], size: number): RowLayout {
+function plainLayout(kind: GridRowLayout['kind'], size: number): GridRowLayout {
   return {
     kind, size, headerSize: 0, recordSize: PLAIN_ROW_BYTES, boneCount: 0, frameCount: 0, recordCount: 0,
     expectedSize: 0, rowCount: Math.ceil(size / PLAIN_ROW_BYTES),
@@ -77,9 +85,9 @@ function plainLayout(kind: RowLayout['kind'], size: number): RowLayout {
 }
 
 function gridLayout(
-  kind: RowLayout['kind'], size: number, headerSize: number, recordSize: number,
+  kind: GridRowLayout['kind'], size: number, headerSize: number, recordSize: number,
   boneCount: number, frameCount: number, promised: number, expectedSize: number,
-): RowLayout {
+): GridRowLayout {
   const recordCount = Math.min(promised, Math.floor((size - headerSize) / recordSize));
   const tailBytes = size - headerSize - recordCount * recordSize;
   return {
@@ -89,16 +97,22 @@ function gridLayout(
 }
 
 /** First byte after the record rows. */
-function tailStart(layout: RowLayout): number {
+function tailStart(layout: GridRowLayout): number {
   return layout.headerSize + layout.recordCount * layout.recordSize;
 }
 
 /** The first row of a layout that holds records (0 in plain mode). */
-function firstRecordRow(layout: RowLayout): number {
+function firstRecordRow(layout: GridRowLayout): number {
   return layout.headerSize > 0 ? 1 : 0;
 }
 
+/** Bytes of the largest row: how many 16-byte lines every row of the editor has. */
+export function widestRow(layout: RowLayout): number {
+  return layout.kind === 'msh' ? MSH_ROW_BYTES : layout.recordSize;
+}
+
 export function rowStart(layout: RowLayout, row: number): number {
+  if (layout.kind === 'msh') return mshRowStart(layout, row);
   if (layout.headerSize > 0 && row === 0) return 0;
   const record = row - firstRecordRow(layout);
   if (record < layout.recordCount) return layout.headerSize + record * layout.recordSize;
@@ -107,6 +121,7 @@ export function rowStart(layout: RowLayout, row: number): number {
 
 /** The row holding byte `offset` (clamped into the file). */
 export function rowOfOffset(layout: RowLayout, offset: number): number {
+  if (layout.kind === 'msh') return mshRowOfOffset(layout, offset);
   const at = Math.max(0, Math.min(offset, layout.size - 1));
   if (layout.headerSize > 0 && at < layout.headerSize) return 0;
   const tail = tailStart(layout);
@@ -115,6 +130,7 @@ export function rowOfOffset(layout: RowLayout, offset: number): number {
 }
 
 export function rowInfo(layout: RowLayout, row: number): RowInfo {
+  if (layout.kind === 'msh') return mshRowInfo(layout, row);
   const start = rowStart(layout, row);
   if (layout.headerSize > 0 && row === 0) {
     return { row, start, end: Math.min(layout.size, layout.headerSize), role: 'header', label: 'header' };
@@ -135,6 +151,6 @@ export function rowInfo(layout: RowLayout, row: number): RowInfo {
 }
 
 /** Byte offset of a clip's keyframe, or of a skeleton's matrix (frame 0). */
-export function recordStart(layout: RowLayout, frame: number, bone: number): number {
+export function recordStart(layout: GridRowLayout, frame: number, bone: number): number {
   return layout.headerSize + (frame * layout.boneCount + bone) * layout.recordSize;
 }

@@ -9,7 +9,8 @@ import { recordStart, rowInfo, rowOfOffset, type RowLayout } from './rowLayout';
 export function mapOffset(before: RowLayout, after: RowLayout, offset: number): number | undefined {
   if (after.size === 0) return undefined;
   const row = rowInfo(before, rowOfOffset(before, offset));
-  if (row.role === 'record' && after.kind === before.kind && after.headerSize > 0 && after.recordCount > 0) {
+  // NRes files keep the offset: their records move with the directory, not by frame and bone.
+  if (row.role === 'record' && after.kind !== 'msh' && after.kind === before.kind && after.headerSize > 0 && after.recordCount > 0) {
     const within = Math.min(offset - row.start, after.recordSize - 1);
     const frame = row.frame ?? 0;
     const bone = row.bone ?? 0;

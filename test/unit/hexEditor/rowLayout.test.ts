@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clipRowLayout, layoutOfFile, rowInfo, rowOfOffset, rowStart, skeletonRowLayout, type RowLayout } from '../../../formats/editing/rowLayout';
+import { clipRowLayout, layoutOfFile, rowInfo, rowOfOffset, rowStart, skeletonRowLayout, type GridRowLayout } from '../../../formats/editing/rowLayout';
 import { parseFrameBone, parseOffset } from '../../../formats/editing/goTo';
 
-const clip = (bones: number, frames: number, size = 4 + bones * frames * 16): RowLayout =>
+const clip = (bones: number, frames: number, size = 4 + bones * frames * 16): GridRowLayout =>
   clipRowLayout(size, { boneCount: bones, flags: 0, frameCount: frames, expectedSize: 4 + bones * frames * 16 });
 
 test('a complete clip: header row, then one labelled row per keyframe', () => {

@@ -1,7 +1,7 @@
 /**
  * Seeded fuzz: 100,000 mutated NRes archives and models (bit flips, truncations, extensions,
  * special values over aligned fields, counts and offsets set to small numbers) go through the
- * checks, the field map, the views and the sampler. No exception may escape and every diagnostic
+ * checks, the field map, the hex editor's rows and descriptions, the views and the sampler. No exception may escape and every diagnostic
  * must be well-formed. A failure names its seed and iteration, so it can be replayed.
  */
 import assert from 'node:assert/strict';
@@ -9,8 +9,13 @@ import { test } from 'node:test';
 import { memoryByteSource } from '../../../formats/fileAccess';
 import {
   MSH_DIAGNOSTIC_CODES,
+  MSH_ROW_BYTES,
   buildMshModel,
   checkMshFile,
+  describeMshByte,
+  mshRowInfo,
+  mshRowLayout,
+  mshRowOfOffset,
   mshFieldAt,
   mshFieldsOfRow,
   mshNodeView,
@@ -74,7 +79,7 @@ function mutate(base: Uint8Array, next: () => number): Uint8Array {
   return bytes;
 }
 
-test(`fuzz: ${ITERATIONS} mutated NRes files through the checks, field map, views and sampler`, async () => {
+test(`fuzz: ${ITERATIONS} mutated NRes files through the checks, field map, hex rows, descriptions, views and sampler`, async () => {
   const next = seededRandom(SEED);
   const seen = new Set<string>();
   let animated = 0;
@@ -96,6 +101,11 @@ test(`fuzz: ${ITERATIONS} mutated NRes files through the checks, field map, view
         const field = mshFieldAt(layout, offset);
         assert.ok(field && field.range.start <= offset && offset < field.range.end, `${where}: field at ${offset} is ${JSON.stringify(field)}`);
         assert.ok(mshFieldsOfRow(layout, offset).length >= 1, where);
+        // The hex editor: the row holding the byte, and the byte's description.
+        const rows = mshRowLayout(layout);
+        const row = mshRowInfo(rows, mshRowOfOffset(rows, offset));
+        assert.ok(row.start <= offset && offset < row.end && row.end - row.start <= MSH_ROW_BYTES, `${where}: row of ${offset} is ${JSON.stringify(row)}`);
+        assert.ok(await describeMshByte(source, layout, offset), `${where}: byte ${offset} described`);
       }
       const index = next() % Math.max(1, layout.models.length);
       const model = layout.models[index];
