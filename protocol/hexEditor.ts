@@ -9,6 +9,9 @@ import type { RowLayout } from '../formats/editing/rowLayout';
  * as binary, never as JSON arrays of numbers.
  */
 
+/** What the hex editor shows a file as: a clip, a skeleton, or an NRes file (MSH model or archive). */
+export type HexKind = RowLayout['kind'];
+
 /** Everything the webview needs to draw rows without asking again. */
 export interface HexDocumentInfo {
   uri: string;

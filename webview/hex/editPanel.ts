@@ -1,6 +1,6 @@
 /**
  * Editing the selected row: a keyframe by its decoded values (quaternion or Euler angles,
- * position, scale), any row by raw hex. The line under the fields always shows what would be
+ * position, scale), an NRes field or key by value (`mshEditPanel.ts`), any row by raw hex. The line under the fields always shows what would be
  * stored after quantisation; bad input is refused there and nothing is sent.
  */
 import { decodeKeyframe } from '../../formats/clip';
@@ -10,31 +10,12 @@ import { encodeKeyframeForm, parseHexInput, type KeyframeFormInput } from '../..
 import type { RowInfo, RowLayout } from '../../formats/editing/rowLayout';
 import { eulerDegrees } from '../../formats/rotationMath';
 import type { BoneTransform } from '../../formats/records';
+import { button, fieldLine, textField, type ValueElement } from './formControls';
+import { MshEditPanel } from './mshEditPanel';
 import { formatList as list, formatValue } from './rowContent';
 
 /** Sends an edit to the host; resolves with its refusal message, if any. */
 export type SubmitEdit = (offset: number, bytes: Uint8Array, label: string) => Promise<string | undefined>;
-
-interface ValueElement extends HTMLElement {
-  value: string;
-}
-
-function field(id: string, label: string): { wrap: HTMLElement; input: ValueElement } {
-  const wrap = document.createElement('label');
-  wrap.className = 'edit-field';
-  wrap.textContent = label;
-  const input = document.createElement('vscode-textfield') as ValueElement;
-  input.id = id;
-  wrap.append(input);
-  return { wrap, input };
-}
-
-function button(id: string, text: string): HTMLElement {
-  const b = document.createElement('vscode-button');
-  b.id = id;
-  b.textContent = text;
-  return b;
-}
 
 export class EditPanel {
   private row: RowInfo | undefined;
@@ -47,6 +28,7 @@ export class EditPanel {
   private readonly preview: HTMLElement;
   private readonly raw: ValueElement;
   private readonly message: HTMLElement;
+  private readonly msh: MshEditPanel;
 
   constructor(root: HTMLElement, private readonly submit: SubmitEdit) {
     this.keyframe = document.createElement('div');
@@ -59,9 +41,9 @@ export class EditPanel {
       option.textContent = text;
       this.mode.append(option);
     }
-    const rot = ['x', 'y', 'z', 'w'].map((a) => field(`edit-rotation-${a}`, `r${a}`));
-    const pos = ['x', 'y', 'z'].map((a) => field(`edit-position-${a}`, `p${a}`));
-    const sca = ['x', 'y', 'z'].map((a) => field(`edit-scale-${a}`, `s${a}`));
+    const rot = ['x', 'y', 'z', 'w'].map((a) => textField(`edit-rotation-${a}`, `r${a}`));
+    const pos = ['x', 'y', 'z'].map((a) => textField(`edit-position-${a}`, `p${a}`));
+    const sca = ['x', 'y', 'z'].map((a) => textField(`edit-scale-${a}`, `s${a}`));
     this.rotation = rot.map((f) => f.input);
     this.rotationWrap = rot.map((f) => f.wrap);
     this.position = pos.map((f) => f.input);
@@ -70,22 +52,20 @@ export class EditPanel {
     this.preview.className = 'edit-preview';
     this.preview.id = 'edit-preview';
     const apply = button('edit-apply', 'Apply values');
-    const line = (cells: { wrap: HTMLElement }[]) => {
-      const div = document.createElement('div');
-      div.className = 'edit-line';
-      div.append(...cells.map((c) => c.wrap));
-      return div;
-    };
-    this.keyframe.append(this.mode, line(rot), line(pos), line(sca), this.preview, apply);
+    this.keyframe.append(this.mode, fieldLine(rot), fieldLine(pos), fieldLine(sca), this.preview, apply);
 
-    const rawField = field('edit-raw', 'raw bytes (hex)');
+    const rawField = textField('edit-raw', 'raw bytes (hex)');
     this.raw = rawField.input;
     const applyRaw = button('edit-apply-raw', 'Apply bytes');
     this.message = document.createElement('div');
     this.message.className = 'edit-message';
     this.message.id = 'edit-message';
     this.message.setAttribute('role', 'alert');
-    root.append(this.keyframe, rawField.wrap, applyRaw, this.message);
+    this.msh = new MshEditPanel(
+      (offset, bytes, label) => this.sendAt(offset, bytes, label),
+      (text, isError) => this.say(text, isError),
+    );
+    root.append(this.keyframe, this.msh.root, rawField.wrap, applyRaw, this.message);
 
     this.mode.addEventListener('change', () => this.switchMode());
     for (const input of [...this.rotation, ...this.position, ...this.scale]) input.addEventListener('input', () => this.updatePreview());
@@ -93,10 +73,12 @@ export class EditPanel {
     applyRaw.addEventListener('click', () => void this.applyRaw());
   }
 
-  /** Shows the row's current values (after a selection, or after its bytes changed). */
-  show(layout: RowLayout, row: RowInfo | undefined, bytes: Uint8Array | undefined): void {
+  /** Shows the row's current values (after a selection, or after its bytes changed); `offset` is the selected byte. */
+  show(layout: RowLayout, row: RowInfo | undefined, bytes: Uint8Array | undefined, offset?: number): void {
     if (row?.start !== this.row?.start) this.say('', false);
     this.row = row;
+    this.msh.root.hidden = layout.kind !== 'msh' || !row;
+    if (layout.kind === 'msh' && row) this.msh.show(layout, row.start, bytes, offset);
     const isKeyframe = !!row && !!bytes && layout.kind === 'clip' && row.role === 'record';
     this.keyframe.hidden = !isKeyframe;
     this.raw.value = bytes ? hexBytes(bytes) : '';
@@ -159,7 +141,11 @@ export class EditPanel {
   }
 
   private async send(bytes: Uint8Array, label: string): Promise<void> {
-    const refusal = await this.submit(this.row!.start, bytes, label);
+    await this.sendAt(this.row!.start, bytes, label);
+  }
+
+  private async sendAt(offset: number, bytes: Uint8Array, label: string): Promise<void> {
+    const refusal = await this.submit(offset, bytes, label);
     this.say(refusal ? `Not applied: ${refusal}` : `Applied: ${label}.`, !!refusal);
   }
 

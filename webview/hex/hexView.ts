@@ -7,7 +7,8 @@
  */
 import type { ByteRange, FormatDiagnostic, Severity } from '../../formats/diagnostics';
 import { fieldsOfRow, type FileHead } from '../../formats/describe';
-import { rowInfo, rowOfOffset, type RowInfo, type RowLayout } from '../../formats/editing/rowLayout';
+import { rowInfo, rowOfOffset, widestRow, type RowInfo, type RowLayout } from '../../formats/editing/rowLayout';
+import { mshFieldsOfRow } from '../../formats/msh/fields';
 import { hexDigitOf, typeDigit, type PendingNibble } from './hexTyping';
 import type { PageCache } from './pageCache';
 import { decodedGroups, type DecodedGroup } from './rowContent';
@@ -32,6 +33,8 @@ const written = new WeakMap<HTMLElement, Written>();
 
 /** Characters of the longest record label of a layout ('frame 65534 · bone 254', 'incomplete record'). */
 function longestLabel(layout: RowLayout): number {
+  // NRes labels: 'key 12345 · n123', 'nested NRes header'; longer ones are cut with an ellipsis.
+  if (layout.kind === 'msh') return 'nested NRes header'.length;
   const record = layout.kind === 'clip' ? `frame ${Math.max(0, layout.frameCount - 1)} · bone ${Math.max(0, layout.boneCount - 1)}` : `bone ${layout.recordCount}`;
   return Math.max(record.length, layout.size > layout.headerSize + layout.recordCount * layout.recordSize ? 'incomplete record'.length : 'header'.length);
 }
@@ -140,7 +143,7 @@ export class HexView {
     this.recordSpans = undefined;
     this.frameRate = frameRate;
     this.pending = undefined;
-    const lines = Math.ceil(layout.recordSize / BYTES_PER_LINE);
+    const lines = Math.ceil(widestRow(layout) / BYTES_PER_LINE);
     if (lines !== this.hexLines || this.rows.length === 0) {
       this.hexLines = lines;
       this.clearRows();
@@ -331,14 +334,17 @@ export class HexView {
 
   /** The core's fields of a row, relative to its start (`fieldsOfRow` gives file offsets). */
   private spansOf(layout: RowLayout, info: RowInfo): RowSpan[] {
-    if (info.role === 'record' && this.recordSpans) return this.recordSpans;
-    const spans = fieldsOfRow(layout.kind, this.head, info.start, info.end).map((f) => ({
+    // Every record row of a clip or skeleton has the same fields; NRes rows differ (nodes, keys, entries).
+    const shared = info.role === 'record' && layout.kind !== 'msh';
+    if (shared && this.recordSpans) return this.recordSpans;
+    const fields = layout.kind === 'msh' ? mshFieldsOfRow(layout.file, info.start, info.end) : fieldsOfRow(layout.kind, this.head, info.start, info.end);
+    const spans = fields.map((f) => ({
       name: f.name,
       fieldType: f.fieldType,
       start: f.range.start - info.start,
       end: f.range.end - info.start,
     }));
-    if (info.role === 'record') this.recordSpans = spans;
+    if (shared) this.recordSpans = spans;
     return spans;
   }
 

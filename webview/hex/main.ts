@@ -204,7 +204,7 @@ async function refreshSelection(): Promise<void> {
   ruler.update(layout, offset);
   const row = rowInfo(layout, rowOfOffset(layout, offset));
   await cache.ensure(row.start, row.end - row.start);
-  editPanel.show(layout, row, cache.peek(row.start, row.end - row.start));
+  editPanel.show(layout, row, cache.peek(row.start, row.end - row.start), offset);
   inspector.show(await describe(offset));
 }
 

@@ -1,11 +1,13 @@
 /**
  * The decoded values one row shows beside its bytes. Pure: the core's decoders, no DOM.
- * (Which field each byte belongs to comes from the core's `fieldsOfRow`.)
+ * (Which field each byte belongs to comes from the core's `fieldsOfRow`; NRes rows are decoded
+ * by `mshRowContent.ts`.)
  */
 import { decodeKeyframe, parseClipHeader } from '../../formats/clip';
 import type { ByteFieldType } from '../../formats/describe';
-import type { RowInfo, RowLayout } from '../../formats/editing/rowLayout';
+import type { GridRowLayout, RowInfo, RowLayout } from '../../formats/editing/rowLayout';
 import { parseSkeletonHeader, readInverseBind } from '../../formats/skeleton';
+import { mshDecodedGroups } from './mshRowContent';
 
 /** Up to 6 significant digits, no exponent for ordinary magnitudes. */
 export function formatValue(value: number): string {
@@ -46,6 +48,7 @@ const keyframeGroup = (fieldType: ByteFieldType, name: string, values: ArrayLike
 
 /** The decoded values of a row as groups (keyframes: q, p, s; matrices: one per matrix row). */
 export function decodedGroups(layout: RowLayout, row: RowInfo, bytes: Uint8Array, frameRate: number): DecodedGroup[] {
+  if (layout.kind === 'msh') return mshDecodedGroups(layout, row, bytes);
   if (row.role === 'record' && layout.kind === 'clip') {
     const t = decodeKeyframe(bytes, 0);
     return [keyframeGroup('rotation', 'q', t.rotation), keyframeGroup('position', 'p', t.position), keyframeGroup('scale', 's', t.scale)];
@@ -54,7 +57,7 @@ export function decodedGroups(layout: RowLayout, row: RowInfo, bytes: Uint8Array
 }
 
 /** The decoded values of a row, one line per display line (skeleton matrices: 3 rows). */
-export function decodedLines(layout: RowLayout, row: RowInfo, bytes: Uint8Array, frameRate: number): string[] {
+export function decodedLines(layout: GridRowLayout, row: RowInfo, bytes: Uint8Array, frameRate: number): string[] {
   if (row.role === 'header') {
     // A header row exists only when its header parsed (`layoutOfFile`).
     const clip = layout.kind === 'clip' ? parseClipHeader(bytes) : undefined;

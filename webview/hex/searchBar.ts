@@ -7,6 +7,7 @@
 import type { ByteRange } from '../../formats/diagnostics';
 import { parseFrameBone } from '../../formats/editing/goTo';
 import type { RowLayout } from '../../formats/editing/rowLayout';
+import { rowInfo, rowOfOffset } from '../../formats/editing/rowLayout';
 import { parseHexPattern, type SearchCondition, type SearchQuery } from '../../formats/editing/search';
 import type { SearchAnswer } from '../../protocol/hexEditor';
 
@@ -14,7 +15,7 @@ type Mode = 'bytes' | 'frameBone' | SearchCondition;
 
 const MODES: [Mode, string, string][] = [
   ['bytes', 'Hex bytes', 'e.g. 03 08 20 80, ?? for any byte'],
-  ['frameBone', 'Frame / bone', 'e.g. 12 3'],
+  ['frameBone', 'Frame / bone (MSH: node / key)', 'e.g. 12 3'],
   ['nan', 'NaN', ''],
   ['infinite', 'Infinity', ''],
   ['nonUnit', 'Non-unit rotation', ''],
@@ -177,7 +178,7 @@ export class SearchBar {
       const result = parseFrameBone(this.text.value, layout);
       if (result.error !== undefined) return this.say(result.error, true);
       this.reset();
-      this.host.show({ start: result.offset, end: result.offset + layout.recordSize });
+      this.host.show({ start: result.offset, end: rowInfo(layout, rowOfOffset(layout, result.offset)).end });
       return this.say('', false);
     }
     let query: SearchQuery;
@@ -215,7 +216,8 @@ export class SearchBar {
   private modeChanged(): void {
     const mode = MODES.find(([value]) => value === this.mode.value);
     this.text.hidden = this.isCondition();
-    this.text.setAttribute('placeholder', mode?.[2] ?? '');
+    const msh = this.host.layout()?.kind === 'msh' && this.mode.value === 'frameBone';
+    this.text.setAttribute('placeholder', msh ? 'e.g. node 3, key 17, map 40' : (mode?.[2] ?? ''));
     this.reset();
     this.shownQuery = '';
     this.say('', false);

@@ -3,7 +3,7 @@
  * mark and the question before a save would overwrite it. Pure (no VS Code), so the wording is
  * tested with the disk-state machine.
  */
-import type { DiskNotice } from '../../../protocol/hexEditor';
+import type { DiskNotice, HexKind } from '../../../protocol/hexEditor';
 
 export interface FileFacts {
   size: number;
@@ -12,7 +12,7 @@ export interface FileFacts {
 
 export interface DiskChangeFacts {
   fileName: string;
-  kind: 'clip' | 'skeleton';
+  kind: HexKind;
   /** The version the document was read from. */
   before?: FileFacts;
   /** What is on disk now (undefined: nothing). */
@@ -86,6 +86,6 @@ export function overwriteQuestion(facts: DiskChangeFacts): { message: string; de
     detail:
       `Your edits were made on the version of ${before}. On disk now: ${now}. ` +
       'Overwrite replaces the file on disk with what this editor shows; Save As keeps both; Revert drops your edits and loads the file from disk' +
-      (facts.kind === 'clip' ? '; Compare opens the file on disk as a keyframe listing.' : '.'),
+      (facts.kind !== 'skeleton' ? '; Compare opens the file on disk as a keyframe listing.' : '.'),
   };
 }

@@ -3,9 +3,10 @@ import { basename, dirname } from 'node:path';
 import { checkBytes, HEAD_BYTES } from '../../../formats/check';
 import type { FormatDiagnostic } from '../../../formats/diagnostics';
 import { EditModel, type ByteEdit, type EditBackup } from '../../../formats/editing/editModel';
-import { layoutOfFile } from '../../../formats/editing/rowLayout';
+import { layoutOfFile, mshRowLayout, type RowLayout } from '../../../formats/editing/rowLayout';
 import { memoryByteSource, type ByteSource } from '../../../formats/fileAccess';
-import type { ContentChange, DiskNotice, HexDocumentInfo } from '../../../protocol/hexEditor';
+import { type MshFileLayout, openMshFile } from '../../../formats/msh/model';
+import type { ContentChange, DiskNotice, HexDocumentInfo, HexKind } from '../../../protocol/hexEditor';
 import { writeFileAtomically } from '../../../node/atomicWrite';
 import { describeDiskChange, type DiskChangeFacts } from './diskChange';
 import { dirtyChanged, initialDiskState, keepMine, reactToDisk, resynced, saveDecision, type DiskObservation, type DiskReaction, type DiskState } from './diskState';
@@ -35,8 +36,9 @@ export class SaveDeclined extends vscode.CancellationError {}
 
 type DiskSource = ByteSource & Partial<Pick<FileByteSource, 'close' | 'version' | 'rewrittenInPlace'>>;
 
+
 /**
- * A clip or skeleton open in the hex editor: the file on disk plus the unsaved edit model, and
+ * A clip, skeleton or NRes file (MSH model or archive) open in the hex editor: the file on disk plus the unsaved edit model, and
  * the file's state on disk (watched: clean documents reload, dirty ones show the conflict,
  * saving never silently overwrites a newer file).
  */
@@ -61,12 +63,14 @@ export class HexDocument implements vscode.CustomDocument {
   diagnostics: FormatDiagnostic[] = [];
   notice: DiskNotice | undefined;
   private diskState: DiskState;
+  /** An NRes file's opened layout for the bytes as they are now (dropped at every change). */
+  private mshFile: Promise<MshFileLayout> | undefined;
   /** The version the edits were made on (what "changed since" compares with). */
   private base: DiskVersion | undefined;
 
   private constructor(
     readonly uri: vscode.Uri,
-    readonly kind: 'clip' | 'skeleton',
+    readonly kind: HexKind,
     private disk: DiskSource,
     readonly model: EditModel,
     private readonly askBeforeOverwrite: AskBeforeOverwrite,
@@ -75,7 +79,7 @@ export class HexDocument implements vscode.CustomDocument {
     this.base = disk.version;
   }
 
-  static async open(uri: vscode.Uri, kind: 'clip' | 'skeleton', backupId: string | undefined, ask: AskBeforeOverwrite): Promise<HexDocument> {
+  static async open(uri: vscode.Uri, kind: HexKind, backupId: string | undefined, ask: AskBeforeOverwrite): Promise<HexDocument> {
     const backup = backupId
       ? (JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.parse(backupId)))) as EditBackup)
       : undefined;
@@ -100,18 +104,27 @@ export class HexDocument implements vscode.CustomDocument {
 
   async info(): Promise<HexDocumentInfo> {
     const headerBytes = await this.model.read(0, HEAD_BYTES);
-    const layout = layoutOfFile(this.kind, headerBytes, this.model.size);
+    const layout: RowLayout = this.kind === 'msh' ? mshRowLayout(await this.openedMsh()) : layoutOfFile(this.kind, headerBytes, this.model.size);
     return {
       uri: this.uri.toString(),
       fileName: this.fileName,
       layout,
       headerBytes,
       frameRate: vscode.workspace.getConfiguration('ewzanim').get<number>('frameRate', 30),
-      headerProblem:
-        layout.headerSize === 0
-          ? `The ${this.kind} header cannot be read, so the bytes are shown as plain 16-byte rows. The problems below say why.`
-          : undefined,
+      headerProblem: headerProblem(layout),
     };
+  }
+
+  /** The NRes layout of the bytes as edited (headers, directories, Res1 and Res10; keys are read on demand). */
+  openedMsh(): Promise<MshFileLayout> {
+    this.mshFile ??= openMshFile(this.model.source, { maxKeyframeProblems: 0, expectModel: this.uri.path.toLowerCase().endsWith('.msh') }).then((opened) => opened.layout);
+    return this.mshFile;
+  }
+
+  /** Every change of the bytes goes through here: the NRes layout is read again when next asked. */
+  private contentChanged(change: ContentChange): void {
+    this.mshFile = undefined;
+    this.contentEmitter.fire(change);
   }
 
   async applyEdit(offset: number, bytes: Uint8Array, label: string): Promise<ByteEdit> {
@@ -153,7 +166,7 @@ export class HexDocument implements vscode.CustomDocument {
     this.disk = disk;
     this.model.markSaved(disk);
     this.resync();
-    this.contentEmitter.fire('save');
+    this.contentChanged('save');
   }
 
   private async confirmOverwrite(now: DiskVersion | undefined): Promise<void> {
@@ -219,7 +232,7 @@ export class HexDocument implements vscode.CustomDocument {
   private changed(change: ContentChange): void {
     const { state, reaction } = dirtyChanged(this.diskState, this.model.isDirty);
     this.diskState = state;
-    this.contentEmitter.fire(change);
+    this.contentChanged(change);
     this.scheduleCheck(CHECK_DELAY_MS);
     if (reaction === 'reload') void this.readDiskAgain('reload');
   }
@@ -270,7 +283,7 @@ export class HexDocument implements vscode.CustomDocument {
           await this.disk.close?.();
           this.disk = disk;
           this.model.rebase(disk);
-          this.contentEmitter.fire('rewritten');
+          this.contentChanged('rewritten');
           this.scheduleCheck(CHECK_DELAY_MS);
           this.setNotice(this.noticeFor('rewritten', now));
           return;
@@ -287,7 +300,7 @@ export class HexDocument implements vscode.CustomDocument {
     this.disk = disk;
     this.model.revert(disk);
     this.resync();
-    this.contentEmitter.fire(change);
+    this.contentChanged(change);
     this.scheduleCheck(CHECK_DELAY_MS);
   }
 
@@ -347,6 +360,18 @@ export class HexDocument implements vscode.CustomDocument {
     this.noticeEmitter.dispose();
     this.unsavedEmitter.dispose();
   }
+}
+
+function headerProblem(layout: RowLayout): string | undefined {
+  if (layout.kind === 'msh') {
+    if (layout.file.container === 'nres') return undefined;
+    return layout.file.container === 'rsli'
+      ? 'This is an RsLi container (NL\\0\\1): encrypted and compressed, it holds no models, so its bytes are shown as plain rows.'
+      : 'This file does not start with an NRes header, so its bytes are shown as plain rows. The problems below say why.';
+  }
+  return layout.headerSize === 0
+    ? `The ${layout.kind} header cannot be read, so the bytes are shown as plain 16-byte rows. The problems below say why.`
+    : undefined;
 }
 
 function observation(version: DiskVersion | undefined): DiskObservation {

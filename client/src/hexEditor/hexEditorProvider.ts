@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
-import { kindOfPath } from '../../../formats/fileKinds';
+import { kindOfBytes, kindOfPath } from '../../../formats/fileKinds';
+import type { HexKind } from '../../../protocol/hexEditor';
+import { readFilePiece } from '../../../node/fileAccess';
 import type { ExtensionServices } from '../services';
 import { HexDocument } from './hexDocument';
 import { HexPanel } from './hexPanel';
@@ -10,7 +12,7 @@ export const HEX_EDITOR_VIEW_TYPE = 'ewzanim.hexEditor';
 type DocumentChange = vscode.CustomDocumentEditEvent<HexDocument> | vscode.CustomDocumentContentChangeEvent<HexDocument>;
 
 /**
- * The custom editor for clips and skeletons. VS Code owns the undo stack, dirty state, save,
+ * The custom editor for clips, skeletons and NRes files (MSH models and archives). VS Code owns the undo stack, dirty state, save,
  * revert and hot exit; each edit event carries undo/redo callbacks for exactly that edit.
  */
 export class HexEditorProvider implements vscode.CustomEditorProvider<HexDocument> {
@@ -29,7 +31,7 @@ export class HexEditorProvider implements vscode.CustomEditorProvider<HexDocumen
   ) {}
 
   async openCustomDocument(uri: vscode.Uri, openContext: vscode.CustomDocumentOpenContext): Promise<HexDocument> {
-    const kind = kindOfPath(uri.path)?.kind === 'skeleton' ? 'skeleton' : 'clip';
+    const kind = await hexKindOf(uri);
     const document = await HexDocument.open(uri, kind, openContext.backupId, askBeforeOverwrite);
     document.onDidBecomeUnsaved(() => this.changeEmitter.fire({ document }));
     return document;
@@ -83,4 +85,16 @@ export class HexEditorProvider implements vscode.CustomEditorProvider<HexDocumen
   backupCustomDocument(document: HexDocument, context: vscode.CustomDocumentBackupContext): Promise<vscode.CustomDocumentBackup> {
     return document.backup(context.destination);
   }
+}
+
+/**
+ * How the editor shows a file: by its extension (`ewzanim.msh.extensions` included), else by its
+ * magic (a file reopened with this editor under another name); anything else as a clip.
+ */
+async function hexKindOf(uri: vscode.Uri): Promise<HexKind> {
+  const mshExtensions = vscode.workspace.getConfiguration('ewzanim').get<string[]>('msh.extensions');
+  const byPath = kindOfPath(uri.path, { mshExtensions })?.kind;
+  if (byPath === 'clip' || byPath === 'skeleton' || byPath === 'msh') return byPath;
+  const first4 = uri.scheme === 'file' ? await readFilePiece(uri.fsPath, 0, 4).catch(() => new Uint8Array(0)) : (await vscode.workspace.fs.readFile(uri)).subarray(0, 4);
+  return kindOfBytes(first4)?.kind === 'msh' ? 'msh' : 'clip';
 }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { ByteEdit } from '../../../formats/editing/editModel';
 import { describeByte } from '../../../formats/describe';
+import { describeMshByte } from '../../../formats/msh/describe';
 import { rowInfo, rowOfOffset } from '../../../formats/editing/rowLayout';
 import { EditRefused } from '../../../formats/editing/editModel';
 import type { DescribeByteResult } from '../../../protocol/describe';
@@ -68,7 +69,7 @@ export class HexPanel implements vscode.Disposable {
 
   private async revealFrameBone(frame: number, bone: number): Promise<void> {
     const { layout } = await this.document.info();
-    if (layout.headerSize === 0 || layout.kind !== 'clip' || bone >= layout.boneCount) return;
+    if (layout.kind !== 'clip' || layout.headerSize === 0 || bone >= layout.boneCount) return;
     const record = frame * layout.boneCount + bone;
     if (record < layout.recordCount) this.reveal(layout.headerSize + record * layout.recordSize);
   }
@@ -112,7 +113,8 @@ export class HexPanel implements vscode.Disposable {
         await this.publishSelection(message.offset);
         return;
       case 'openPreview':
-        await vscode.commands.executeCommand('ewzanim.openPreview', { clip: this.document.uri.toString() });
+        if (this.document.kind === 'msh') await vscode.commands.executeCommand('ewzanim.openMshPreview', this.document.uri);
+        else await vscode.commands.executeCommand('ewzanim.openPreview', { clip: this.document.uri.toString() });
         return;
       case 'firstPaint':
         this.document.firstPainted();
@@ -136,9 +138,11 @@ export class HexPanel implements vscode.Disposable {
   /**
    * The core's description of the byte in the document as edited: the edit model is a
    * ByteSource, so an unsaved header edit changes how every row is described. It reads at most
-   * the first 16 bytes and one field (or matrix), never the file.
+   * the first 16 bytes and one field (or matrix), never the file. An NRes file's fields come
+   * from its layout, read once per version of the bytes.
    */
   private async describe(offset: number): Promise<DescribeByteResult> {
+    if (this.document.kind === 'msh') return (await describeMshByte(this.document.model.source, await this.document.openedMsh(), offset)) ?? null;
     const frameRate = vscode.workspace.getConfiguration('ewzanim').get<number>('frameRate', 30);
     return (await describeByte(this.document.kind, this.document.model.source, offset, { frameRate })) ?? null;
   }

@@ -1,7 +1,7 @@
 /**
  * VS Code opens a custom editor from the Problems panel without the problem's position (the
- * selection is dropped for custom editors), so binary problems of clips and skeletons get a
- * clickable code instead: `anim/non-finite` in the Problems row runs
+ * selection is dropped for custom editors), so binary problems of clips, skeletons and MSH
+ * (NRes) files get a clickable code instead: `anim/non-finite` in the Problems row runs
  * `ewzanim.hexEditor.revealBytes`, which opens the hex editor on the problem's bytes. The byte
  * range comes from the diagnostic's `data.byteRange`, as the language server publishes it.
  */
@@ -27,10 +27,11 @@ export function revealBytesUri(args: RevealBytesArgs): vscode.Uri {
   return vscode.Uri.parse(`command:${REVEAL_BYTES_COMMAND}?${encodeURIComponent(JSON.stringify([args]))}`);
 }
 
-/** Links the code of every binary problem of a clip or skeleton to its bytes in the hex editor. */
+/** Links the code of every binary problem of a clip, skeleton or NRes file to its bytes in the hex editor. */
 export function linkProblemsToBytes(uri: vscode.Uri, diagnostics: vscode.Diagnostic[]): vscode.Diagnostic[] {
-  const kind = kindOfPath(uri.path)?.kind;
-  if (kind !== 'clip' && kind !== 'skeleton') return diagnostics;
+  const mshExtensions = vscode.workspace.getConfiguration('ewzanim').get<string[]>('msh.extensions');
+  const kind = kindOfPath(uri.path, { mshExtensions })?.kind;
+  if (kind !== 'clip' && kind !== 'skeleton' && kind !== 'msh') return diagnostics;
   for (const diagnostic of diagnostics) {
     const range = byteRangeOf(diagnostic);
     const code = typeof diagnostic.code === 'object' ? diagnostic.code.value : diagnostic.code;

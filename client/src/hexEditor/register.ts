@@ -14,10 +14,10 @@ export function registerHexEditor(context: vscode.ExtensionContext, services: Ex
       supportsMultipleEditorsPerDocument: false,
     }),
     vscode.commands.registerCommand('ewzanim.hexEditor.goToFrameBone', (text?: string) =>
-      goTo(provider, text, 'Frame and bone, e.g. "12 3"', parseFrameBone),
+      goTo(provider, text, (layout) => (layout.kind === 'msh' ? 'Node, key or map word, e.g. "node 3", "key 17", "map 40"' : 'Frame and bone, e.g. "12 3"'), parseFrameBone),
     ),
     vscode.commands.registerCommand('ewzanim.hexEditor.goToOffset', (text?: string) =>
-      goTo(provider, text, 'Byte offset, decimal or 0x hex', (t, layout) => parseOffset(t, layout.size)),
+      goTo(provider, text, () => 'Byte offset, decimal or 0x hex', (t, layout) => parseOffset(t, layout.size)),
     ),
     // The Problems panel's code links (problemLinks.ts): open the file's hex editor on the bytes.
     vscode.commands.registerCommand(REVEAL_BYTES_COMMAND, (args: RevealBytesArgs) => provider.revealBytes(vscode.Uri.parse(args.uri), args.start, args.end)),
@@ -34,17 +34,17 @@ export function registerHexEditor(context: vscode.ExtensionContext, services: Ex
 async function goTo(
   provider: HexEditorProvider,
   text: string | undefined,
-  prompt: string,
+  prompt: (layout: RowLayout) => string,
   parse: (text: string, layout: RowLayout) => GoToResult,
 ): Promise<number | undefined> {
   const panel = provider.activePanel;
   if (!panel) {
-    void vscode.window.showInformationMessage('Open a clip or skeleton in the Annotated Clip Hex editor first.');
+    void vscode.window.showInformationMessage('Open a clip, skeleton or MSH file in the Annotated Hex editor first.');
     return undefined;
   }
   const { layout } = await panel.document.info();
   const answer =
-    text ?? (await vscode.window.showInputBox({ prompt, validateInput: (value) => parse(value, layout).error ?? null }));
+    text ?? (await vscode.window.showInputBox({ prompt: prompt(layout), validateInput: (value) => parse(value, layout).error ?? null }));
   if (answer === undefined) return undefined;
   const result = parse(answer, layout);
   if (result.error !== undefined) {

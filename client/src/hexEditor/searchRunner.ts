@@ -1,6 +1,6 @@
 import { parseHexPattern, searchBytes, searchCondition, type SearchQuery, type SearchResult } from '../../../formats/editing/search';
 import type { ByteSource } from '../../../formats/fileAccess';
-import type { SearchAnswer } from '../../../protocol/hexEditor';
+import type { HexKind, SearchAnswer } from '../../../protocol/hexEditor';
 
 /** Pieces small enough that page requests are answered between them while a search runs. */
 const SEARCH_CHUNK_BYTES = 1 << 20;
@@ -18,7 +18,7 @@ export class SearchRunner {
     this.generation++;
   }
 
-  async run(kind: 'clip' | 'skeleton', source: ByteSource, query: SearchQuery, report: (answer: SearchAnswer) => void): Promise<void> {
+  async run(kind: HexKind, source: ByteSource, query: SearchQuery, report: (answer: SearchAnswer) => void): Promise<void> {
     const generation = ++this.generation;
     const stale = (): boolean => generation !== this.generation;
     let lastReport = Date.now();
@@ -35,6 +35,8 @@ export class SearchRunner {
     if (query.kind === 'bytes') {
       const parsed = parseHexPattern(query.pattern);
       result = parsed.pattern ? await searchBytes(source, parsed.pattern, options) : { error: parsed.error };
+    } else if (kind === 'msh') {
+      result = { error: 'NaN, infinity and rotation searches read clip and skeleton records; search an NRes file for bytes (a hex pattern).' };
     } else {
       result = await searchCondition(kind, source, query.condition, options);
     }

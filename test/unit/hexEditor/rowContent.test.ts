@@ -1,7 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { layoutOfFile, rowInfo } from '../../../formats/editing/rowLayout';
+import { layoutOfFile, mshRowLayout, rowInfo, rowOfOffset } from '../../../formats/editing/rowLayout';
+import { openMshBytes } from '../../../formats/msh/model';
+import { heroModel } from '../msh/mshFixtures';
 import { readInverseBind } from '../../../formats/skeleton';
 import { decodedGroups, decodedLines, formatRowValue, formatValue } from '../../../webview/hex/rowContent';
 
@@ -60,4 +62,26 @@ test('keyframe rows come as three groups (q, p, s) that the view can wrap, colou
   ]);
   const header = decodedGroups(layout, rowInfo(layout, 0), WAVE2.subarray(0, 4), 30);
   assert.deepEqual(header, [{ fieldType: undefined, name: '', text: '4 bones · flags 0 · 30 frames (1 s at 30 fps)' }]);
+});
+
+test('NRes rows show the record decoded: header, node, key, map block by frame, name, entry, plain bytes', () => {
+  const bytes = heroModel();
+  const layout = mshRowLayout(openMshBytes(bytes).layout);
+  const shown = (start: number): string[] => {
+    const row = rowInfo(layout, rowOfOffset(layout, start));
+    assert.equal(row.start, start);
+    return decodedGroups(layout, row, bytes.subarray(row.start, row.end), 30).map((g) => `${g.fieldType ?? ''}|${g.name}|${g.text}`);
+  };
+  const TABLE: [name: string, start: number, groups: string[]][] = [
+    ['header', 0, ['||"NRes" version 0x100 · 4 entries · 616 bytes']],
+    ['node 2', 92, ['||"hand" · parent 1', '||map 5 · fallback 6 · hdr0 0', '||slots - - - - - | - - - - - | - - - - -']],
+    // Key 5: position (2, 0, 0), time 1, -30° about Z stored as w 31650, z -8481.
+    ['key 5', 256, ['position|p| 2.0000  0.0000  0.0000', 'time|t|1', 'rotation|q| 0.9659  0.0000  0.0000 -0.2588  |q| 1.0000']],
+    ['hand map block', 346, ['map||f0: 4 5 5 6 6']],
+    ['name', 304, ['||"root" (node 0)']],
+    ['entry', 424, ['||type 8 Res8 (key pool)', '||attr1 7 · attr2 0 · size 168']],
+    ['entry name', 440, ['||"Res8"', '||attr3 4 · offset 0x88 · sort 2']],
+    ['padding', 130, ['||......']],
+  ];
+  for (const [name, start, groups] of TABLE) assert.deepEqual(shown(start), groups, name);
 });

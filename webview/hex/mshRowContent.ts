@@ -1,0 +1,120 @@
+/**
+ * The decoded values an NRes row shows beside its bytes: the container header, a directory
+ * entry's two rows, a Res1 node (parent, map start, fallback, slots), a Res8 key (position,
+ * time, quaternion and its norm), Res19 words by frame, a Res10 name, and the characters of
+ * bytes nobody interprets. Pure: the core's field map and value readers, no DOM.
+ */
+import { decodeMshQuaternion, readMshRawKey } from '../../formats/msh/animation';
+import { type MshLocatedField, mshFieldsOfRow } from '../../formats/msh/fields';
+import { KEY_SIZE, MSH_STREAM_LABEL, NO_MAP, NO_PARENT, streamRoleOfType } from '../../formats/msh/layout';
+import { nodeName } from '../../formats/msh/model';
+import type { ByteRange } from '../../formats/diagnostics';
+import type { MshRowLayout } from '../../formats/msh/rows';
+import { readMshValue } from '../../formats/msh/values';
+import { formatRowValue, formatValue, type DecodedGroup } from './rowContent';
+
+/** Words or characters a decoded line shows. */
+const WORDS_PER_LINE = 8;
+const CHARS_PER_LINE = 16;
+
+const text = (value: string): DecodedGroup => ({ name: '', text: value });
+const hex = (value: number): string => `0x${value.toString(16).toUpperCase()}`;
+
+/** The row's fields with their values read from the row's bytes (undefined where the row is cut short). */
+function valuesOf(layout: MshRowLayout, row: ByteRange, bytes: Uint8Array): Map<string, { field: MshLocatedField; value: number | string }[]> {
+  const values = new Map<string, { field: MshLocatedField; value: number | string }[]>();
+  for (const field of mshFieldsOfRow(layout.file, row.start, row.end)) {
+    if (!field.valueType) continue;
+    const piece = bytes.subarray(field.range.start - row.start, field.range.end - row.start);
+    if (piece.length < field.range.end - field.range.start) continue;
+    const list = values.get(field.name) ?? [];
+    list.push({ field, value: readMshValue(piece, field.valueType) });
+    values.set(field.name, list);
+  }
+  return values;
+}
+
+/** The decoded values of an NRes row as groups, one per line. */
+export function mshDecodedGroups(layout: MshRowLayout, row: ByteRange, bytes: Uint8Array): DecodedGroup[] {
+  const first = mshFieldsOfRow(layout.file, row.start, row.start + 1)[0];
+  if (!first) return [];
+  if (first.fieldType === 'position' || first.fieldType === 'time' || first.fieldType === 'rotation') return keyGroups(row, bytes);
+  if (first.fieldType === 'map') return mapGroups(layout, row, bytes);
+  if (!first.valueType) return characterLines(bytes);
+  const values = valuesOf(layout, row, bytes);
+  const one = (name: string): number | string | undefined => values.get(name)?.[0]?.value;
+  switch (first.fieldType) {
+    case 'header':
+      return [text(`"${one('nres.magic') ?? ''}" version ${hex(Number(one('nres.version')))} · ${one('nres.entryCount')} entries · ${one('nres.totalSize')} bytes`)];
+    case 'directory': {
+      if (first.name === 'entry.typeId') {
+        const type = Number(one('entry.typeId'));
+        const role = streamRoleOfType(type);
+        return [text(`type ${type}${role ? ` ${MSH_STREAM_LABEL[role]}` : ''}`), text(`attr1 ${one('entry.attr1')} · attr2 ${one('entry.attr2')} · size ${one('entry.dataSize')}`)];
+      }
+      const offset = one('entry.dataOffset');
+      return [text(`"${one('entry.name') ?? ''}"`), text(`attr3 ${one('entry.attr3')} · offset ${offset === undefined ? '?' : hex(Number(offset))} · sort ${one('entry.sortIndex') ?? '?'}`)];
+    }
+    case 'node':
+      return nodeGroups(layout, first, values);
+    case 'name': {
+      const name = one('name.text');
+      return [text(name === undefined ? `no name (node ${first.node})` : `"${name}" (node ${first.node})`)];
+    }
+    default:
+      return characterLines(bytes);
+  }
+}
+
+function nodeGroups(layout: MshRowLayout, first: MshLocatedField, values: Map<string, { value: number | string }[]>): DecodedGroup[] {
+  const word = (name: string): number | undefined => {
+    const value = values.get(name)?.[0]?.value;
+    return typeof value === 'number' ? value : undefined;
+  };
+  const model = first.model === undefined ? undefined : layout.file.models[first.model];
+  const name = model && first.node !== undefined ? nodeName(model, first.node) : undefined;
+  const parent = word('node.parent');
+  const mapStart = word('node.mapStart');
+  const slots = (values.get('node.slot') ?? []).map((s) => (s.value === 0xffff ? '-' : String(s.value)));
+  const lods = [0, 1, 2].map((lod) => slots.slice(lod * 5, lod * 5 + 5).join(' ')).filter((lod) => lod.length > 0);
+  return [
+    text(`${name ? `"${name}" · ` : ''}parent ${parent === undefined ? '?' : parent === NO_PARENT ? 'root' : parent}`),
+    text(`map ${mapStart === undefined ? '?' : mapStart === NO_MAP ? 'none' : mapStart} · fallback ${word('node.fallback') ?? '?'} · hdr0 ${word('node.hdr0') ?? '?'}`),
+    text(`slots ${lods.join(' | ')}`),
+  ];
+}
+
+function keyGroups(row: ByteRange, bytes: Uint8Array): DecodedGroup[] {
+  if (row.end - row.start < KEY_SIZE || bytes.length < KEY_SIZE) return characterLines(bytes);
+  const key = readMshRawKey(bytes, 0);
+  const q = decodeMshQuaternion(key.rotation);
+  const padded = (values: ArrayLike<number>) => Array.from(values, (v) => formatRowValue(v).padStart(7)).join(' ');
+  return [
+    { fieldType: 'position', name: 'p', text: padded(key.position) },
+    { fieldType: 'time', name: 't', text: formatValue(key.time) },
+    { fieldType: 'rotation', name: 'q', text: `${padded(q)}  |q| ${formatRowValue(Math.hypot(...q))}` },
+  ];
+}
+
+function mapGroups(layout: MshRowLayout, row: ByteRange, bytes: Uint8Array): DecodedGroup[] {
+  const fields = mshFieldsOfRow(layout.file, row.start, row.end);
+  const lines: DecodedGroup[] = [];
+  for (let i = 0; i < fields.length; i += WORDS_PER_LINE) {
+    const words = fields.slice(i, i + WORDS_PER_LINE).filter((f) => f.range.end - row.start <= bytes.length);
+    if (words.length === 0) break;
+    const frame = words[0].frame;
+    const values = words.map((f) => readMshValue(bytes.subarray(f.range.start - row.start, f.range.end - row.start), 'u16'));
+    lines.push({ fieldType: 'map', name: '', text: `${frame === undefined ? '' : `f${frame}: `}${values.join(' ')}` });
+  }
+  return lines.slice(0, 3);
+}
+
+/** Bytes as characters (printable ASCII, '.' otherwise), 16 to a line like a hex editor's text column. */
+function characterLines(bytes: Uint8Array): DecodedGroup[] {
+  const lines: DecodedGroup[] = [];
+  for (let at = 0; at < bytes.length && lines.length < 3; at += CHARS_PER_LINE) {
+    const chars = Array.from(bytes.subarray(at, at + CHARS_PER_LINE), (b) => (b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : '.'));
+    lines.push(text(chars.join('')));
+  }
+  return lines;
+}
