@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ElementHandle, Frame, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { checkBytes } from '../../formats/check';
 import { decodeKeyframe } from '../../formats/clip';
 import { describeByte } from '../../formats/describe';
@@ -15,7 +15,7 @@ import { parseHexPattern, searchBytes } from '../../formats/editing/search';
 import { memoryByteSource } from '../../formats/fileAccess';
 import { readInverseBind } from '../../formats/skeleton';
 import { describeView } from '../../formats/describeText';
-import { makeWorkspace, quickOpen, runCommand, withVSCode } from './harness';
+import { hexFrame, makeWorkspace, openHexFile as openFile, runCommand, setSearchMode, shownDescription, waitForRowBytes, withVSCode } from './harness';
 
 const MAX_CLIP = 267_382_804;
 /** Set to a folder to keep screenshots of the editor (for people, not for assertions). */
@@ -25,59 +25,6 @@ async function screenshot(page: Page, name: string): Promise<void> {
   if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
 }
 const BROKEN = Uint8Array.of(0, 0, 30, 0, 3, 8, 0x20, 0x80, 0, 0, 0, 0, 0, 0x3c, 0, 0x3c);
-
-async function openFile(page: Page, name: string, staleAfterMs?: number): Promise<Frame> {
-  // Mark the pages shown so far: a webview rebuilt in the same frame loses the mark.
-  for (const frame of page.frames()) await frame.evaluate(() => document.body && (document.body.dataset.stale = '1')).catch(() => undefined);
-  await quickOpen(page, name);
-  const t0 = Date.now();
-  // On a loaded machine Quick Open can still be filling its list when Enter lands: a user who
-  // sees no editor opens the file again.
-  const frame = await hexFrame(page, name, staleAfterMs, 30_000).catch(async () => {
-    await quickOpen(page, name);
-    return hexFrame(page, name, 0);
-  });
-  console.log(`${name}: ${Date.now() - t0} ms from Quick Open to painted rows (webview says ${await frame.evaluate(() => document.body.dataset.firstPaintMs)} ms)`);
-  return frame;
-}
-
-/**
- * The webview frame showing `name`, once its first rows are painted: a freshly loaded one, or
- * after `staleAfterMs` one that was already there (VS Code does not always rebuild a webview
- * whose tab comes back).
- */
-async function hexFrame(page: Page, name: string, staleAfterMs = Infinity, timeoutMs = 60_000): Promise<Frame> {
-  for (let waited = 0; waited < timeoutMs; waited += 200) {
-    for (const frame of page.frames()) {
-      const shown = await frame
-        .evaluate(() => (document.body?.dataset.firstPaintMs ? { file: document.body.dataset.file, stale: !!document.body.dataset.stale } : undefined))
-        .catch(() => undefined);
-      if (shown?.file === name && (!shown.stale || waited >= staleAfterMs)) return frame;
-    }
-    await page.waitForTimeout(200);
-  }
-  throw new Error(`no hex editor webview for ${name}`);
-}
-
-async function rowBytes(frame: Frame, start: number): Promise<string[]> {
-  return frame.$$eval(`.row[data-start="${start}"] .b`, (spans) => spans.map((s) => s.textContent ?? '').filter((t) => t));
-}
-
-async function waitForRowBytes(frame: Frame, start: number, from: number, expected: string[]): Promise<void> {
-  for (let waited = 0; waited < 15_000; waited += 100) {
-    if ((await rowBytes(frame, start)).slice(from, from + expected.length).join(' ') === expected.join(' ')) return;
-    await frame.page().waitForTimeout(100);
-  }
-  assert.deepEqual((await rowBytes(frame, start)).slice(from, from + expected.length), expected);
-}
-
-/** The title and label/value rows a tooltip or the inspector shows. */
-async function shownDescription(element: ElementHandle<Element>): Promise<{ title: string; rows: string[][] }> {
-  return element.evaluate((e) => ({
-    title: e.querySelector('.d-title')?.textContent ?? '',
-    rows: [...e.querySelectorAll('.d-label')].map((label) => [label.textContent ?? '', label.nextElementSibling?.textContent ?? '']),
-  }));
-}
 
 const numbersIn = (text: string): number[] => (text.match(/-?\d+(\.\d+)?(e-?\d+)?/g) ?? []).map(Number);
 
@@ -276,15 +223,6 @@ async function waitFor<T>(page: Page, what: string, probe: () => T | undefined |
     if (waited > timeoutMs) throw new Error(`timed out waiting for ${what}`);
     await page.waitForTimeout(100);
   }
-}
-
-/** Picks a search mode as the select's own change would. */
-async function setSearchMode(frame: Frame, mode: string): Promise<void> {
-  await frame.evaluate((mode) => {
-    const select = document.querySelector('#search-mode') as HTMLElement & { value: string };
-    select.value = mode;
-    select.dispatchEvent(new Event('change'));
-  }, mode);
 }
 
 /** The active editor tab's visible title. */

@@ -1,0 +1,150 @@
+/**
+ * An MSH model in the annotated hex editor, as a user meets it: Quick Open a writer-built
+ * `.msh`, read its rows (NRes header, Res1 nodes, Res8 keys, Res10 names, Res19 words by node,
+ * directory entries), hover a key, edit a node's fallback and a whole key by value (a refused
+ * value first), undo, save, and compare what is written with the core's own encoding. Set
+ * EWZANIM_E2E_SCREENSHOTS to a folder to keep screenshots.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Frame, Page } from 'playwright-core';
+import { describeView } from '../../formats/describeText';
+import { memoryByteSource } from '../../formats/fileAccess';
+import { describeMshByte } from '../../formats/msh/describe';
+import { openMshBytes } from '../../formats/msh/model';
+import { heroModel } from '../unit/msh/mshFixtures';
+import { makeWorkspace, openHexFile, setSearchMode, shownDescription, waitForRowBytes, withVSCode } from './harness';
+
+const SCREENSHOTS = process.env.EWZANIM_E2E_SCREENSHOTS;
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}
+
+/** Offsets in the writer's hero model (see test/unit/msh/rows.test.ts for the whole row table). */
+const NODE_1 = 54;
+const KEY_3 = 208;
+const KEY_3_TIME = KEY_3 + 12;
+const ARM_MAP_BLOCK = 336;
+const LAST_ENTRY = 552;
+
+async function shownRow(frame: Frame, start: number): Promise<{ label: string; decoded: string; classes: string[] }> {
+  return frame.$eval(`.row:not([hidden])[data-start="${start}"]`, (r) => ({
+    label: r.querySelector('.label')!.textContent!,
+    decoded: r.querySelector('.decoded')!.textContent!,
+    classes: [...r.querySelectorAll('.b')].filter((b) => b.textContent).map((b) => [...b.classList].find((c) => c.startsWith('f-')) ?? ''),
+  }));
+}
+
+/** The search bar's place mode (already chosen): type a place, Enter, wait for its row to be selected. */
+async function goTo(frame: Frame, place: string, rowStart: number): Promise<void> {
+  await frame.fill('#search-text input', place);
+  await frame.press('#search-text input', 'Enter');
+  await frame.waitForSelector(`.row.selected[data-start="${rowStart}"]`);
+}
+
+async function waitForFile(page: Page, path: string, expected: Uint8Array): Promise<void> {
+  for (let waited = 0; waited < 15_000; waited += 100) {
+    if (Buffer.from(readFileSync(path)).equals(Buffer.from(expected))) return;
+    await page.waitForTimeout(100);
+  }
+  assert.deepEqual(new Uint8Array(readFileSync(path)), expected);
+}
+
+test('hex editor on an MSH model: rows, colours, hover, edit by value, refusal, undo, save', { timeout: 300_000 }, async () => {
+  const original = heroModel();
+  const workspace = makeWorkspace({ files: { 'hero.msh': original } });
+  const path = join(workspace.path, 'hero.msh');
+  try {
+    await withVSCode({ workspace: workspace.path, settings: { 'files.autoSave': 'off' } }, async ({ page, waitForWorkbench }) => {
+      await waitForWorkbench();
+      const hex = await openHexFile(page, 'hero.msh');
+      assert.equal(await hex.evaluate(() => document.body.dataset.kind), 'msh');
+
+      // 1. Rows from the directory, labelled and decoded; bytes coloured by field.
+      assert.deepEqual(await shownRow(hex, 0), {
+        label: 'NRes header',
+        decoded: '"NRes" version 0x100 · 4 entries · 616 bytes',
+        classes: Array(16).fill('f-header'),
+      });
+      const node1 = await shownRow(hex, NODE_1);
+      assert.equal(node1.label, 'node 1');
+      assert.match(node1.decoded, /^"arm" · parent 0map 0 · fallback 3 · hdr0 \d+slots /);
+      assert.deepEqual(node1.classes, Array(38).fill('f-node'));
+      // Find by place: "key 3" jumps to its row.
+      await setSearchMode(hex, 'frameBone');
+      assert.equal(await hex.getAttribute('#search-text', 'placeholder'), 'e.g. node 3, key 17, map 40');
+      await goTo(hex, 'key 3', KEY_3);
+      await hex.waitForSelector('.row.selected .label:text("key 3 · n1")');
+      const key3 = await shownRow(hex, KEY_3);
+      assert.equal(key3.label, 'key 3 · n1');
+      assert.deepEqual(key3.classes, [...Array(12).fill('f-position'), ...Array(4).fill('f-time'), ...Array(8).fill('f-rotation')]);
+      assert.match(key3.decoded, /^p +0\.0000 +4\.0000 +0\.0000t *4q +0\.0000 +0\.0000 +0\.0000 +1\.0000 +\|q\| 1\.0000$/);
+      await goTo(hex, 'map 0', ARM_MAP_BLOCK);
+      const map = await shownRow(hex, ARM_MAP_BLOCK);
+      assert.deepEqual([map.label, map.decoded], ['map n1 f0', 'f0: 1 1 2 2 3']);
+      // Ctrl+End: the last byte, in the last directory entry's second row.
+      await hex.click(`.row.selected .b[data-i="0"]`);
+      await page.keyboard.press('Control+End');
+      await hex.waitForSelector(`.row.selected[data-start="${LAST_ENTRY + 16}"]`);
+      assert.deepEqual(await shownRow(hex, LAST_ENTRY), { label: 'entry 3', decoded: 'type 19 Res19 (frame map)attr1 10 · attr2 5 · size 20', classes: Array(16).fill('f-directory') });
+      assert.deepEqual((await shownRow(hex, LAST_ENTRY + 16)).label, 'entry 3 name');
+      assert.equal(await hex.textContent('#legend'), 'NRes headerdirectoryRes1 nodep positiont timeq rotationRes19 mapRes10 nameother payloadtrailingunsaved editsearch matchproblem');
+      await screenshot(page, 'msh-hex');
+
+      // 2. Hover the time of key 3: the tooltip is the core's description.
+      await goTo(hex, 'key 3', KEY_3);
+      await hex.hover(`.row[data-start="${KEY_3}"] .b[data-i="13"]`);
+      const tooltip = await hex.waitForSelector(`#tooltip:not([hidden])[data-offset="${KEY_3_TIME + 1}"]`);
+      const { layout } = openMshBytes(original);
+      const expected = describeView((await describeMshByte(memoryByteSource(original), layout, KEY_3_TIME + 1))!);
+      assert.equal(expected.title, 'Time (f32, frames)');
+      assert.deepEqual(await shownDescription(tooltip), { title: expected.title, rows: expected.rows.map((r) => [r.label, r.value]) });
+      await screenshot(page, 'msh-hex-tooltip');
+
+      // 3. Node 1's fallback by value: a value that does not fit a u16 is refused, nothing is sent.
+      await goTo(hex, 'node 1', NODE_1);
+      await hex.click(`.row[data-start="${NODE_1}"] .b[data-i="6"]`);
+      await hex.waitForSelector('#edit-msh-field:text("Fallback key in Res8 (u16)")');
+      await hex.waitForFunction(() => (document.querySelector('#edit-msh-value') as HTMLInputElement | null)?.value === '3');
+      await hex.fill('#edit-msh-value input', '70000');
+      await hex.click('#edit-msh-apply-value');
+      await hex.waitForSelector('#edit-message:text("Not applied: Fallback key in Res8 (u16): 70000 is not a whole number in 0..65535.")');
+      await hex.fill('#edit-msh-value input', '2');
+      await hex.click('#edit-msh-apply-value');
+      await waitForRowBytes(hex, NODE_1, 6, ['02', '00']);
+      await page.waitForSelector('.tab.active.dirty');
+      // The edited fallback cuts the arm's track short: the core's check says so at once.
+      await hex.waitForSelector('#problems [data-code^="msh/"]', { state: 'attached' });
+      await page.keyboard.press('Control+Z');
+      await waitForRowBytes(hex, NODE_1, 6, ['03', '00']);
+
+      // 4. Key 3 as a whole: time 2.5, rotation 90° about Z; the stored i16 are shown first.
+      await goTo(hex, 'key 3', KEY_3);
+      await hex.click(`.row[data-start="${KEY_3}"] .b[data-i="12"]`);
+      await hex.waitForFunction(() => (document.querySelector('#edit-msh-time') as HTMLInputElement | null)?.value === '4');
+      await hex.fill('#edit-msh-time input', '2.5');
+      await hex.fill('#edit-msh-rotation-w input', String(Math.SQRT1_2));
+      await hex.fill('#edit-msh-rotation-z input', String(Math.SQRT1_2));
+      await hex.waitForSelector('#edit-msh-preview:text-matches("t 2\\\\.5 q i16 \\\\(w 23170, x 0, y 0, z 23170\\\\)")');
+      await hex.click('#edit-msh-apply-key');
+      await waitForRowBytes(hex, KEY_3, 12, ['00', '00', '20', '40', '00', '00', '00', '00', '82', '5A', '82', '5A']);
+      await screenshot(page, 'msh-hex-edited');
+      assert.deepEqual(new Uint8Array(readFileSync(path)), original, 'nothing written before save');
+
+      // 5. Save: exactly the key's time and quaternion changed on disk.
+      await page.keyboard.press('Control+S');
+      const saved = original.slice();
+      const view = new DataView(saved.buffer);
+      view.setFloat32(KEY_3_TIME, 2.5, true);
+      view.setInt16(KEY_3 + 22, 23170, true);
+      view.setInt16(KEY_3 + 20, 23170, true);
+      await waitForFile(page, path, saved);
+      await page.waitForSelector('.tab.active:not(.dirty)');
+    });
+  } finally {
+    workspace.dispose();
+  }
+});
