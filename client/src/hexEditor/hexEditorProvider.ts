@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { kindOfBytes, kindOfPath } from '../../../formats/fileKinds';
+import { KIND_SERVICES, kindOfBytes, kindOfPath } from '../../../formats/fileKinds';
 import type { HexKind } from '../../../protocol/hexEditor';
 import { readFilePiece } from '../../../node/fileAccess';
 import type { ExtensionServices } from '../services';
@@ -94,7 +94,7 @@ export class HexEditorProvider implements vscode.CustomEditorProvider<HexDocumen
 async function hexKindOf(uri: vscode.Uri): Promise<HexKind> {
   const mshExtensions = vscode.workspace.getConfiguration('ewzanim').get<string[]>('msh.extensions');
   const byPath = kindOfPath(uri.path, { mshExtensions })?.kind;
-  if (byPath === 'clip' || byPath === 'skeleton' || byPath === 'msh') return byPath;
+  if (byPath && KIND_SERVICES[byPath].hexRows) return byPath as HexKind;
   const first4 = uri.scheme === 'file' ? await readFilePiece(uri.fsPath, 0, 4).catch(() => new Uint8Array(0)) : (await vscode.workspace.fs.readFile(uri)).subarray(0, 4);
   return kindOfBytes(first4)?.kind === 'msh' ? 'msh' : 'clip';
 }

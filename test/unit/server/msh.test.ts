@@ -73,3 +73,14 @@ test('the keyframe listing of a model: nodes, keys, poses at the requested frame
   assert.match(hover!.contents.value, /\| stored i16 x y z w \| 0 0 23170 23170 \|/);
   assert.match(hover!.contents.value, /\| axis-angle \| 90\.000° about \(0, 0, 1\) \|/);
 });
+
+test('describeByte on MSH files: a key of a loose model, a nested model of an archive, an .rlb by its magic', async () => {
+  type Described = { field: { label: string }; decoded: { kind: string; time?: number }; key?: number; node?: number; model?: string } | null;
+  const describe = (name: string, offset: number) => client.request<Described>('ewzanim/describeByte', { uri: uri(name), offset });
+  const key = await describe('hero.msh', 220);
+  assert.deepEqual([key?.field.label, key?.decoded.kind, key?.decoded.time, key?.key, key?.node], ['Time (f32, frames)', 'mshKey', 4, 3, 1]);
+  const nested = await describe('pack.msh', 16 + 220);
+  assert.deepEqual([nested?.model, nested?.key, nested?.decoded.kind], ['hero.msh', 3, 'mshKey']);
+  const rlb = await describe('units.rlb', 4);
+  assert.deepEqual([rlb?.field.label, rlb?.decoded.kind], ['Version (u32, 0x100)', 'mshField']);
+});
