@@ -93,7 +93,12 @@ test('MSH preview: caveat, hierarchy drawn, frames, playback, blend and models',
       assert.ok(seen.size >= 3, `playback advances the frames: ${[...seen].join(', ')}`);
       await preview.click('#play');
 
-      await preview.selectOption('#model', '1');
+      // The model choice is a vscode-single-select: pick as its own change would.
+      await preview.evaluate(() => {
+        const select = document.getElementById('model') as HTMLElement & { value: string };
+        select.value = '1';
+        select.dispatchEvent(new Event('change'));
+      });
       assert.match((await preview.textContent('#status')) ?? '', /^2 nodes, 3 keys, 2 frames/);
       await screenshot(page, 'msh-preview-model1');
     });

@@ -30,7 +30,7 @@ export class MshPreviewController {
       this.file = { models: [], problem: `Cannot read the file: ${String(error)}` };
     }
     const models = this.file.models;
-    this.dom.model.replaceChildren(...models.map((m, i) => Object.assign(document.createElement('option'), { value: String(i), textContent: `${m.layout.index}: ${m.layout.name}` })));
+    this.dom.model.replaceChildren(...models.map((m, i) => Object.assign(document.createElement('vscode-option') as HTMLElement & { value: string }, { value: String(i), textContent: `${m.layout.index}: ${m.layout.name}` })));
     this.selectModel(Math.min(this.state.model, Math.max(0, models.length - 1)));
   }
 

@@ -1,21 +1,32 @@
 /**
  * The MSH preview's DOM: the caveat, the canvas, and the controls (model, play, frame, the
- * blend's second time and weight, names). Builds elements and reads them; no logic.
+ * blend's second time and weight, names): @vscode-elements for the choice, the button and the
+ * check box, native range inputs for the sliders. Builds elements and reads them; no logic.
  */
 import { MSH_SAMPLING_CAVEAT } from '../../formats/msh';
+
+/** A `vscode-single-select`: its value is the chosen `vscode-option`'s. */
+export interface SelectElement extends HTMLElement {
+  value: string;
+}
+
+/** A `vscode-checkbox`. */
+export interface CheckboxElement extends HTMLElement {
+  checked: boolean;
+}
 
 export interface MshPreviewDom {
   title: HTMLElement;
   caveat: HTMLElement;
   canvas: HTMLCanvasElement;
-  model: HTMLSelectElement;
-  play: HTMLButtonElement;
+  model: SelectElement;
+  play: HTMLElement;
   frame: HTMLInputElement;
   frameText: HTMLElement;
   blendTime: HTMLInputElement;
   blendWeight: HTMLInputElement;
   blendText: HTMLElement;
-  names: HTMLInputElement;
+  names: CheckboxElement;
   status: HTMLElement;
 }
 
@@ -35,9 +46,10 @@ export function buildMshPreviewDom(root: HTMLElement): MshPreviewDom {
   const caveat = element('p', { id: 'caveat', textContent: `Node hierarchy posed by ${MSH_SAMPLING_CAVEAT}.` }, root);
   const canvas = element('canvas', { id: 'view', width: 640, height: 420 }, root);
   const bar = element('div', { id: 'controls' }, root);
-  const model = element('select', { id: 'model' });
+  const model = Object.assign(document.createElement('vscode-single-select') as SelectElement, { id: 'model' });
   labelled('Model ', model, bar);
-  const play = element('button', { id: 'play', textContent: 'Play' }, bar);
+  const play = Object.assign(document.createElement('vscode-button'), { id: 'play', textContent: 'Play' });
+  bar.append(play);
   const frame = element('input', { id: 'frame', type: 'range', min: '0', max: '0', step: '1', value: '0' });
   labelled('Frame ', frame, bar);
   const frameText = element('span', { id: 'frameText' }, bar);
@@ -47,19 +59,8 @@ export function buildMshPreviewDom(root: HTMLElement): MshPreviewDom {
   const blendWeight = element('input', { id: 'blendWeight', type: 'range', min: '0', max: '1', step: '0.05', value: '0' });
   labelled(' weight ', blendWeight, blend);
   const blendText = element('span', { id: 'blendText' }, blend);
-  const names = element('input', { id: 'names', type: 'checkbox', checked: true });
-  labelled(' names', names, blend);
+  const names = Object.assign(document.createElement('vscode-checkbox') as CheckboxElement, { id: 'names', checked: true, textContent: 'names' });
+  blend.append(names);
   const status = element('p', { id: 'status' }, root);
   return { title, caveat, canvas, model, play, frame, frameText, blendTime, blendWeight, blendText, names, status };
 }
-
-export const MSH_PREVIEW_CSS = `
-body { font-family: var(--vscode-font-family); color: var(--vscode-foreground); padding: 8px 12px; }
-h1 { font-size: 1.1em; margin: 0 0 4px; }
-#caveat { margin: 0 0 8px; color: var(--vscode-editorWarning-foreground, #cca700); }
-#view { display: block; width: 100%; max-width: 960px; aspect-ratio: 64 / 42; border: 1px solid var(--vscode-panel-border, #444); cursor: grab; }
-#controls, #blend { display: flex; flex-wrap: wrap; gap: 12px; align-items: center; margin-top: 8px; }
-select, button { color: var(--vscode-button-foreground); background: var(--vscode-button-background); border: none; padding: 3px 10px; }
-select { color: var(--vscode-dropdown-foreground); background: var(--vscode-dropdown-background); }
-#status { color: var(--vscode-descriptionForeground); }
-`;

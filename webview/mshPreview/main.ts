@@ -1,18 +1,17 @@
 /** Webview entry (dist/webview/mshPreview.js): builds the page, relays messages, orbit by drag. */
+import '@vscode-elements/elements/dist/vscode-button/index.js';
+import '@vscode-elements/elements/dist/vscode-checkbox/index.js';
+import '@vscode-elements/elements/dist/vscode-option/index.js';
+import '@vscode-elements/elements/dist/vscode-single-select/index.js';
+import './mshPreview.css';
 import type { HostToMshPreviewMessage, MshPreviewToHostMessage } from '../../protocol/mshPreview';
-import { MSH_PREVIEW_CSS, buildMshPreviewDom } from './controls';
+import { buildMshPreviewDom } from './controls';
 import { MshPreviewController } from './controller';
 
 interface VsCodeApi {
   postMessage(message: MshPreviewToHostMessage): void;
 }
 declare function acquireVsCodeApi(): VsCodeApi;
-
-const style = document.createElement('style');
-const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce;
-if (nonce) style.nonce = nonce;
-style.textContent = MSH_PREVIEW_CSS;
-document.head.appendChild(style);
 
 const vscode = acquireVsCodeApi();
 const dom = buildMshPreviewDom(document.getElementById('app') ?? document.body);

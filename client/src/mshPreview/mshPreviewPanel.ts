@@ -25,7 +25,7 @@ export class MshPreviewPanel implements vscode.Disposable {
       retainContextWhenHidden: true,
       localResourceRoots: webviewResourceRoots(context.extensionUri),
     });
-    this.panel.webview.html = webviewPageHtml(this.panel.webview, context.extensionUri, { script: 'mshPreview.js', title: 'MSH Preview' });
+    this.panel.webview.html = webviewPageHtml(this.panel.webview, context.extensionUri, { script: 'mshPreview.js', stylesheet: 'mshPreview.css', title: 'MSH Preview' });
     const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.joinPath(uri, '..'), name));
     this.disposables.push(
       watcher,
