@@ -236,7 +236,7 @@ function streamFieldAt(layout: MshFileLayout, model: MshModelLayout, role: MshSt
       return located;
     }
     case 'names': {
-      const record = model.nameRecords.find((r) => offset >= r.start && offset < r.end);
+      const record = nameRecordAt(model, offset);
       if (!record) return tail(layout, entry, model.nameRecords[model.nameRecords.length - 1]?.end ?? entry.dataStart, 'Res10 bytes after the name records');
       const inLength = offset < record.start + NAME_LENGTH_SIZE;
       return {
@@ -251,6 +251,20 @@ function streamFieldAt(layout: MshFileLayout, model: MshModelLayout, role: MshSt
       };
     }
   }
+}
+
+/** The Res10 record holding `offset`: records are in file order, so a binary search. */
+function nameRecordAt(model: MshModelLayout, offset: number): MshModelLayout['nameRecords'][number] | undefined {
+  const records = model.nameRecords;
+  let low = 0;
+  let high = records.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (records[middle].end <= offset) low = middle + 1;
+    else high = middle;
+  }
+  const record = records[low];
+  return record && offset >= record.start && offset < record.end ? record : undefined;
 }
 
 function tail(layout: MshFileLayout, entry: NresEntry, start: number, label: string): MshLocatedField {
