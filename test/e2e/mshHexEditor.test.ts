@@ -2,7 +2,8 @@
  * An MSH model in the annotated hex editor, as a user meets it: Quick Open a writer-built
  * `.msh`, read its rows (NRes header, Res1 nodes, Res8 keys, Res10 names, Res19 words by node,
  * directory entries), hover a key, edit a node's fallback and a whole key by value (a refused
- * value first), undo, save, and compare what is written with the core's own encoding. Set
+ * value first), undo, save, compare what is written with the core's own encoding, and open the
+ * MSH preview from the editor's title bar. Set
  * EWZANIM_E2E_SCREENSHOTS to a folder to keep screenshots.
  */
 import { test } from 'node:test';
@@ -43,6 +44,17 @@ async function goTo(frame: Frame, place: string, rowStart: number): Promise<void
   await frame.fill('#search-text input', place);
   await frame.press('#search-text input', 'Enter');
   await frame.waitForSelector(`.row.selected[data-start="${rowStart}"]`);
+}
+
+async function waitForMshPreview(page: Page, status: RegExp): Promise<void> {
+  for (let waited = 0; waited < 30_000; waited += 250) {
+    for (const frame of page.frames()) {
+      const text = await frame.evaluate(() => document.getElementById('status')?.textContent ?? '').catch(() => '');
+      if (status.test(text)) return;
+    }
+    await page.waitForTimeout(250);
+  }
+  assert.fail(`no MSH preview says ${status}`);
 }
 
 async function waitForFile(page: Page, path: string, expected: Uint8Array): Promise<void> {
@@ -90,7 +102,10 @@ test('hex editor on an MSH model: rows, colours, hover, edit by value, refusal, 
       await page.keyboard.press('Control+End');
       await hex.waitForSelector(`.row.selected[data-start="${LAST_ENTRY + 16}"]`);
       assert.deepEqual(await shownRow(hex, LAST_ENTRY), { label: 'entry 3', decoded: 'type 19 Res19 (frame map)attr1 10 · attr2 5 · size 20', classes: Array(16).fill('f-directory') });
-      assert.deepEqual((await shownRow(hex, LAST_ENTRY + 16)).label, 'entry 3 name');
+      await hex.waitForSelector(`.row:not([hidden])[data-start="${LAST_ENTRY + 16}"] .label:text-is("entry 3 name")`, { timeout: 5_000 }).catch(async () => {
+        const rows = await hex.$$eval('.row', (all) => all.map((r) => `${(r as HTMLElement).hidden ? 'hidden ' : ''}${(r as HTMLElement).dataset.start} ${r.querySelector('.label')?.textContent}`));
+        assert.fail(`row ${LAST_ENTRY + 16} is not labelled "entry 3 name": ${rows.join(' | ')}`);
+      });
       assert.equal(await hex.textContent('#legend'), 'NRes headerdirectoryRes1 nodep positiont timeq rotationRes19 mapRes10 nameother payloadtrailingunsaved editsearch matchproblem');
       await screenshot(page, 'msh-hex');
 
@@ -143,6 +158,10 @@ test('hex editor on an MSH model: rows, colours, hover, edit by value, refusal, 
       view.setInt16(KEY_3 + 20, 23170, true);
       await waitForFile(page, path, saved);
       await page.waitForSelector('.tab.active:not(.dirty)');
+
+      // 6. The editor's title bar opens the MSH preview of the saved file.
+      await page.click('.editor-actions .action-label[aria-label*="Open MSH Preview"]', { timeout: 30_000 });
+      await waitForMshPreview(page, /^3 nodes, 7 keys, 5 frames/);
     });
   } finally {
     workspace.dispose();
