@@ -25,6 +25,7 @@ import {
   sampleMshNodeBlended,
   writeNres,
 } from '../../../formats/msh';
+import { mshDecodedGroups } from '../../../webview/hex/mshRowContent';
 import { seededRandom } from '../../gpu/clipFixtures';
 import { SMALL, heroArchive, heroModel } from './mshFixtures';
 
@@ -106,6 +107,7 @@ test(`fuzz: ${ITERATIONS} mutated NRes files through the checks, field map, hex 
         const row = mshRowInfo(rows, mshRowOfOffset(rows, offset));
         assert.ok(row.start <= offset && offset < row.end && row.end - row.start <= MSH_ROW_BYTES, `${where}: row of ${offset} is ${JSON.stringify(row)}`);
         assert.ok(await describeMshByte(source, layout, offset), `${where}: byte ${offset} described`);
+        mshDecodedGroups(rows, row, bytes.subarray(row.start, row.end));
       }
       const index = next() % Math.max(1, layout.models.length);
       const model = layout.models[index];
