@@ -1,7 +1,7 @@
 /**
  * The hex editor's search: a byte pattern (hex, `??` for any byte) anywhere in the file, or a
- * decoded value condition (NaN, infinity, non-unit rotation, zero scale) in a clip's records or a
- * skeleton's matrices. Streams the source in pieces (a 267 MB clip is never in memory), finds
+ * decoded value condition (NaN, infinity, non-unit rotation, zero scale) in a clip's records, a
+ * skeleton's matrices or the keys of an NRes file's models (`msh/search.ts`). Streams the source in pieces (a 267 MB clip is never in memory), finds
  * clip conditions through the lint's scan (`scanSuspectRecords`: the WebAssembly kernel names the
  * suspect records, each is then tested exactly), keeps the first `maxMatches` matches and counts
  * all of them.
@@ -11,6 +11,8 @@ import { CLIP_HEADER_SIZE, KEYFRAME_FIELDS, KEYFRAME_SIZE, parseClipHeader } fro
 import { scanSuspectRecords } from '../clipLint';
 import type { ByteRange } from '../diagnostics';
 import type { ByteSource } from '../fileAccess';
+import { openMshFile } from '../msh/model';
+import { searchMshCondition } from '../msh/search';
 import { isNonUnitRotation } from '../rotation';
 import { INVERSE_BIND_SIZE, MAX_SKELETON_BONES, SKELETON_HEADER_SIZE, parseSkeletonHeader } from '../skeleton';
 
@@ -119,12 +121,24 @@ const isInfiniteFloat = (bits: number): boolean => (bits & 0x7fffffff) === 0x7f8
  * no records to search; rotations and scales exist in clips only.
  */
 export async function searchCondition(
-  kind: 'clip' | 'skeleton',
+  kind: 'clip' | 'skeleton' | 'msh',
   source: ByteSource,
   condition: SearchCondition,
   options: SearchOptions = {},
 ): Promise<SearchResult | { error: string }> {
   const found = new MatchList(options.maxMatches ?? MAX_SEARCH_MATCHES);
+  if (kind === 'msh') {
+    if (condition === 'zeroScale') return { error: 'MSH keys store no scale: positions, times and rotations are searched.' };
+    const { layout } = await openMshFile(source, { maxKeyframeProblems: 0 });
+    const finished = await searchMshCondition(source, layout, condition, {
+      chunkBytes: options.chunkBytes ?? DEFAULT_CHUNK_BYTES,
+      onMatch: (range) => found.add(range.start, range.end),
+      shouldStop: options.shouldStop,
+      onProgress: (scanned) => options.onProgress?.(scanned, found.total),
+    });
+    options.onProgress?.(source.size, found.total);
+    return found.result(!finished);
+  }
   const first16 = await source.read(0, Math.min(16, source.size));
   if (kind === 'skeleton') {
     if (condition === 'nonUnit' || condition === 'zeroScale') return { error: 'Skeletons store matrices only: rotations and scales are searched in clips.' };

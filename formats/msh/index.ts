@@ -29,3 +29,4 @@ export * from './values';
 export * from './listing';
 export * from './rows';
 export * from './describe';
+export * from './search';

@@ -35,8 +35,6 @@ export class SearchRunner {
     if (query.kind === 'bytes') {
       const parsed = parseHexPattern(query.pattern);
       result = parsed.pattern ? await searchBytes(source, parsed.pattern, options) : { error: parsed.error };
-    } else if (kind === 'msh') {
-      result = { error: 'NaN, infinity and rotation searches read clip and skeleton records; search an NRes file for bytes (a hex pattern).' };
     } else {
       result = await searchCondition(kind, source, query.condition, options);
     }
