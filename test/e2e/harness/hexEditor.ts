@@ -40,7 +40,7 @@ export async function hexFrame(page: Page, name: string, staleAfterMs = Infinity
 }
 
 export async function rowBytes(frame: Frame, start: number): Promise<string[]> {
-  return frame.$$eval(`.row[data-start="${start}"] .b`, (spans) => spans.map((s) => s.textContent ?? '').filter((t) => t));
+  return frame.$$eval(`.row:not([hidden])[data-start="${start}"] .b`, (spans) => spans.map((s) => s.textContent ?? '').filter((t) => t));
 }
 
 export async function waitForRowBytes(frame: Frame, start: number, from: number, expected: string[]): Promise<void> {
