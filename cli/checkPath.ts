@@ -9,7 +9,7 @@ import type { FileAccess } from '../formats/fileAccess';
 import type { FormatDiagnostic } from '../formats/diagnostics';
 import { DEFAULT_EXCLUDE, ExcludeFilter } from '../formats/workspace/exclude';
 import { walkWorkspace } from '../formats/workspace/walk';
-import { fileKindOf } from './fileKind';
+import { fileKindOf } from '../formats/fileKinds';
 import { errorText } from './io';
 
 export interface CheckedFile {
@@ -105,7 +105,7 @@ export async function checkPath(access: FileAccess, path: string, options: PathC
   } else if (stat.isDirectory) {
     await walk(access, path, options, into);
   } else {
-    const kind = namesTomlFile(path) && !kindOfPath(path) ? 'manifest' : (await fileKindOf(access, path, options.kinds?.mshExtensions))?.kind;
+    const kind = namesTomlFile(path) && !kindOfPath(path) ? 'manifest' : (await fileKindOf(access, path, options.kinds))?.kind;
     if (checkable(kind)) await checkInto(access, path, kind, options, into);
     else into.problems.push({ path, message: 'not a supported file (see ewzanim --help for the extensions)' });
   }

@@ -6,7 +6,7 @@ import { UsageError } from './args';
 import { clipDump } from './dumpClip';
 import { meshDump } from './dumpMesh';
 import { mshDumpOf } from './dumpMsh';
-import { fileKindOf } from './fileKind';
+import { fileKindOf } from '../formats/fileKinds';
 import { writeDump, type DumpHeader, type DumpSection } from './dumpOutput';
 import { skeletonDump } from './dumpSkeleton';
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, errorText, type CliIo } from './io';
@@ -38,7 +38,7 @@ async function romDump(io: CliIo, source: ByteSource, json: boolean): Promise<vo
 }
 
 export async function dumpCommand(io: CliIo, options: DumpOptions): Promise<number> {
-  const kind = (await fileKindOf(io.access, options.path, options.mshExtensions))?.kind;
+  const kind = (await fileKindOf(io.access, options.path, { mshExtensions: options.mshExtensions }))?.kind;
   if (!kind || kind === 'manifest') throw new UsageError(`${options.path}: dump reads clips, skeletons, meshes, ROMs and NRes models`);
   for (const option of Object.keys(RANGE_OPTION_NAMES) as RangeOption[]) {
     if (options[option] !== undefined && !(RANGE_OPTIONS[kind] ?? []).includes(option)) throw new UsageError(`--${RANGE_OPTION_NAMES[option]} does not apply to a ${kind}`);

@@ -7,7 +7,7 @@ import type { AssetSummary } from '../formats/records';
 import { diagnosticLine } from './checkCommand';
 import { UNREADABLE_CODE } from './checkPath';
 import { formatNames } from './dumpMesh';
-import { fileKindOf } from './fileKind';
+import { fileKindOf } from '../formats/fileKinds';
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, errorText, type CliIo } from './io';
 import { textTable } from './textTable';
 
@@ -68,7 +68,7 @@ export async function infoCommand(io: CliIo, path: string, fps: number, maxProbl
       io.err(`ewzanim: ${path}: ${stat ? 'is a folder' : 'no such file'}\n`);
       return EXIT_USAGE;
     }
-    const kind = await fileKindOf(io.access, path, mshExtensions);
+    const kind = await fileKindOf(io.access, path, { mshExtensions });
     if (!kind || kind.kind === 'manifest') {
       io.err(`ewzanim: ${path}: info reads clips, skeletons, meshes, ROMs and NRes models\n`);
       return EXIT_USAGE;

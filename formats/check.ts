@@ -7,7 +7,7 @@ import { checkBytes, unreadableFileDiagnostic as unreadable } from './checkBytes
 import { type CheckOptions, DEFAULT_CHECK_OPTIONS, type FileCheckResult } from './checkResult';
 import { binaryDiagnostic } from './diagnosticCodes';
 import { byteSourceOf, type FileAccess } from './fileAccess';
-import { kindOfBytes, kindOfPath } from './fileKinds';
+import { kindByMagic, kindOfPath } from './fileKinds';
 import { checkManifestFile } from './manifest/checkManifestFile';
 
 export { type BinaryKind, checkBytes, HEAD_BYTES } from './checkBytes';
@@ -49,13 +49,4 @@ export async function checkFile(access: FileAccess, path: string, options: Check
   const binary = kind.kind;
   if (binary === 'manifest') return checkManifestFile(access, path, options);
   return checkBytes(binary, byteSourceOf(access, path, stat.size), path, options);
-}
-
-/** A file named by no rule is still an NRes/RsLi container when its magic says so. */
-async function kindByMagic(access: FileAccess, path: string): Promise<ReturnType<typeof kindOfBytes>> {
-  try {
-    return kindOfBytes(await access.read(path, 0, 4));
-  } catch {
-    return undefined;
-  }
 }

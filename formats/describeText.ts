@@ -5,7 +5,7 @@
  * rows, so every surface says the same words.
  */
 import { describeByteRange } from './byteRangeText';
-import type { ByteDescription, DecodedHeader, DecodedValue, JsonNumber } from './describe';
+import { type ByteDescription, type DecodedHeader, type DecodedValue, type JsonNumber, fromJsonNumber } from './description';
 
 export interface DescriptionRow {
   label: string;
@@ -104,6 +104,11 @@ function headerRows(h: DecodedHeader): DescriptionRow[] {
   }
 }
 
+/** `90° about (0, 0, 1)`: the angle to 4 decimals, the axis to 6. */
+function axisAngleText(angleDeg: number, axis: readonly number[]): string {
+  return `${formatFixed(angleDeg, 4)}° about (${axis.map((a) => formatFixed(a, 6)).join(', ')})`;
+}
+
 function decodedRows(decoded: DecodedValue): DescriptionRow[] {
   switch (decoded.kind) {
     case 'rotation': {
@@ -112,7 +117,7 @@ function decodedRows(decoded: DecodedValue): DescriptionRow[] {
         { label: 'Quaternion (x, y, z, w)', value: list(quaternion) },
         { label: 'Stored fields', value: `${decoded.storedFields.join(', ')} (dropped component: ${decoded.dropped})` },
         { label: 'Stored square sum', value: `${formatFixed(decoded.squareSum, 6)} (${decoded.nonUnit ? 'above 1: non-unit' : 'at most 1: unit'})` },
-        { label: 'Axis-angle', value: `${formatFixed(decoded.angleDeg, 4)}° about (${axis.map((a) => formatFixed(a, 6)).join(', ')})` },
+        { label: 'Axis-angle', value: axisAngleText(decoded.angleDeg, axis) },
         {
           label: `Euler ${euler.order} (R = Rx·Ry·Rz)`,
           value: `x ${formatFixed(euler.x, 4)}°, y ${formatFixed(euler.y, 4)}°, z ${formatFixed(euler.z, 4)}°`,
@@ -164,10 +169,7 @@ function decodedRows(decoded: DecodedValue): DescriptionRow[] {
         { label: 'Stored i16 (x, y, z, w)', value: decoded.stored.join(', ') },
         { label: 'Quaternion (w, x, y, z)', value: list(decoded.quaternion) },
         { label: 'Norm', value: formatNumber(decoded.norm) },
-        {
-          label: 'Axis-angle',
-          value: `${formatFixed(Number(decoded.angleDeg), 4)}° about (${decoded.axis.map((a) => formatFixed(Number(a), 6)).join(', ')})`,
-        },
+        { label: 'Axis-angle', value: axisAngleText(fromJsonNumber(decoded.angleDeg), decoded.axis.map(fromJsonNumber)) },
       ];
     case 'mshMapWord': {
       const meaning =

@@ -3,6 +3,7 @@
  * MSH family), which kind bytes are (by magic, where the format has one), and which services
  * each kind has. Every adapter asks here what a file is and what it can do with it.
  */
+import type { FileAccess } from './fileAccess';
 import { containerKindOf } from './msh/nres';
 
 /** Console data (clip, skeleton, mesh, ROM, manifest) and the MSH family (NRes archives and models). */
@@ -74,6 +75,20 @@ export function kindOfPath(path: string, options: KindOptions = {}): FileKind | 
  */
 export function kindOfBytes(first4: Uint8Array): FileKind | undefined {
   return containerKindOf(first4) === 'unknown' ? undefined : { kind: 'msh' };
+}
+
+/** The kind by the magic of the file's first bytes; undefined when it has none or cannot be read. */
+export async function kindByMagic(access: Pick<FileAccess, 'read'>, path: string): Promise<FileKind | undefined> {
+  try {
+    return kindOfBytes(await access.read(path, 0, 4));
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a file is: its name by the registry (with the user's MSH extensions), else its magic (an NRes or RsLi container under any name). */
+export async function fileKindOf(access: Pick<FileAccess, 'read'>, path: string, options: KindOptions = {}): Promise<FileKind | undefined> {
+  return kindOfPath(path, options) ?? (await kindByMagic(access, path));
 }
 
 /** The services each kind has, for adapters that offer them. */

@@ -5,7 +5,7 @@
  * A path that is not a clip, or no file, is an error result, never a guess at its bytes.
  */
 import { byteSourceOf, type FileAccess } from '../fileAccess';
-import { kindOfBytes, kindOfPath } from '../fileKinds';
+import { fileKindOf } from '../fileKinds';
 import { mshListing } from '../msh/listing';
 import { formatListing, planListing, type ListingPlan, type ListingSource } from './listingText';
 
@@ -35,13 +35,6 @@ export async function readListingSource(files: FileAccess, path: string, frameRa
   return { name, size: stat.size, first16, frameRate };
 }
 
-/** The kind by name, else by magic (an NRes file under any name has a listing too). */
-async function listedKind(files: FileAccess, path: string): Promise<string | undefined> {
-  const byName = kindOfPath(path)?.kind;
-  if (byName) return byName;
-  return kindOfBytes(await files.read(path, 0, 4).catch(() => new Uint8Array(0)))?.kind;
-}
-
 /**
  * An NRes file's listing: every model's nodes and keys, and the poses at one frame (a window is
  * one frame, so next/previous window steps through the animation).
@@ -58,7 +51,8 @@ async function modelListing(files: FileAccess, path: string, frame: number): Pro
 }
 
 export async function keyframeListing(files: FileAccess, path: string, requestedFirstFrame: number, frameRate: number): Promise<KeyframeListing | { error: ListingError }> {
-  const kind = await listedKind(files, path);
+  // By name, else by magic: an NRes file under any name has a listing too.
+  const kind = (await fileKindOf(files, path))?.kind;
   if (kind === 'msh') return modelListing(files, path, requestedFirstFrame);
   if (kind !== 'clip') {
     const what = kind ? `a ${kind === 'rom' ? 'packed ROM' : kind}` : 'not a supported file';

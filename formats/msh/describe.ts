@@ -24,7 +24,7 @@ export async function describeMshByte(source: ByteSource, layout: MshFileLayout,
   if (!located) return undefined;
   const field: ByteField = { name: located.name, label: located.label, fieldType: located.fieldType, range: located.range };
   const model = located.model === undefined ? undefined : layout.models[located.model];
-  const base: ByteDescription = { offset, kind: 'msh', field, ...placeOf(located, model), raw: { hex: '', value: 0 }, decoded: { kind: 'region', region: 'body', value: 0 }, notes: [] };
+  const base: Omit<ByteDescription, 'raw' | 'decoded' | 'notes'> = { offset, kind: 'msh', field, ...placeOf(located, model) };
   if (!located.valueType) {
     const [value] = await source.read(offset, 1);
     return { ...base, raw: { hex: hexBytes(Uint8Array.of(value)), value }, ...describeRegion(located, value) };

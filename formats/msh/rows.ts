@@ -52,7 +52,7 @@ export interface MshRowInfo {
 /** Cuts of one row per record. */
 const WHOLE: readonly number[] = [0];
 
-function rowsIn(segment: Pick<MshRowSegment, 'start' | 'end' | 'recordBytes' | 'cuts'>): number {
+function rowsIn(segment: MshRowSegment): number {
   const length = segment.end - segment.start;
   const whole = Math.floor(length / segment.recordBytes);
   const rest = length - whole * segment.recordBytes;
@@ -64,10 +64,10 @@ export function mshRowLayout(file: MshFileLayout): MshRowLayout {
   const segments: MshRowSegment[] = [];
   let rowCount = 0;
   for (let at = 0; at < file.size; ) {
-    const { end, recordBytes, cuts } = segmentAt(file, at);
-    segments.push({ start: at, end, recordBytes, cuts, firstRow: rowCount });
-    rowCount += rowsIn({ start: at, end, recordBytes, cuts });
-    at = end;
+    const segment: MshRowSegment = { start: at, ...segmentAt(file, at), firstRow: rowCount };
+    segments.push(segment);
+    rowCount += rowsIn(segment);
+    at = segment.end;
   }
   return { kind: 'msh', size: file.size, rowCount, segments, file };
 }

@@ -1,7 +1,8 @@
 /**
  * Editing the selected row: a keyframe by its decoded values (quaternion or Euler angles,
- * position, scale), an NRes field or key by value (`mshEditPanel.ts`), any row by raw hex. The line under the fields always shows what would be
- * stored after quantisation; bad input is refused there and nothing is sent.
+ * position, scale), an NRes field or key by value (`mshEditPanel.ts`), any row by raw hex. The
+ * line under the fields always shows what would be stored after quantisation; bad input is
+ * refused there and nothing is sent.
  */
 import { decodeKeyframe } from '../../formats/clip';
 import { hexBytes } from '../../formats/bytes';
@@ -78,7 +79,7 @@ export class EditPanel {
     if (row?.start !== this.row?.start) this.say('', false);
     this.row = row;
     this.msh.root.hidden = layout.kind !== 'msh' || !row;
-    if (layout.kind === 'msh' && row) this.msh.show(layout, row.start, bytes, offset);
+    if (layout.kind === 'msh' && row) this.msh.show(layout, row, bytes, offset);
     const isKeyframe = !!row && !!bytes && layout.kind === 'clip' && row.role === 'record';
     this.keyframe.hidden = !isKeyframe;
     this.raw.value = bytes ? hexBytes(bytes) : '';

@@ -9,6 +9,7 @@ import { hexBytes } from '../../formats/bytes';
 import { decodeMshQuaternion, readMshRawKey } from '../../formats/msh/animation';
 import { type MshLocatedField, mshFieldAt } from '../../formats/msh/fields';
 import { KEY_SIZE } from '../../formats/msh/layout';
+import type { RowInfo } from '../../formats/editing/rowLayout';
 import type { MshRowLayout } from '../../formats/msh/rows';
 import { encodeMshKeyForm, encodeMshValue, f32Text, readMshValue } from '../../formats/msh/values';
 import { button, fieldLine, textField, type ValueElement } from './formControls';
@@ -21,6 +22,8 @@ export class MshEditPanel {
   readonly root: HTMLElement;
   private field: MshLocatedField | undefined;
   private keyStart: number | undefined;
+  /** The selected row's label ('node 1', 'key 3 · n1'): where the undo label says the edit was. */
+  private rowLabel = '';
   private readonly fieldTitle: HTMLElement;
   private readonly value: ValueElement;
   private readonly fieldBox: HTMLElement;
@@ -68,7 +71,9 @@ export class MshEditPanel {
   }
 
   /** Shows the field under `offset` and, in a key's row, the whole key. `bytes` are the row's. */
-  show(layout: MshRowLayout, rowStart: number, bytes: Uint8Array | undefined, offset: number | undefined): void {
+  show(layout: MshRowLayout, row: Pick<RowInfo, 'start' | 'label'>, bytes: Uint8Array | undefined, offset: number | undefined): void {
+    const rowStart = row.start;
+    this.rowLabel = row.label;
     const field = offset === undefined ? undefined : mshFieldAt(layout.file, offset);
     this.field = field?.valueType ? field : undefined;
     this.fieldBox.hidden = !this.field || !bytes;
@@ -110,21 +115,13 @@ export class MshEditPanel {
     if (!field) return;
     const result = encodeMshValue(field, this.value.value);
     if (result.error !== undefined) return this.say(`Not applied: ${result.error}`, true);
-    await this.send(field.range.start, result.bytes, `Edit ${field.label}${placeOf(field)}`);
+    await this.send(field.range.start, result.bytes, `Edit ${field.label} in ${this.rowLabel}`);
   }
 
   private async applyKey(): Promise<void> {
     if (this.keyStart === undefined) return;
     const result = encodeMshKeyForm(this.keyInput());
     if (result.error !== undefined) return this.say(`Not applied: ${result.error}`, true);
-    await this.send(this.keyStart, result.bytes, `Edit key ${this.field?.key ?? ''}`.trim());
+    await this.send(this.keyStart, result.bytes, `Edit ${this.rowLabel}`);
   }
-}
-
-function placeOf(field: MshLocatedField): string {
-  if (field.key !== undefined) return ` of key ${field.key}`;
-  if (field.word !== undefined) return ` (map word ${field.word})`;
-  if (field.fieldType === 'directory' && field.entry !== undefined) return ` of entry ${field.entry}`;
-  if (field.node !== undefined) return ` of node ${field.node}`;
-  return '';
 }

@@ -20,15 +20,17 @@ const CHARS_PER_LINE = 16;
 const text = (value: string): DecodedGroup => ({ name: '', text: value });
 const hex = (value: number): string => `0x${value.toString(16).toUpperCase()}`;
 
-/** The row's fields with their values read from the row's bytes (undefined where the row is cut short). */
-function valuesOf(layout: MshRowLayout, row: ByteRange, bytes: Uint8Array): Map<string, { field: MshLocatedField; value: number | string }[]> {
-  const values = new Map<string, { field: MshLocatedField; value: number | string }[]>();
-  for (const field of mshFieldsOfRow(layout.file, row.start, row.end)) {
+/** The values of the row's typed fields by field name, in order (a field the row's bytes cut short has none). */
+type FieldValues = Map<string, (number | string)[]>;
+
+function valuesOf(fields: readonly MshLocatedField[], row: ByteRange, bytes: Uint8Array): FieldValues {
+  const values: FieldValues = new Map();
+  for (const field of fields) {
     if (!field.valueType) continue;
     const piece = bytes.subarray(field.range.start - row.start, field.range.end - row.start);
     if (piece.length < field.range.end - field.range.start) continue;
     const list = values.get(field.name) ?? [];
-    list.push({ field, value: readMshValue(piece, field.valueType) });
+    list.push(readMshValue(piece, field.valueType));
     values.set(field.name, list);
   }
   return values;
@@ -36,13 +38,14 @@ function valuesOf(layout: MshRowLayout, row: ByteRange, bytes: Uint8Array): Map<
 
 /** The decoded values of an NRes row as groups, one per line. */
 export function mshDecodedGroups(layout: MshRowLayout, row: ByteRange, bytes: Uint8Array): DecodedGroup[] {
-  const first = mshFieldsOfRow(layout.file, row.start, row.start + 1)[0];
+  const fields = mshFieldsOfRow(layout.file, row.start, row.end);
+  const first = fields[0];
   if (!first) return [];
   if (first.fieldType === 'position' || first.fieldType === 'time' || first.fieldType === 'rotation') return keyGroups(row, bytes);
-  if (first.fieldType === 'map') return mapGroups(layout, row, bytes);
+  if (first.fieldType === 'map') return mapGroups(fields, row, bytes);
   if (!first.valueType) return characterLines(bytes);
-  const values = valuesOf(layout, row, bytes);
-  const one = (name: string): number | string | undefined => values.get(name)?.[0]?.value;
+  const values = valuesOf(fields, row, bytes);
+  const one = (name: string): number | string | undefined => values.get(name)?.[0];
   switch (first.fieldType) {
     case 'header':
       return [text(`"${one('nres.magic') ?? ''}" version ${hex(Number(one('nres.version')))} · ${one('nres.entryCount')} entries · ${one('nres.totalSize')} bytes`)];
@@ -66,16 +69,16 @@ export function mshDecodedGroups(layout: MshRowLayout, row: ByteRange, bytes: Ui
   }
 }
 
-function nodeGroups(layout: MshRowLayout, first: MshLocatedField, values: Map<string, { value: number | string }[]>): DecodedGroup[] {
+function nodeGroups(layout: MshRowLayout, first: MshLocatedField, values: FieldValues): DecodedGroup[] {
   const word = (name: string): number | undefined => {
-    const value = values.get(name)?.[0]?.value;
+    const value = values.get(name)?.[0];
     return typeof value === 'number' ? value : undefined;
   };
   const model = first.model === undefined ? undefined : layout.file.models[first.model];
   const name = model && first.node !== undefined ? nodeName(model, first.node) : undefined;
   const parent = word('node.parent');
   const mapStart = word('node.mapStart');
-  const slots = (values.get('node.slot') ?? []).map((s) => (s.value === 0xffff ? '-' : String(s.value)));
+  const slots = (values.get('node.slot') ?? []).map((s) => (s === 0xffff ? '-' : String(s)));
   const lods = [0, 1, 2].map((lod) => slots.slice(lod * 5, lod * 5 + 5).join(' ')).filter((lod) => lod.length > 0);
   return [
     text(`${name ? `"${name}" · ` : ''}parent ${parent === undefined ? '?' : parent === NO_PARENT ? 'root' : parent}`),
@@ -96,8 +99,7 @@ function keyGroups(row: ByteRange, bytes: Uint8Array): DecodedGroup[] {
   ];
 }
 
-function mapGroups(layout: MshRowLayout, row: ByteRange, bytes: Uint8Array): DecodedGroup[] {
-  const fields = mshFieldsOfRow(layout.file, row.start, row.end);
+function mapGroups(fields: readonly MshLocatedField[], row: ByteRange, bytes: Uint8Array): DecodedGroup[] {
   const lines: DecodedGroup[] = [];
   for (let i = 0; i < fields.length; i += WORDS_PER_LINE) {
     const words = fields.slice(i, i + WORDS_PER_LINE).filter((f) => f.range.end - row.start <= bytes.length);

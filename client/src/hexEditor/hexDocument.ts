@@ -3,7 +3,7 @@ import { basename, dirname } from 'node:path';
 import { checkBytes, HEAD_BYTES } from '../../../formats/check';
 import type { FormatDiagnostic } from '../../../formats/diagnostics';
 import { EditModel, type ByteEdit, type EditBackup } from '../../../formats/editing/editModel';
-import { layoutOfFile, mshRowLayout, type RowLayout } from '../../../formats/editing/rowLayout';
+import { layoutOfFile, mshRowLayout, type MshRowLayout, type RowLayout } from '../../../formats/editing/rowLayout';
 import { memoryByteSource, type ByteSource } from '../../../formats/fileAccess';
 import { type MshFileLayout, openMshFile } from '../../../formats/msh/model';
 import type { ContentChange, DiskNotice, HexDocumentInfo, HexKind } from '../../../protocol/hexEditor';
@@ -36,10 +36,9 @@ export class SaveDeclined extends vscode.CancellationError {}
 
 type DiskSource = ByteSource & Partial<Pick<FileByteSource, 'close' | 'version' | 'rewrittenInPlace'>>;
 
-
 /**
- * A clip, skeleton or NRes file (MSH model or archive) open in the hex editor: the file on disk plus the unsaved edit model, and
- * the file's state on disk (watched: clean documents reload, dirty ones show the conflict,
+ * A clip, skeleton or NRes file (MSH model or archive) open in the hex editor: the file on disk
+ * plus the unsaved edit model, and the file's state on disk (watched: clean documents reload, dirty ones show the conflict,
  * saving never silently overwrites a newer file).
  */
 export class HexDocument implements vscode.CustomDocument {
@@ -63,8 +62,8 @@ export class HexDocument implements vscode.CustomDocument {
   diagnostics: FormatDiagnostic[] = [];
   notice: DiskNotice | undefined;
   private diskState: DiskState;
-  /** An NRes file's opened layout for the bytes as they are now (dropped at every change). */
-  private mshFile: Promise<MshFileLayout> | undefined;
+  /** An NRes file's opened layout and rows for the bytes as they are now (dropped at every change). */
+  private mshRows: Promise<MshRowLayout> | undefined;
   /** The version the edits were made on (what "changed since" compares with). */
   private base: DiskVersion | undefined;
 
@@ -104,7 +103,7 @@ export class HexDocument implements vscode.CustomDocument {
 
   async info(): Promise<HexDocumentInfo> {
     const headerBytes = await this.model.read(0, HEAD_BYTES);
-    const layout: RowLayout = this.kind === 'msh' ? mshRowLayout(await this.openedMsh()) : layoutOfFile(this.kind, headerBytes, this.model.size);
+    const layout: RowLayout = this.kind === 'msh' ? await this.openedMshRows() : layoutOfFile(this.kind, headerBytes, this.model.size);
     return {
       uri: this.uri.toString(),
       fileName: this.fileName,
@@ -115,15 +114,23 @@ export class HexDocument implements vscode.CustomDocument {
     };
   }
 
-  /** The NRes layout of the bytes as edited (headers, directories, Res1 and Res10; keys are read on demand). */
-  openedMsh(): Promise<MshFileLayout> {
-    this.mshFile ??= openMshFile(this.model.source, { maxKeyframeProblems: 0, expectModel: this.uri.path.toLowerCase().endsWith('.msh') }).then((opened) => opened.layout);
-    return this.mshFile;
+  /**
+   * The rows of an NRes file as edited, cut from its layout (headers, directories, Res1 and
+   * Res10; keys are read on demand): opened once per version of the bytes.
+   */
+  private openedMshRows(): Promise<MshRowLayout> {
+    this.mshRows ??= openMshFile(this.model.source, { maxKeyframeProblems: 0, expectModel: this.uri.path.toLowerCase().endsWith('.msh') }).then((opened) => mshRowLayout(opened.layout));
+    return this.mshRows;
+  }
+
+  /** The NRes layout of the bytes as edited (see `openedMshRows`). */
+  async openedMsh(): Promise<MshFileLayout> {
+    return (await this.openedMshRows()).file;
   }
 
   /** Every change of the bytes goes through here: the NRes layout is read again when next asked. */
   private contentChanged(change: ContentChange): void {
-    this.mshFile = undefined;
+    this.mshRows = undefined;
     this.contentEmitter.fire(change);
   }
 

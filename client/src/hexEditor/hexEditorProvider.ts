@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
-import { KIND_SERVICES, kindOfBytes, kindOfPath } from '../../../formats/fileKinds';
+import { KIND_SERVICES, fileKindOf, kindOfPath } from '../../../formats/fileKinds';
 import type { HexKind } from '../../../protocol/hexEditor';
-import { readFilePiece } from '../../../node/fileAccess';
+import { nodeFileAccess } from '../../../node/fileAccess';
+import { kindOptions } from '../kindOptions';
 import type { ExtensionServices } from '../services';
 import { HexDocument } from './hexDocument';
 import { HexPanel } from './hexPanel';
@@ -12,8 +13,9 @@ export const HEX_EDITOR_VIEW_TYPE = 'ewzanim.hexEditor';
 type DocumentChange = vscode.CustomDocumentEditEvent<HexDocument> | vscode.CustomDocumentContentChangeEvent<HexDocument>;
 
 /**
- * The custom editor for clips, skeletons and NRes files (MSH models and archives). VS Code owns the undo stack, dirty state, save,
- * revert and hot exit; each edit event carries undo/redo callbacks for exactly that edit.
+ * The custom editor for clips, skeletons and NRes files (MSH models and archives). VS Code owns
+ * the undo stack, dirty state, save, revert and hot exit; each edit event carries undo/redo
+ * callbacks for exactly that edit.
  */
 export class HexEditorProvider implements vscode.CustomEditorProvider<HexDocument> {
   // Edit events for edits; a content change (no undo) when the file is deleted under a clean document.
@@ -92,9 +94,7 @@ export class HexEditorProvider implements vscode.CustomEditorProvider<HexDocumen
  * magic (a file reopened with this editor under another name); anything else as a clip.
  */
 async function hexKindOf(uri: vscode.Uri): Promise<HexKind> {
-  const mshExtensions = vscode.workspace.getConfiguration('ewzanim').get<string[]>('msh.extensions');
-  const byPath = kindOfPath(uri.path, { mshExtensions })?.kind;
-  if (byPath && KIND_SERVICES[byPath].hexRows) return byPath as HexKind;
-  const first4 = uri.scheme === 'file' ? await readFilePiece(uri.fsPath, 0, 4).catch(() => new Uint8Array(0)) : (await vscode.workspace.fs.readFile(uri)).subarray(0, 4);
-  return kindOfBytes(first4)?.kind === 'msh' ? 'msh' : 'clip';
+  // Files outside the `file:` scheme are known by their name only.
+  const kind = (uri.scheme === 'file' ? await fileKindOf(nodeFileAccess, uri.fsPath, kindOptions()) : kindOfPath(uri.path, kindOptions()))?.kind;
+  return kind && KIND_SERVICES[kind].hexRows ? (kind as HexKind) : 'clip';
 }

@@ -68,6 +68,8 @@ export class HexPanel implements vscode.Disposable {
   }
 
   private async revealFrameBone(frame: number, bone: number): Promise<void> {
+    // Frames and bones are a clip's.
+    if (this.document.kind !== 'clip') return;
     const { layout } = await this.document.info();
     if (layout.kind !== 'clip' || layout.headerSize === 0 || bone >= layout.boneCount) return;
     const record = frame * layout.boneCount + bone;
@@ -148,6 +150,7 @@ export class HexPanel implements vscode.Disposable {
   }
 
   private async publishSelection(offset: number): Promise<void> {
+    if (this.document.kind !== 'clip') return;
     const { layout } = await this.document.info();
     const row = rowInfo(layout, rowOfOffset(layout, offset));
     if (layout.kind !== 'clip' || row.frame === undefined || row.bone === undefined) return;

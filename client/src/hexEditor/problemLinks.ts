@@ -7,6 +7,7 @@
  */
 import * as vscode from 'vscode';
 import { kindOfPath } from '../../../formats/fileKinds';
+import { kindOptions } from '../kindOptions';
 
 export const REVEAL_BYTES_COMMAND = 'ewzanim.hexEditor.revealBytes';
 
@@ -29,8 +30,7 @@ export function revealBytesUri(args: RevealBytesArgs): vscode.Uri {
 
 /** Links the code of every binary problem of a clip, skeleton or NRes file to its bytes in the hex editor. */
 export function linkProblemsToBytes(uri: vscode.Uri, diagnostics: vscode.Diagnostic[]): vscode.Diagnostic[] {
-  const mshExtensions = vscode.workspace.getConfiguration('ewzanim').get<string[]>('msh.extensions');
-  const kind = kindOfPath(uri.path, { mshExtensions })?.kind;
+  const kind = kindOfPath(uri.path, kindOptions())?.kind;
   if (kind !== 'clip' && kind !== 'skeleton' && kind !== 'msh') return diagnostics;
   for (const diagnostic of diagnostics) {
     const range = byteRangeOf(diagnostic);

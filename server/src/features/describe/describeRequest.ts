@@ -3,7 +3,7 @@
  * `describeByte`, reading the file in pieces; an overlay of unsaved bytes (the hex editor's
  * edits) is laid over what is on disk.
  */
-import { byteSourceOf, kindOfBytes, kindOfPath, memoryByteSource, type ByteSource, type FileAccess } from '../../../../formats';
+import { byteSourceOf, fileKindOf, memoryByteSource, type ByteSource, type FileAccess } from '../../../../formats';
 import { describeByte } from '../../../../formats/describe';
 import { SparseOverlay } from '../../../../formats/editing/sparseOverlay';
 import type { DescribeByteParams, DescribeByteResult } from '../../../../protocol/describe';
@@ -25,13 +25,11 @@ export function overlaidSource(base: ByteSource, offset: number, bytes: Uint8Arr
 }
 
 export async function describeBytes(files: FileAccess, path: string, params: DescribeByteParams, frameRate: number): Promise<DescribeByteResult> {
-  const byPath = kindOfPath(path)?.kind;
-  if (byPath === 'manifest') return null;
+  // By name, else by magic: an NRes file under a generic name (`.rlb`, `.lib`) is described too.
+  const kind = (await fileKindOf(files, path))?.kind;
+  if (!kind || kind === 'manifest') return null;
   const stat = await files.stat(path);
   let source: ByteSource = stat && !stat.isDirectory ? byteSourceOf(files, path, stat.size) : memoryByteSource(new Uint8Array(0));
   if (params.overlay) source = overlaidSource(source, params.overlay.offset, Uint8Array.from(Buffer.from(params.overlay.base64, 'base64')));
-  // An NRes file under a generic name (`.rlb`, `.lib`) is known by its magic.
-  const kind = byPath ?? kindOfBytes(await source.read(0, 4))?.kind;
-  if (!kind) return null;
   return (await describeByte(kind, source, params.offset, { frameRate })) ?? null;
 }
