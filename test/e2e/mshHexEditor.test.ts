@@ -31,12 +31,32 @@ const KEY_3_TIME = KEY_3 + 12;
 const ARM_MAP_BLOCK = 336;
 const LAST_ENTRY = 552;
 
-async function shownRow(frame: Frame, start: number): Promise<{ label: string; decoded: string; classes: string[] }> {
-  return frame.$eval(`.row:not([hidden])[data-start="${start}"]`, (r) => ({
-    label: r.querySelector('.label')!.textContent!,
-    decoded: r.querySelector('.decoded')!.textContent!,
-    classes: [...r.querySelectorAll('.b')].filter((b) => b.textContent).map((b) => [...b.classList].find((c) => c.startsWith('f-')) ?? ''),
-  }));
+interface ShownRow {
+  label: string;
+  decoded: string;
+  /** The field colour of each shown byte. */
+  classes: string[];
+}
+
+/**
+ * The row at `start` once it is drawn for its own record: `label` and `length` bytes shown. After
+ * a jump the editor's height can change (the inspector fills), and the pooled rows are drawn
+ * again for the new height; the row is read when it has settled.
+ */
+async function shownRow(frame: Frame, start: number, label: string, length: number): Promise<ShownRow> {
+  let seen: ShownRow | undefined;
+  for (let waited = 0; waited < 5_000; waited += 100) {
+    seen = await frame
+      .$eval(`.row:not([hidden])[data-start="${start}"]`, (r) => ({
+        label: r.querySelector('.label')!.textContent!,
+        decoded: r.querySelector('.decoded')!.textContent!,
+        classes: [...r.querySelectorAll('.b')].filter((b) => b.textContent).map((b) => [...b.classList].find((c) => c.startsWith('f-')) ?? ''),
+      }))
+      .catch(() => undefined);
+    if (seen?.label === label && seen.classes.length === length) return seen;
+    await frame.page().waitForTimeout(100);
+  }
+  assert.fail(`row ${start} is not drawn as "${label}" with ${length} bytes: ${JSON.stringify(seen)}`);
 }
 
 /** The search bar's place mode (already chosen): type a place, Enter, wait for its row to be selected. */
@@ -76,13 +96,12 @@ test('hex editor on an MSH model: rows, colours, hover, edit by value, refusal, 
       assert.equal(await hex.evaluate(() => document.body.dataset.kind), 'msh');
 
       // 1. Rows from the directory, labelled and decoded; bytes coloured by field.
-      assert.deepEqual(await shownRow(hex, 0), {
+      assert.deepEqual(await shownRow(hex, 0, 'NRes header', 16), {
         label: 'NRes header',
         decoded: '"NRes" version 0x100 · 4 entries · 616 bytes',
         classes: Array(16).fill('f-header'),
       });
-      const node1 = await shownRow(hex, NODE_1);
-      assert.equal(node1.label, 'node 1');
+      const node1 = await shownRow(hex, NODE_1, 'node 1', 38);
       assert.match(node1.decoded, /^"arm" · parent 0map 0 · fallback 3 · hdr0 \d+slots /);
       assert.deepEqual(node1.classes, Array(38).fill('f-node'));
       // Find by place: "key 3" jumps to its row.
@@ -90,22 +109,18 @@ test('hex editor on an MSH model: rows, colours, hover, edit by value, refusal, 
       assert.equal(await hex.getAttribute('#search-text', 'placeholder'), 'e.g. node 3, key 17, map 40');
       await goTo(hex, 'key 3', KEY_3);
       await hex.waitForSelector('.row.selected .label:text("key 3 · n1")');
-      const key3 = await shownRow(hex, KEY_3);
-      assert.equal(key3.label, 'key 3 · n1');
+      const key3 = await shownRow(hex, KEY_3, 'key 3 · n1', 24);
       assert.deepEqual(key3.classes, [...Array(12).fill('f-position'), ...Array(4).fill('f-time'), ...Array(8).fill('f-rotation')]);
       assert.match(key3.decoded, /^p +0\.0000 +4\.0000 +0\.0000t *4q +0\.0000 +0\.0000 +0\.0000 +1\.0000 +\|q\| 1\.0000$/);
       await goTo(hex, 'map 0', ARM_MAP_BLOCK);
-      const map = await shownRow(hex, ARM_MAP_BLOCK);
-      assert.deepEqual([map.label, map.decoded], ['map n1 f0', 'f0: 1 1 2 2 3']);
+      const map = await shownRow(hex, ARM_MAP_BLOCK, 'map n1 f0', 10);
+      assert.deepEqual([map.decoded, map.classes], ['f0: 1 1 2 2 3', Array(10).fill('f-map')]);
       // Ctrl+End: the last byte, in the last directory entry's second row.
       await hex.click(`.row.selected .b[data-i="0"]`);
       await page.keyboard.press('Control+End');
       await hex.waitForSelector(`.row.selected[data-start="${LAST_ENTRY + 16}"]`);
-      assert.deepEqual(await shownRow(hex, LAST_ENTRY), { label: 'entry 3', decoded: 'type 19 Res19 (frame map)attr1 10 · attr2 5 · size 20', classes: Array(16).fill('f-directory') });
-      await hex.waitForSelector(`.row:not([hidden])[data-start="${LAST_ENTRY + 16}"] .label:text-is("entry 3 name")`, { timeout: 5_000 }).catch(async () => {
-        const rows = await hex.$$eval('.row', (all) => all.map((r) => `${(r as HTMLElement).hidden ? 'hidden ' : ''}${(r as HTMLElement).dataset.start} ${r.querySelector('.label')?.textContent}`));
-        assert.fail(`row ${LAST_ENTRY + 16} is not labelled "entry 3 name": ${rows.join(' | ')}`);
-      });
+      assert.deepEqual(await shownRow(hex, LAST_ENTRY, 'entry 3', 16), { label: 'entry 3', decoded: 'type 19 Res19 (frame map)attr1 10 · attr2 5 · size 20', classes: Array(16).fill('f-directory') });
+      assert.deepEqual((await shownRow(hex, LAST_ENTRY + 16, 'entry 3 name', 48)).decoded, '"Res19"attr3 2 · offset 0x150 · sort 1');
       assert.equal(await hex.textContent('#legend'), 'NRes headerdirectoryRes1 nodep positiont timeq rotationRes19 mapRes10 nameother payloadtrailingunsaved editsearch matchproblem');
       await screenshot(page, 'msh-hex');
 
