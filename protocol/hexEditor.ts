@@ -70,7 +70,9 @@ export type HostToHexMessage =
   /** Progress (done false) and the final answer of the search `searchId`. */
   | { type: 'searchResult'; searchId: number; answer: SearchAnswer }
   /** A keybinding of the workbench reached the editor: open the search, or move to a match. */
-  | { type: 'command'; command: 'find' | 'findNext' | 'findPrevious' };
+  | { type: 'command'; command: 'find' | 'findNext' | 'findPrevious' }
+  /** F8 / Shift+F8: select the bytes of the next (1) or previous (-1) problem of the file. */
+  | { type: 'stepProblem'; step: 1 | -1 };
 
 export type HexToHostMessage =
   | { type: 'ready' }

@@ -10,6 +10,7 @@ import { fieldsOfRow, type FileHead } from '../../formats/describe';
 import { rowInfo, rowOfOffset, widestRow, type RowInfo, type RowLayout } from '../../formats/editing/rowLayout';
 import { mshFieldsOfRow } from '../../formats/msh/fields';
 import { hexDigitOf, typeDigit, type PendingNibble } from './hexTyping';
+import { problemBytes } from './problemNavigation';
 import type { PageCache } from './pageCache';
 import { decodedGroups, type DecodedGroup } from './rowContent';
 import { VirtualScroller } from './virtualScroller';
@@ -106,6 +107,8 @@ export class HexView {
   private frameRate = 30;
   private pending: PendingNibble | undefined;
   selectedOffset: number | undefined;
+  /** End (exclusive) of a selection of several bytes that starts at `selectedOffset` (a problem's bytes). */
+  private selectedEnd: number | undefined;
   private painted = false;
   private drawQueued = false;
 
@@ -164,9 +167,18 @@ export class HexView {
     this.draw();
   }
 
-  select(offset: number, reveal = false): void {
+  /** The selected bytes: one byte, or the range a reveal asked for. */
+  get selection(): ByteRange | undefined {
+    const start = this.selectedOffset;
+    return start === undefined ? undefined : { start, end: this.selectedEnd ?? start + 1 };
+  }
+
+  /** Selects the byte at `offset`, or the bytes `[offset, end)`; `reveal` scrolls to them. */
+  select(offset: number, reveal = false, end?: number): void {
     if (!this.layout || this.layout.size === 0) return;
     this.selectedOffset = Math.max(0, Math.min(offset, this.layout.size - 1));
+    const last = end === undefined ? undefined : Math.min(end, this.layout.size);
+    this.selectedEnd = last !== undefined && last > this.selectedOffset + 1 ? last : undefined;
     if (this.pending && this.pending.offset !== this.selectedOffset) this.pending = undefined;
     if (reveal) this.scroller.reveal(rowOfOffset(this.layout, this.selectedOffset));
     // Now, not on the next frame: a jump asks for its bytes at once.
@@ -294,13 +306,15 @@ export class HexView {
       const match = matches.find((m) => at >= m.start && at < m.end);
       if (match) className += match === this.currentMatch ? ' match current' : ' match';
       if (this.selectedOffset === at) className += ' sel';
+      else if (this.selectedEnd !== undefined && at > this.selectedOffset! && at < this.selectedEnd) className += ' sel-range';
       if (pending) className += ' pending';
       set(span, 'className', className);
       setData(span, 'field', f.name);
     }
     this.drawDecoded(elements, bytes ? decodedGroups(layout, info, bytes, this.frameRate) : []);
     const severity = this.worstSeverity(info.start, info.end);
-    const selected = this.selectedOffset !== undefined && this.selectedOffset >= info.start && this.selectedOffset < info.end;
+    const selection = this.selection;
+    const selected = selection !== undefined && selection.start < info.end && selection.end > info.start;
     set(elements.root, 'className', `row${severity ? ` diag-${severity}` : ''}${selected ? ' selected' : ''}`);
     set(elements.root, 'title', severity ? this.messagesFor(info.start, info.end) : '');
   }
@@ -366,10 +380,8 @@ export class HexView {
   private intersecting(start: number, end: number): FormatDiagnostic[] {
     return this.diagnostics.filter((d) => {
       if (!d.byteRange) return false;
-      // An empty range (e.g. "missing bytes at the end") marks the byte before it.
-      const from = d.byteRange.end > d.byteRange.start ? d.byteRange.start : Math.max(0, d.byteRange.start - 1);
-      const to = Math.max(d.byteRange.end, from + 1);
-      return from < end && to > start;
+      const bytes = problemBytes(d.byteRange);
+      return bytes.start < end && bytes.end > start;
     });
   }
 

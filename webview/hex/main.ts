@@ -28,6 +28,8 @@ import { SearchBar } from './searchBar';
 interface ViewState {
   topRow: number;
   selectedOffset?: number;
+  /** End (exclusive) of a selection of several bytes (a problem's). */
+  selectedEnd?: number;
 }
 
 declare function acquireVsCodeApi(): {
@@ -100,15 +102,24 @@ const vscodeApi = acquireVsCodeApi();
 /** Read before anything runs: drawing the first rows saves a fresh state over it. */
 const savedState = vscodeApi.getState?.();
 const channel = new HostChannel(vscodeApi, (notice) => void onNotice(notice));
-const saveState = (): void => vscodeApi.setState?.({ topRow: view.scroller.topRow, selectedOffset: view.selectedOffset });
+const saveState = (): void => vscodeApi.setState?.({ topRow: view.scroller.topRow, selectedOffset: view.selection?.start, selectedEnd: view.selection?.end });
 const cache = new PageCache((offset, length) => channel.readBytes(offset, length), 0);
-const strip = new ProblemsStrip(banner, problems, (offset) => view.select(offset, true));
+const strip = new ProblemsStrip(banner, problems, (bytes) => view.select(bytes.start, true, bytes.end));
 const ruler = new FrameBoneRuler(rulerText, rulerBar, rulerMarker, (offset) => view.select(offset, true));
 const inspector = new Inspector(inspectorBody, copyButton);
 const diskBanner = new DiskBanner(diskBannerBox, (action) => channel.send({ type: 'diskAction', action }));
 const editPanel = new EditPanel(editBox, (offset, bytes, label) => submitEdit(offset, bytes, label));
 let hoverTimer: ReturnType<typeof setTimeout> | undefined;
 let hoverOffset: number | undefined;
+/**
+ * Something chose where the editor shows (a restored view, a reveal, the user): until then the
+ * file's first problem is gone to as soon as the problems are known. VS Code opens custom
+ * editors from the Problems panel without the problem's place, so this is where a click on a
+ * problem's row lands.
+ */
+let targeted = false;
+/** Counts selections: a description that comes back for an older one is dropped. */
+let selectionGeneration = 0;
 
 async function submitEdit(offset: number, bytes: Uint8Array, label: string): Promise<string | undefined> {
   const answer = await channel.request({ type: 'edit', offset, bytes, label });
@@ -123,6 +134,10 @@ const view = new HexView(viewport, track, thumb, cache, {
   },
   onSelect: (offset) => {
     hideTooltip();
+    targeted = true;
+    const selection = view.selection!;
+    document.body.dataset.selection = `${selection.start}-${selection.end}`;
+    strip.follow(selection);
     channel.send({ type: 'select', offset });
     saveState();
     afterPaint(() => void refreshSelection());
@@ -162,7 +177,14 @@ previewButton.addEventListener('click', () => channel.send({ type: 'openPreview'
 function restoreState(state: ViewState | undefined): void {
   if (!state) return;
   view.scroller.scrollTo(state.topRow);
-  if (state.selectedOffset !== undefined) view.select(state.selectedOffset);
+  if (state.selectedOffset !== undefined) view.select(state.selectedOffset, false, state.selectedEnd);
+}
+
+/** With nothing else to show, the first problem (the first error, else the first of the rest). */
+function goToFirstProblem(): void {
+  if (targeted || strip.count === 0) return;
+  targeted = true;
+  strip.goTo(0);
 }
 
 function hideTooltip(): void {
@@ -200,12 +222,17 @@ async function showTooltip(offset: number, anchor: HTMLElement): Promise<void> {
 async function refreshSelection(): Promise<void> {
   const offset = view.selectedOffset;
   if (!info || offset === undefined) return;
+  const generation = ++selectionGeneration;
   const layout = info.layout;
   ruler.update(layout, offset);
   const row = rowInfo(layout, rowOfOffset(layout, offset));
   await cache.ensure(row.start, row.end - row.start);
+  // Answers come back in any order: only the latest selection's are shown.
+  if (generation !== selectionGeneration || info?.layout !== layout) return;
   editPanel.show(layout, row, cache.peek(row.start, row.end - row.start), offset);
-  inspector.show(await describe(offset));
+  const description = await describe(offset);
+  if (generation !== selectionGeneration || info?.layout !== layout) return;
+  inspector.show(description);
 }
 
 /** New info for the same view: after a reload the selection and scroll keep their frame/bone. */
@@ -232,6 +259,8 @@ async function onNotice(notice: Exclude<HostToHexMessage, { requestId: number }>
     case 'init':
       applyInfo(notice.info, undefined, false);
       diskBanner.show(notice.notice);
+      // A tab shown again keeps its view: no jump to the first problem.
+      if (savedState) targeted = true;
       restoreState(savedState);
       return;
     case 'changed': {
@@ -244,9 +273,16 @@ async function onNotice(notice: Exclude<HostToHexMessage, { requestId: number }>
     case 'diagnostics':
       strip.setDiagnostics(notice.diagnostics);
       view.setDiagnostics(notice.diagnostics);
+      goToFirstProblem();
       return;
     case 'reveal':
-      view.select(notice.offset, true);
+      targeted = true;
+      view.select(notice.offset, true, notice.end);
+      afterPaint(() => viewport.focus());
+      return;
+    case 'stepProblem':
+      targeted = true;
+      strip.step(notice.step);
       afterPaint(() => viewport.focus());
       return;
     case 'notice':

@@ -62,6 +62,11 @@ export class HexPanel implements vscode.Disposable {
     this.post({ type: 'command', command });
   }
 
+  /** F8 / Shift+F8: the next or previous problem of the file. */
+  stepProblem(step: 1 | -1): void {
+    this.post({ type: 'stepProblem', step });
+  }
+
   /** The tab says when the file on disk is gone or newer ("wave1.nczxanim (deleted)"). */
   private markTab(notice: DiskNotice | undefined): void {
     this.panel.title = notice ? `${this.document.fileName} (${notice.tabMark})` : this.document.fileName;
@@ -81,10 +86,11 @@ export class HexPanel implements vscode.Disposable {
       case 'ready': {
         this.ready = true;
         this.post({ type: 'init', info: await this.document.info(), notice: this.document.notice });
-        this.post({ type: 'diagnostics', diagnostics: this.document.diagnostics });
+        // A reveal before the problems: the page goes to the first problem only when nothing else was asked for.
         const pending = this.pendingReveal;
         this.pendingReveal = undefined;
         if (pending) this.post({ type: 'reveal', ...pending });
+        this.post({ type: 'diagnostics', diagnostics: this.document.diagnostics });
         return;
       }
       case 'readBytes': {

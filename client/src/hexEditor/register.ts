@@ -3,7 +3,7 @@ import { parseFrameBone, parseOffset, type GoToResult } from '../../../formats/e
 import type { RowLayout } from '../../../formats/editing/rowLayout';
 import type { ExtensionServices } from '../services';
 import { HEX_EDITOR_VIEW_TYPE, HexEditorProvider } from './hexEditorProvider';
-import { REVEAL_BYTES_COMMAND, type RevealBytesArgs } from './problemLinks';
+import { NEXT_PROBLEM_COMMAND, PREVIOUS_PROBLEM_COMMAND, REVEAL_BYTES_COMMAND, type RevealBytesArgs } from './problemLinks';
 
 /** Registers the annotated hex editor and its Go to, Find and reveal commands. */
 export function registerHexEditor(context: vscode.ExtensionContext, services: ExtensionServices): void {
@@ -24,6 +24,9 @@ export function registerHexEditor(context: vscode.ExtensionContext, services: Ex
     vscode.commands.registerCommand('ewzanim.hexEditor.find', () => provider.activePanel?.command('find')),
     vscode.commands.registerCommand('ewzanim.hexEditor.findNext', () => provider.activePanel?.command('findNext')),
     vscode.commands.registerCommand('ewzanim.hexEditor.findPrevious', () => provider.activePanel?.command('findPrevious')),
+    // F8 / Shift+F8 in the hex editor (the workbench's own go to the next problem works in text editors only).
+    vscode.commands.registerCommand(NEXT_PROBLEM_COMMAND, () => provider.activePanel?.stepProblem(1)),
+    vscode.commands.registerCommand(PREVIOUS_PROBLEM_COMMAND, () => provider.activePanel?.stepProblem(-1)),
   );
 }
 
