@@ -2,9 +2,11 @@
  * `ewzanim export`: the core's glTF exporter and GLB writer on files. Inputs are read through
  * the CLI's `FileAccess`; outputs are written to a temporary file beside the target and renamed
  * over it only when everything succeeded, so a refused export (bad input, `--max-error`
- * exceeded, a full disk) never leaves a partial or stale-looking file behind.
+ * exceeded, a full disk) never leaves a partial or stale-looking file behind. `export animation`
+ * also writes the quantisation report (`<model>.report.md`) and the export record
+ * (`<model>.export.json`, the bones' names) beside the clip, as the VS Code command does.
  */
-import { basename } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { Document } from '@gltf-transform/core';
 import { writeFileAtomically } from '../node/atomicWrite';
 import { checkFile, kindOfPath } from '../formats';
@@ -12,6 +14,8 @@ import {
   AnimationExporter,
   exportGlb,
   exportMesh,
+  exportSidecars,
+  exportSidecarNames,
   exportSkeleton,
   formatGltfProblem,
   GltfExportError,
@@ -20,6 +24,7 @@ import {
   NativeInputError,
   reportJson,
   reportMarkdown,
+  type ExportSummary,
   type GltfProblem,
   type QuantisationReport,
 } from '../formats/gltf';
@@ -93,6 +98,32 @@ async function writeOutput(io: CliIo, path: string, pieces: AsyncIterable<Uint8A
   }
 }
 
+async function readTextIfAny(io: CliIo, path: string): Promise<string | undefined> {
+  const stat = await io.access.stat(path).catch(() => undefined);
+  if (!stat || stat.isDirectory) return undefined;
+  return new TextDecoder().decode(await io.access.read(path, 0, stat.size));
+}
+
+/** The report and the export record beside the clip; returns their paths. */
+async function writeSidecars(io: CliIo, model: string, output: string, exporter: AnimationExporter, summary: ExportSummary): Promise<string[]> {
+  const folder = resolve(dirname(output));
+  const { report, record } = exportSidecars({
+    modelPath: resolve(model),
+    outputFolder: folder,
+    outputs: [{ kind: 'clip', path: resolve(output), skin: exporter.plan.skin, plan: exporter.plan }],
+    summaries: [summary],
+    previousRecordText: await readTextIfAny(io, join(dirname(output), exportSidecarNames(model).record)),
+  });
+  const written: string[] = [];
+  for (const sidecar of [report, record]) {
+    if (!sidecar) continue;
+    const path = join(dirname(output), sidecar.name);
+    await writeOutput(io, path, [new TextEncoder().encode(sidecar.text)]);
+    written.push(path);
+  }
+  return written;
+}
+
 function interpolationList(values: readonly string[]): string {
   return values.join('/') || '-';
 }
@@ -162,6 +193,8 @@ async function exportAnimation(io: CliIo, command: Extract<ExportCommand, { kind
     return EXIT_ERRORS;
   }
   io.err(`ewzanim: wrote ${output} (${exporter.plan.joints.length} bones x ${exporter.plan.frameCount} frames, ${exporter.plan.byteLength} bytes)\n`);
+  const [reportPath, recordPath] = await writeSidecars(io, command.model, output, exporter, summary);
+  io.err(`ewzanim: wrote the report ${reportPath} and the export record ${recordPath}\n`);
   return EXIT_OK;
 }
 

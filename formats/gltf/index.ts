@@ -13,3 +13,4 @@ export * from './glbExport';
 export * from './inventory';
 export * from './reportText';
 export * from './manifestEntries';
+export * from './exportRecord';

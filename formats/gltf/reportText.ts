@@ -100,6 +100,15 @@ export function reportMarkdown({ plan, report, source }: ExportSummary): string 
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * The report file an export writes beside its outputs (`<model>.report.md`): each clip's
+ * report, then the notes about the skeleton and mesh exports, if any.
+ */
+export function reportFileMarkdown(summaries: readonly ExportSummary[], notes: readonly GltfProblem[] = []): string {
+  const notesText = notes.length ? `\n## Skeleton and mesh\n\n${notes.map((p) => `- ${formatGltfProblem(p)}`).join('\n')}\n` : '';
+  return summaries.map(reportMarkdown).join('\n---\n\n') + notesText;
+}
+
 /** The machine-readable report: the plan (what was exported, its problems) and the report. */
 export function reportJson({ plan, report, source }: ExportSummary): Record<string, unknown> {
   return {

@@ -3,10 +3,10 @@
  * exit statuses, and no output (not even a temporary file) when an export is refused.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
 import { test } from 'node:test';
-import { exportAnimationBytes } from '../../../formats/gltf';
+import { exportAnimationBytes, type ExportRecord } from '../../../formats/gltf';
 import { fixture, validateGlb } from '../gltf/gltfTestKit';
 import { IDENTITY_RECORD, runCli, tempTree, uniformClip } from './cliHarness';
 
@@ -21,8 +21,8 @@ test('export animation: the clip the core writes, and the markdown report on std
     assert.deepEqual(new Uint8Array(readFileSync(out)), exportAnimationBytes(await fixture('fox'), { animation: 'Walk' }).bytes);
     assert.match(run.stdout, /^# Quantisation report: animation 1 "Walk" of `Fox\.glb`\n/);
     assert.match(run.stdout, /\n\| whole record \| 3\.\d+ cm \| \d\.\d+ cm \|\n/);
-    assert.equal(run.stderr, `ewzanim: wrote ${out} (24 bones x 23 frames, 8836 bytes)\n`);
-    assert.deepEqual(readdirSync(tree.root), ['walk.nczxanim']);
+    assert.equal(run.stderr, `ewzanim: wrote ${out} (24 bones x 23 frames, 8836 bytes)\newzanim: wrote the report ${join(tree.root, 'Fox.report.md')} and the export record ${join(tree.root, 'Fox.export.json')}\n`);
+    assert.deepEqual(readdirSync(tree.root).sort(), ['Fox.export.json', 'Fox.report.md', 'walk.nczxanim']);
     const checked = await runCli(['check', out]);
     assert.equal(checked.status, 0, checked.stdout);
   } finally {
@@ -40,6 +40,27 @@ test('export animation --report json: the plan and the report, infinities as str
     assert.equal(typeof json.report.error.maxCm, 'number');
     assert.deepEqual(json.problems.map((p) => p.code), ['gltf/local-space']);
     assert.match(run.stderr, /^test\/fixtures\/gltf\/RiggedFigure\/RiggedFigure\.glb: warning gltf\/local-space \/skins\/0: The joints form a hierarchy/);
+  } finally {
+    tree.dispose();
+  }
+});
+
+test('export animation writes the report beside the clip (as stdout shows it) and a record of both exports\' bone names', async () => {
+  const tree = tempTree({});
+  try {
+    const out = join(tree.root, 'clips');
+    mkdirSync(out);
+    const walk = await runCli(['export', 'animation', FOX, '--animation', 'Walk', '-o', join(out, 'Fox.Walk.nczxanim')]);
+    const run = await runCli(['export', 'animation', FOX, '--animation', 'Run', '-o', join(out, 'Fox.Run.nczxanim')]);
+    assert.equal(walk.status, 0, walk.stderr);
+    assert.equal(run.status, 0, run.stderr);
+    // The report file is the last export's report, the text stdout printed.
+    assert.equal(readFileSync(join(out, 'Fox.report.md'), 'utf8'), run.stdout);
+    assert.match(run.stdout, /^# Quantisation report: animation 2 "Run" of `Fox\.glb`\n/);
+    const record = JSON.parse(readFileSync(join(out, 'Fox.export.json'), 'utf8')) as ExportRecord;
+    assert.equal(record.source, relative(out, resolve(FOX)).split(sep).join('/'));
+    assert.deepEqual(record.outputs.map((o) => [o.kind, o.path, o.animation?.name, o.joints?.length]), [['clip', 'Fox.Walk.nczxanim', 'Walk', 24], ['clip', 'Fox.Run.nczxanim', 'Run', 24]]);
+    assert.deepEqual(record.outputs[0].joints!.slice(0, 3), ['_rootJoint', 'b_Root_00', 'b_Hip_01']);
   } finally {
     tree.dispose();
   }
