@@ -1,8 +1,10 @@
 /**
  * "Export Animation from glTF…" as a user runs it in code-server: right-click Fox.glb in the
  * Explorer, take the defaults in the quick picks (first animation, 30 fps, clip + skeleton +
- * mesh), read the report's preview, accept "Add to nether.toml"; then the files on disk and
- * the manifest are checked. Set EWZANIM_E2E_SCREENSHOTS to a folder to keep screenshots.
+ * mesh, beside the model), read the report file's preview, accept "Add to nether.toml" in the
+ * modal dialog, see the manifest open with the new entries selected; then the files on disk
+ * (report and export record included) and the manifest are checked. Set
+ * EWZANIM_E2E_SCREENSHOTS to a folder to keep screenshots.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,7 +12,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { makeWorkspace, withVSCode } from './harness';
-import { openContextMenuItem, runCommand } from './harness/quickInput';
+import type { ExportRecord } from '../../formats/gltf';
+import { openContextMenuItem } from './harness/quickInput';
 
 const SCREENSHOTS = process.env.EWZANIM_E2E_SCREENSHOTS;
 const MANIFEST = '[game]\nid = "fox"\ntitle = "Fox"\nauthor = "Tests"\nversion = "1"\n';
@@ -20,25 +23,28 @@ async function screenshot(page: Page, name: string): Promise<void> {
   if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
 }
 
-/**
- * Clicks a notification's button: on its toast while it shows, else in the notification centre
- * (an information toast hides itself after a while, as it does for a user who looked away).
- */
-async function clickNotificationButton(page: Page, label: string): Promise<void> {
-  const toast = page.locator('.notifications-toasts .monaco-button', { hasText: label }).first();
-  if (await toast.waitFor({ timeout: 5_000 }).then(() => true, () => false)) return toast.click();
-  await runCommand(page, 'Notifications: Show Notifications');
-  await page.locator('.notifications-center .monaco-button', { hasText: label }).first().click({ timeout: 30_000 });
-}
-
-/** Waits for the quick input titled `title` and accepts it with Enter. */
-async function acceptQuickInput(page: Page, title: string): Promise<void> {
+/** Waits for the quick input titled `title` and accepts it with Enter (the first, default item). */
+async function acceptQuickInput(page: Page, title: string, beforeEnter?: () => Promise<void>): Promise<void> {
   await page.locator('.quick-input-widget .quick-input-title', { hasText: title }).first().waitFor({ timeout: 30_000 });
   await page.waitForSelector(VISIBLE_INPUT, { timeout: 10_000 });
+  await beforeEnter?.();
   await page.keyboard.press('Enter');
 }
 
-test('Explorer context menu on a .glb: quick picks, files, report preview, manifest entries', { timeout: 300_000 }, async () => {
+/** The markdown preview's text once it shows `until` (the preview is a webview: its own frame). */
+async function previewText(page: Page, until: string): Promise<string> {
+  let text = '';
+  for (let waited = 0; waited < 60_000 && !text.includes(until); waited += 500) {
+    for (const frame of page.frames()) {
+      const body = await frame.evaluate(() => document.body?.innerText ?? '').catch(() => '');
+      if (body.includes('Quantisation report')) text = body;
+    }
+    if (!text.includes(until)) await page.waitForTimeout(500);
+  }
+  return text;
+}
+
+test('Explorer context menu on a .glb: quick picks, files, report file and its preview, manifest entries shown', { timeout: 300_000 }, async () => {
   const workspace = makeWorkspace({ fixtures: { 'Fox.glb': 'gltf/Fox/Fox.glb' }, files: { 'nether.toml': MANIFEST } });
   try {
     await withVSCode({ workspace: workspace.path }, async ({ page, waitForWorkbench }) => {
@@ -49,27 +55,39 @@ test('Explorer context menu on a .glb: quick picks, files, report preview, manif
       await acceptQuickInput(page, 'Export Animation from glTF: animations');
       await acceptQuickInput(page, 'Export Animation from glTF: frame rate');
       await acceptQuickInput(page, 'Export Animation from glTF: files to write');
-      // The report opens as a markdown preview (a webview): its table names the worst bone first.
-      let previewText = '';
-      for (let waited = 0; waited < 60_000 && !previewText.includes('Bones, worst first'); waited += 500) {
-        for (const frame of page.frames()) {
-          const text = await frame.evaluate(() => document.body?.innerText ?? '').catch(() => '');
-          if (text.includes('Quantisation report')) previewText = text;
-        }
-        if (!previewText.includes('Bones, worst first')) await page.waitForTimeout(500);
-      }
-      assert.match(previewText, /Quantisation report: animation 0 "Survey" of Fox\.glb/);
-      assert.match(previewText, /Bones, worst first/);
-      await screenshot(page, 'gltf-export-report');
-      await clickNotificationButton(page, 'Add to nether.toml');
-      const manifest = join(workspace.path, 'nether.toml');
-      for (let waited = 0; waited < 30_000 && !readFileSync(manifest, 'utf8').includes('[[assets.animations]]'); waited += 250) await page.waitForTimeout(250);
-      await screenshot(page, 'gltf-export-done');
+      // Where to write: beside the model is the first item; a folder can be chosen instead.
+      await acceptQuickInput(page, 'Export Animation from glTF: where to write', async () => {
+        const rows = await page.locator('.quick-input-list .monaco-list-row').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
+        assert.deepEqual(rows.map((r) => r.split(',')[0]), ['Beside the model', 'Choose a folder…']);
+        await screenshot(page, 'gltf-export-1-where');
+      });
+      // The report file opens as a markdown preview (a webview): its table names the worst bone first.
+      const text = await previewText(page, 'Bones, worst first');
+      assert.match(text, /Quantisation report: animation 0 "Survey" of Fox\.glb/);
+      await page.locator('.tabs-container .tab', { hasText: 'Preview Fox.report.md' }).first().waitFor({ timeout: 30_000 });
+      // The manifest question is a modal dialog: it stays until answered, and names the report file.
+      const dialog = page.locator('.monaco-dialog-box');
+      await dialog.waitFor({ timeout: 30_000 });
+      assert.match(await dialog.innerText(), /Exported 3 files from Fox\.glb beside it; the quantisation report is in Fox\.report\.md\. Add them to nether\.toml\?/);
+      await screenshot(page, 'gltf-export-2-report-and-question');
+      await dialog.locator('.dialog-buttons-row .monaco-button', { hasText: 'Add to nether.toml' }).click();
+      // nether.toml opens with the added entries selected (the status bar counts the selection).
+      await page.locator('.tabs-container .tab.active', { hasText: 'nether.toml' }).waitFor({ timeout: 30_000 });
+      const selection = page.locator('#status\\.editor\\.selection');
+      await selection.filter({ hasText: 'selected' }).waitFor({ timeout: 30_000 });
+      assert.match(await selection.innerText(), /^Ln 7, Col 1 \(\d+ selected\)$/);
+      await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'Fox.report.md' }).first().waitFor({ timeout: 30_000 });
+      await screenshot(page, 'gltf-export-3-manifest');
     });
     const sizes = ['Fox.Survey.nczxanim', 'Fox.nczxskel', 'Fox.nczxmesh'].map((f) => (existsSync(join(workspace.path, f)) ? statSync(join(workspace.path, f)).size : -1));
     assert.deepEqual(sizes, [4 + 104 * 24 * 16, 8 + 24 * 48, 38028]);
     const manifest = readFileSync(join(workspace.path, 'nether.toml'), 'utf8');
     assert.match(manifest, /\[\[assets\.animations\]\]\nid = "fox_survey"\npath = "Fox\.Survey\.nczxanim"\nskeleton = "fox"\nmesh = "fox"\n$/);
+    const report = readFileSync(join(workspace.path, 'Fox.report.md'), 'utf8');
+    assert.match(report, /^# Quantisation report: animation 0 "Survey" of `Fox\.glb`\n/);
+    const record = JSON.parse(readFileSync(join(workspace.path, 'Fox.export.json'), 'utf8')) as ExportRecord;
+    assert.equal(record.source, 'Fox.glb');
+    assert.deepEqual(record.outputs.map((o) => [o.kind, o.path, o.joints?.[1]]), [['clip', 'Fox.Survey.nczxanim', 'b_Root_00'], ['skeleton', 'Fox.nczxskel', 'b_Root_00'], ['mesh', 'Fox.nczxmesh', undefined]]);
   } finally {
     workspace.dispose();
   }

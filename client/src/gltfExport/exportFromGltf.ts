@@ -1,9 +1,12 @@
 /**
  * "Nethercore ZX: Export Animation from glTF…" (`ewzanim.exportFromGltf`, also on .gltf/.glb in
- * the Explorer's context menu): pick animations, skin and frame rate, write the clips (and the
- * skeleton and mesh) beside the glTF with the core's exporter, show the quantisation report as
- * a markdown preview (worst bones first), and offer to list the files in the nearest manifest.
- * Every question can be answered by the command's second argument (automation, tests).
+ * the Explorer's context menu): pick animations, skin, frame rate, files and folder (beside the
+ * glTF by default), write the clips (and the skeleton and mesh) with the core's exporter, write
+ * the quantisation report (`<model>.report.md`, worst bones first) and the export record
+ * (`<model>.export.json`, the bones' names) beside them, show the report's preview, and ask in a
+ * modal dialog whether to list the files in the nearest manifest, which then opens with the new
+ * entries selected. Every question can be answered by the command's second argument
+ * (automation, tests).
  */
 import { writeFileAtomically } from '../../../node/atomicWrite';
 import * as vscode from 'vscode';
@@ -11,14 +14,17 @@ import type { Document } from '@gltf-transform/core';
 import {
   AnimationExporter,
   exportMesh,
+  exportSidecars,
   exportSkeleton,
   formatGltfProblem,
   GltfExportError,
   gltfInventory,
+  exportSidecarNames,
   idFromName,
   loadGltfDocument,
   manifestEntriesText,
-  reportMarkdown,
+  relativePath,
+  type ExportedOutput,
   type ExportSummary,
   type GltfInventory,
   type GltfProblem,
@@ -34,18 +40,23 @@ export interface ExportFromGltfOptions {
   skin?: Selector;
   frameRate?: number;
   outputs?: ExportOutput[];
+  /** The folder to write to; default: asked, offering the glTF's folder first. */
+  folder?: vscode.Uri;
   /** Replace existing files without asking. */
   overwrite?: boolean;
   /** true: add the entries to the nearest manifest without asking; false: do not offer. */
   addToManifest?: boolean;
-  /** Open the report's preview (default true). */
+  /** Open the report's preview (default true; the report file is written either way). */
   showReport?: boolean;
 }
 
 export interface ExportFromGltfResult {
+  /** The clips, skeleton and mesh written (URIs). */
   written: string[];
-  /** The untitled markdown document holding the report. */
+  /** The report file beside them (when clips were written). */
   report?: string;
+  /** The export record beside them. */
+  record?: string;
   /** The manifest the entries were added to. */
   manifest?: string;
 }
@@ -120,9 +131,21 @@ async function pickOutputs(inventory: GltfInventory): Promise<ExportOutput[] | u
   return picked && picked.length ? picked.map((p) => p.output) : undefined;
 }
 
-interface PlannedFile {
+async function pickFolder(target: vscode.Uri): Promise<vscode.Uri | undefined> {
+  const beside = vscode.Uri.joinPath(target, '..');
+  const items: (vscode.QuickPickItem & { choose: boolean })[] = [
+    { label: 'Beside the model', description: `next to ${vscode.workspace.asRelativePath(target)}`, detail: 'The folder of the glTF file (default)', choose: false },
+    { label: 'Choose a folder…', detail: 'Any folder; the report and the export record are written there too', choose: true },
+  ];
+  const picked = await vscode.window.showQuickPick(items, { title: 'Export Animation from glTF: where to write', placeHolder: 'The folder for the clips, skeleton, mesh and report' });
+  if (!picked) return undefined;
+  if (!picked.choose) return beside;
+  const chosen = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, canSelectMany: false, defaultUri: beside, openLabel: 'Write Here', title: 'Export Animation from glTF: folder' });
+  return chosen?.[0];
+}
+
+interface PlannedFile extends Omit<ExportedOutput, 'path'> {
   uri: vscode.Uri;
-  kind: ExportOutput;
   id: string;
   pieces(): Iterable<Uint8Array>;
 }
@@ -144,10 +167,10 @@ async function writeFile(file: PlannedFile): Promise<void> {
   await vscode.workspace.fs.writeFile(file.uri, bytes);
 }
 
-/** The nearest nether.toml / ember.toml from the glTF's folder up to its workspace folder. */
-async function nearestManifest(target: vscode.Uri): Promise<vscode.Uri | undefined> {
-  const root = vscode.workspace.getWorkspaceFolder(target)?.uri;
-  let folder = vscode.Uri.joinPath(target, '..');
+/** The nearest nether.toml / ember.toml from `start` up to its workspace folder. */
+async function nearestManifest(start: vscode.Uri): Promise<vscode.Uri | undefined> {
+  const root = vscode.workspace.getWorkspaceFolder(start)?.uri;
+  let folder = start;
   for (;;) {
     for (const name of MANIFEST_NAMES) {
       const candidate = vscode.Uri.joinPath(folder, name);
@@ -163,19 +186,11 @@ async function nearestManifest(target: vscode.Uri): Promise<vscode.Uri | undefin
   }
 }
 
-/** `to` relative to the folder `from`, '/'-separated. */
-function relativePath(from: vscode.Uri, to: vscode.Uri): string {
-  const a = from.path.split('/').filter(Boolean);
-  const b = to.path.split('/').filter(Boolean);
-  let common = 0;
-  while (common < a.length && common < b.length && a[common] === b[common]) common++;
-  return [...a.slice(common).map(() => '..'), ...b.slice(common)].join('/');
-}
-
+/** The manifest's entries for `files`, appended and saved; the manifest opens with them selected. */
 async function addToManifest(manifest: vscode.Uri, files: PlannedFile[]): Promise<void> {
   const document = await vscode.workspace.openTextDocument(manifest);
   const folder = vscode.Uri.joinPath(manifest, '..');
-  const entry = (f: PlannedFile) => ({ id: f.id, path: relativePath(folder, f.uri) });
+  const entry = (f: PlannedFile) => ({ id: f.id, path: relativePath(folder.path, f.uri.path) });
   const skeleton = files.find((f) => f.kind === 'skeleton');
   const mesh = files.find((f) => f.kind === 'mesh');
   const text = manifestEntriesText(document.getText(), manifest.path, {
@@ -183,14 +198,48 @@ async function addToManifest(manifest: vscode.Uri, files: PlannedFile[]): Promis
     ...(mesh ? { mesh: entry(mesh) } : {}),
     clips: files.filter((f) => f.kind === 'clip').map(entry),
   });
+  const end = document.lineAt(document.lineCount - 1).range.end;
+  const startOffset = document.offsetAt(end);
   const edit = new vscode.WorkspaceEdit();
-  edit.insert(manifest, document.lineAt(document.lineCount - 1).range.end, text);
+  edit.insert(manifest, end, text);
   await vscode.workspace.applyEdit(edit);
   await document.save();
+  const leading = text.length - text.trimStart().length;
+  const added = new vscode.Range(document.positionAt(startOffset + leading), document.positionAt(startOffset + text.trimEnd().length));
+  const editor = await vscode.window.showTextDocument(document, { preview: false });
+  // Anchored at the end, the cursor on the first new line: the view starts at the entries.
+  editor.selection = new vscode.Selection(added.end, added.start);
+  editor.revealRange(added, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
 }
 
-function problemLines(problems: readonly GltfProblem[]): string {
-  return problems.map((p) => `- ${formatGltfProblem(p)}`).join('\n');
+/** Writes the report and the export record beside the outputs (the record merged with an older one). */
+async function writeSidecars(target: vscode.Uri, folder: vscode.Uri, files: PlannedFile[], summaries: ExportSummary[], notes: GltfProblem[]): Promise<{ report?: vscode.Uri; record: vscode.Uri }> {
+  const { report, record } = exportSidecars({
+    modelPath: target.path,
+    outputFolder: folder.path,
+    outputs: files.map(({ uri, kind, skin, mesh, plan, joints }) => ({ kind, path: uri.path, skin, mesh, plan, joints })),
+    summaries,
+    notes,
+    previousRecordText: await readText(vscode.Uri.joinPath(folder, exportSidecarNames(target.path).record)),
+  });
+  const write = async (sidecar: { name: string; text: string }) => {
+    const uri = vscode.Uri.joinPath(folder, sidecar.name);
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(sidecar.text));
+    return uri;
+  };
+  return { ...(report ? { report: await write(report) } : {}), record: await write(record) };
+}
+
+async function readText(uri: vscode.Uri): Promise<string | undefined> {
+  try {
+    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+  } catch {
+    return undefined;
+  }
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
 export async function exportFromGltf(argument?: unknown, options: ExportFromGltfOptions = {}): Promise<ExportFromGltfResult | undefined> {
@@ -220,8 +269,9 @@ export async function exportFromGltf(argument?: unknown, options: ExportFromGltf
   if (frameRate === undefined) return undefined;
   const outputs = options.outputs ?? (await pickOutputs(inventory));
   if (!outputs) return undefined;
+  const folder = options.folder ?? (await pickFolder(target));
+  if (!folder) return undefined;
 
-  const folder = vscode.Uri.joinPath(target, '..');
   const base = stem(target);
   const files: PlannedFile[] = [];
   const exporters: AnimationExporter[] = [];
@@ -232,18 +282,18 @@ export async function exportFromGltf(argument?: unknown, options: ExportFromGltf
         const exporter = AnimationExporter.create(document, { animation: selector, skin, frameRate });
         exporters.push(exporter);
         const name = exporter.plan.animation.name || `animation${exporter.plan.animation.index}`;
-        files.push({ uri: vscode.Uri.joinPath(folder, `${base}.${fileSafe(name)}.nczxanim`), kind: 'clip', id: idFromName(`${base}_${name}`), pieces: () => exporter.pieces() });
+        files.push({ uri: vscode.Uri.joinPath(folder, `${base}.${fileSafe(name)}.nczxanim`), kind: 'clip', skin: exporter.plan.skin, plan: exporter.plan, id: idFromName(`${base}_${name}`), pieces: () => exporter.pieces() });
       }
     }
     if (outputs.includes('skeleton')) {
       const skeleton = exportSkeleton(document, { skin });
       notes.push(...skeleton.problems);
-      files.push({ uri: vscode.Uri.joinPath(folder, `${base}.nczxskel`), kind: 'skeleton', id: idFromName(base), pieces: () => [skeleton.bytes] });
+      files.push({ uri: vscode.Uri.joinPath(folder, `${base}.nczxskel`), kind: 'skeleton', skin: skeleton.skin, joints: skeleton.joints, id: idFromName(base), pieces: () => [skeleton.bytes] });
     }
     if (outputs.includes('mesh')) {
       const mesh = exportMesh(document, { skin });
       notes.push(...mesh.problems);
-      files.push({ uri: vscode.Uri.joinPath(folder, `${base}.nczxmesh`), kind: 'mesh', id: idFromName(base), pieces: () => [mesh.bytes] });
+      files.push({ uri: vscode.Uri.joinPath(folder, `${base}.nczxmesh`), kind: 'mesh', mesh: mesh.mesh, id: idFromName(base), pieces: () => [mesh.bytes] });
     }
   } catch (error) {
     if (!(error instanceof GltfExportError)) throw error;
@@ -253,10 +303,11 @@ export async function exportFromGltf(argument?: unknown, options: ExportFromGltf
   }
 
   const existing: vscode.Uri[] = [];
-  for (const file of files) {
+  const reportUri = vscode.Uri.joinPath(folder, exportSidecarNames(target.path).report);
+  for (const uri of [...files.map((f) => f.uri), ...(exporters.length ? [reportUri] : [])]) {
     try {
-      await vscode.workspace.fs.stat(file.uri);
-      existing.push(file.uri);
+      await vscode.workspace.fs.stat(uri);
+      existing.push(uri);
     } catch {
       // new file
     }
@@ -272,25 +323,28 @@ export async function exportFromGltf(argument?: unknown, options: ExportFromGltf
     }
   });
 
-  const result: ExportFromGltfResult = { written: files.map((f) => f.uri.toString()) };
-  if (exporters.length && options.showReport !== false) {
-    const summaries: ExportSummary[] = exporters.map((e) => ({ plan: e.plan, report: e.report(), source: baseName(target) }));
-    const markdown = summaries.map(reportMarkdown).join('\n---\n\n') + (notes.length ? `\n## Skeleton and mesh\n\n${problemLines(notes)}\n` : '');
-    const report = await vscode.workspace.openTextDocument({ language: 'markdown', content: markdown });
-    result.report = report.uri.toString();
-    await vscode.commands.executeCommand('markdown.showPreview', report.uri);
-  }
-  const manifest = options.addToManifest === false ? undefined : await nearestManifest(target);
+  const summaries: ExportSummary[] = exporters.map((e) => ({ plan: e.plan, report: e.report(), source: baseName(target) }));
+  const sidecars = await writeSidecars(target, folder, files, summaries, notes);
+  const result: ExportFromGltfResult = { written: files.map((f) => f.uri.toString()), record: sidecars.record.toString(), ...(sidecars.report ? { report: sidecars.report.toString() } : {}) };
+  if (sidecars.report && options.showReport !== false) await vscode.commands.executeCommand('markdown.showPreview', sidecars.report);
+
+  const beside = folder.toString() === vscode.Uri.joinPath(target, '..').toString();
+  const where = beside ? 'beside it' : `to ${vscode.workspace.asRelativePath(folder)}`;
+  const wrote = `Exported ${plural(files.length, 'file')} from ${baseName(target)} ${where}${sidecars.report ? `; the quantisation report is in ${baseName(sidecars.report)}` : ''}.`;
+  const manifest = options.addToManifest === false ? undefined : (await nearestManifest(folder)) ?? (await nearestManifest(vscode.Uri.joinPath(target, '..')));
   if (manifest) {
+    const button = `Add to ${baseName(manifest)}`;
     const add = options.addToManifest ?? (await vscode.window.showInformationMessage(
-      `Exported ${files.length} file${files.length === 1 ? '' : 's'} from ${baseName(target)}. Add ${files.length === 1 ? 'it' : 'them'} to ${baseName(manifest)}?`, `Add to ${baseName(manifest)}`,
-    )) !== undefined;
+      `${wrote} Add ${files.length === 1 ? 'it' : 'them'} to ${vscode.workspace.asRelativePath(manifest)}?`,
+      { modal: true, detail: `New entries: ${files.map((f) => baseName(f.uri)).join(', ')}. The manifest opens with them selected.` },
+      button,
+    )) === button;
     if (add) {
       await addToManifest(manifest, files);
       result.manifest = manifest.toString();
     }
   } else if (options.addToManifest === undefined) {
-    void vscode.window.showInformationMessage(`Exported ${files.map((f) => baseName(f.uri)).join(', ')}.`);
+    void vscode.window.showInformationMessage(`${wrote} Files: ${files.map((f) => baseName(f.uri)).join(', ')}.`);
   }
   return result;
 }

@@ -6,6 +6,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { boneNamesOfClip } from '../../../client/src/gltfExport/boneNames';
 import type { ExportFromGltfResult } from '../../../client/src/gltfExport/exportFromGltf';
 import { activeExtension, EXTENSION_ID, waitFor, workspaceUri } from './extensionApi';
 
@@ -39,7 +40,7 @@ describe('glTF export', () => {
   it('writes the clip, skeleton and mesh, shows the report and lists them in nether.toml', async () => {
     const glb = vscode.Uri.joinPath(folder(), 'Fox.glb');
     const result = await vscode.commands.executeCommand<ExportFromGltfResult>('ewzanim.exportFromGltf', glb, {
-      animations: ['Walk', 'Run'], frameRate: 30, outputs: ['clip', 'skeleton', 'mesh'], overwrite: true, addToManifest: true,
+      animations: ['Walk', 'Run'], frameRate: 30, outputs: ['clip', 'skeleton', 'mesh'], folder: folder(), overwrite: true, addToManifest: true,
     });
     assert.ok(result, 'the command returned a result');
     const sizes: Record<string, number> = {};
@@ -49,12 +50,16 @@ describe('glTF export', () => {
     }
     assert.deepEqual(sizes, { 'Fox.Walk.nczxanim': 4 + 23 * 24 * 16, 'Fox.Run.nczxanim': 4 + 36 * 24 * 16, 'Fox.nczxskel': 8 + 24 * 48, 'Fox.nczxmesh': 38028 });
 
-    const report = vscode.workspace.textDocuments.find((d) => d.uri.toString() === result.report);
-    assert.equal(report?.languageId, 'markdown');
-    const text = report!.getText();
+    assert.equal(result.report, vscode.Uri.joinPath(folder(), 'Fox.report.md').toString());
+    const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.parse(result.report)));
     assert.match(text, /^# Quantisation report: animation 1 "Walk" of `Fox\.glb`/);
     assert.match(text, /# Quantisation report: animation 2 "Run" of `Fox\.glb`/);
     assert.match(text, /## Bones, worst first\n\n\| bone \| joint \|/);
+    // The export record beside them names the clips' bones, which the preview shows.
+    assert.equal(result.record, vscode.Uri.joinPath(folder(), 'Fox.export.json').toString());
+    const names = await boneNamesOfClip(vscode.Uri.joinPath(folder(), 'Fox.Walk.nczxanim'));
+    assert.deepEqual(names?.slice(0, 3), ['_rootJoint', 'b_Root_00', 'b_Hip_01']);
+    assert.equal(names?.length, 24);
 
     assert.equal(result.manifest, vscode.Uri.joinPath(folder(), 'nether.toml').toString());
     const manifest = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder(), 'nether.toml')));
