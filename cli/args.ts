@@ -1,6 +1,6 @@
 /** Command-line parsing for `ewzanim`: turns argv into one typed command or a usage error. */
 import { parseArgs } from 'node:util';
-import { EXPORT_HELP_TEXT } from './exportArgs';
+import { DEFAULT_FPS, DEFAULT_MAX_PROBLEMS, helpTopicOf, type HelpRequest } from './usage';
 import { UsageError, usageErrorOf } from './usageError';
 
 export { UsageError };
@@ -16,7 +16,7 @@ export type CheckFormat = 'text' | 'json' | 'sarif' | 'github';
 export const CHECK_FORMATS: readonly CheckFormat[] = ['text', 'json', 'sarif', 'github'];
 
 export type Command =
-  | { name: 'help' }
+  | HelpRequest
   | { name: 'version' }
   | { name: 'check'; paths: string[]; format: CheckFormat; maxProblems: number; mshExtensions?: string[]; exclude?: string[] }
   | {
@@ -36,9 +36,6 @@ export type Command =
   | { name: 'info'; path: string; fps: number; maxProblems: number; mshExtensions?: string[] }
   | { name: 'listing'; path: string; fps: number; from: number; all: boolean }
   | { name: 'lsp' };
-
-export const DEFAULT_MAX_PROBLEMS = 100;
-export const DEFAULT_FPS = 30;
 
 function nonNegativeInteger(text: string, what: string): number {
   if (!/^\d+$/.test(text)) throw new UsageError(`${what} must be a non-negative integer, got "${text}"`);
@@ -88,7 +85,7 @@ const OPTIONS = {
 } as const;
 
 /** Which options each command takes; any other is a usage error. */
-const ALLOWED: Record<string, readonly string[]> = {
+export const COMMAND_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   check: ['json', 'format', 'max-problems', 'msh-ext', 'exclude'],
   dump: ['json', 'frames', 'bones', 'vertices', 'model', 'node', 'keys', 'map', 'msh-ext'],
   info: ['fps', 'max-problems', 'msh-ext'],
@@ -122,9 +119,10 @@ export function parseCommand(argv: readonly string[]): Command {
   }
   const { values, positionals } = parsed;
   const [name, ...operands] = positionals;
-  if (values.help || (name === undefined && !values.version) || name === 'help') return { name: 'help' };
+  if (name === 'help') return { name: 'help', ...helpTopicOf(operands) };
+  if (values.help || (name === undefined && !values.version)) return { name: 'help', ...helpTopicOf([name, ...operands]) };
   if (values.version) return { name: 'version' };
-  const allowed = ALLOWED[name];
+  const allowed = COMMAND_OPTIONS[name];
   if (!allowed) throw new UsageError(`unknown command "${name}" (commands: check, dump, info, listing, lsp, export, help)`);
   for (const [option, value] of Object.entries(values)) {
     if (value !== undefined && option !== 'help' && option !== 'version' && !allowed.includes(option)) {
@@ -168,47 +166,3 @@ export function parseCommand(argv: readonly string[]): Command {
     ...mshExtensions(values['msh-ext']),
   };
 }
-
-export const HELP_TEXT = `ewzanim: check, inspect and export Nethercore ZX / Emberware Z animation data
-
-Usage:
-  ewzanim check [--format text|json|sarif|github] [--max-problems N] [--msh-ext LIST]
-                [--exclude GLOB]... PATH...
-      Check every supported file; directories are searched recursively (skipping
-      node_modules, target and hidden folders; --exclude adds a glob, repeatable, matched
-      against the path relative to the folder and the full path). A .toml file named on the command line is
-      checked as a data-pack manifest whatever its name.
-      --format text (default): "file:offset: severity code: message" (manifests:
-      "file:line:column: ..."); json (also --json): one JSON report; sarif: SARIF
-      2.1.0 for code scanning; github: GitHub Actions annotation commands.
-      Exit status: 0 no errors, 1 some error, 2 bad usage or an unreadable path.
-  ewzanim dump [--json] FILE [--frames A:B] [--bones A:B] [--vertices A:B]
-      Print the decoded records: clip keyframes, skeleton inverse bind matrices, mesh
-      header and vertices, ROM magic. Ranges are half-open (A:B, A:, :B, or N).
-      Numbers are exact f32 values (shortest digits that round-trip).
-  ewzanim dump [--json] FILE.msh [--model N] [--node A:B] [--keys A:B] [--map A:B]
-      An NRes model (or model N of an archive, default 0): its nodes (parent, track
-      of keys start..fallback, map start), keys (time, position, stored i16 and
-      decoded quaternion w x y z, norm, axis-angle) and frame map words.
-  ewzanim info [--fps N] [--max-problems N] [--msh-ext LIST] FILE
-      One-screen summary: counts, size, duration (at 30 fps unless --fps), problems.
-  ewzanim listing [--fps N] [--from FRAME] [--all] FILE
-      The clip's keyframe listing, the text the language server's keyframe listing shows:
-      one line per keyframe (decoded quaternion, position, scale; problems after "!"). One
-      window of at most 2,000 keyframes starting at the window holding FRAME (default 0);
-      --all prints every window. Exit status 2 when FILE is not a clip.
-  ewzanim lsp [--stdio]
-      Runs the language server on stdin/stdout, for any LSP client (Neovim, Helix, Zed,
-      Emacs...). The same server as "node dist/server/server.js --stdio".
-${EXPORT_HELP_TEXT}  ewzanim --help
-  ewzanim --version
-
-Files: clips .nczxanim .ewzanim, skeletons .nczxskel .ewzskel, meshes .nczxmesh .nczmesh
-.ewzmesh, packed ROMs .nczx .ewzx .ewz; check also reads data-pack manifests (nether.toml,
-ember.toml) and the assets they list. MSH models in NRes containers: .msh, and any file whose
-magic is NRes when named on the command line; --msh-ext .msh,.rlb,.lib also reads those
-extensions as NRes in folders (it replaces the default list). RsLi files are reported as out
-of scope.
---max-problems N: report at most N per-keyframe problems per file (default ${DEFAULT_MAX_PROBLEMS}),
-plus one summary diagnostic with the total.
-`;

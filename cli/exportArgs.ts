@@ -1,6 +1,7 @@
 /** Command-line parsing of `ewzanim export animation|skeleton|mesh|gltf ...`. */
 import { parseArgs } from 'node:util';
 import { DEFAULT_EXPORT_FRAME_RATE, DEFAULT_SHELL_DISTANCE_CM, type ExportSpace } from '../formats/gltf';
+import { helpTopicOf, type HelpRequest } from './usage';
 import { UsageError, usageErrorOf } from './usageError';
 
 export type ReportFormat = 'md' | 'json';
@@ -36,9 +37,10 @@ const OPTIONS = {
   'max-error': { type: 'string' },
   report: { type: 'string' },
   list: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
 } as const;
 
-const ALLOWED: Record<string, readonly string[]> = {
+export const EXPORT_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   animation: ['output', 'animation', 'skin', 'frame-rate', 'space', 'shell-distance', 'max-error', 'report', 'list'],
   skeleton: ['output', 'skin', 'animation'],
   mesh: ['output', 'mesh', 'skin'],
@@ -62,8 +64,8 @@ function oneOf<T extends string>(text: string, allowed: readonly T[], what: stri
   return text as T;
 }
 
-/** `argv` after the word `export`. */
-export function parseExportCommand(argv: readonly string[]): ExportCommand {
+/** `argv` after the word `export`: the export to run, or a request for its usage (`--help`). */
+export function parseExportCommand(argv: readonly string[]): ExportCommand | HelpRequest {
   let parsed;
   try {
     parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
@@ -72,10 +74,11 @@ export function parseExportCommand(argv: readonly string[]): ExportCommand {
   }
   const { values, positionals } = parsed;
   const [kind, ...operands] = positionals;
-  const allowed = kind === undefined ? undefined : ALLOWED[kind];
+  if (values.help) return { name: 'help', ...helpTopicOf(['export', kind]) };
+  const allowed = kind === undefined ? undefined : EXPORT_OPTIONS[kind];
   if (!allowed) throw new UsageError(`export needs what to export: animation, skeleton, mesh or gltf${kind === undefined ? '' : `, not "${kind}"`}`);
   for (const [option, value] of Object.entries(values)) {
-    if (value !== undefined && !allowed.includes(option)) throw new UsageError(`export ${kind} does not take --${option}`);
+    if (value !== undefined && option !== 'help' && !allowed.includes(option)) throw new UsageError(`export ${kind} does not take --${option}`);
   }
   const input = kind === 'gltf' ? 'CLIP' : 'MODEL.gltf|.glb';
   if (operands.length !== 1) throw new UsageError(`export ${kind} takes exactly one ${input}, got ${operands.length}`);
@@ -111,19 +114,3 @@ export function parseExportCommand(argv: readonly string[]): ExportCommand {
     }
   }
 }
-
-export const EXPORT_HELP_TEXT = `  ewzanim export animation MODEL.gltf|.glb -o CLIP.nczxanim [--animation INDEX|NAME]
-          [--skin INDEX|NAME] [--frame-rate N] [--space model|local] [--max-error CM]
-          [--report md|json] [--shell-distance CM]
-      Sample a glTF animation into a clip (model space, ${DEFAULT_EXPORT_FRAME_RATE} fps, the first animation and
-      the skin it moves, unless told) and print the quantisation report (ACL's error
-      metric, ${DEFAULT_SHELL_DISTANCE_CM} cm shell, in cm). --max-error fails (exit 1, no file) above that error.
-  ewzanim export animation MODEL.gltf|.glb --list [--frame-rate N]
-      List the animations, skins and meshes the file offers.
-  ewzanim export skeleton MODEL.gltf|.glb -o SKEL.nczxskel [--skin INDEX|NAME]
-      The skin's inverse bind matrices, in joint order.
-  ewzanim export mesh MODEL.gltf|.glb -o MESH.nczxmesh [--mesh INDEX|NAME] [--skin INDEX|NAME]
-      Positions, normals, UVs, colours, joints and weights in the native format bits.
-  ewzanim export gltf CLIP --skeleton SKEL [--mesh MESH] -o OUT.glb [--frame-rate N]
-      A skinned, animated GLB of native files, as the console shows them.
-`;

@@ -1,5 +1,5 @@
 /** `ewzanim` as a function of argv and streams, so tests can run it in-process. */
-import { HELP_TEXT, UsageError, parseCommand, type Command } from './args';
+import { UsageError, parseCommand, type Command } from './args';
 import { checkCommand } from './checkCommand';
 import { dumpCommand } from './dumpCommand';
 import { parseExportCommand } from './exportArgs';
@@ -7,12 +7,13 @@ import { exportCommand } from './exportCommand';
 import { infoCommand } from './infoCommand';
 import { listingCommand } from './listingCommand';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+import { helpCommandLine, helpText, helpTopicOf } from './usage';
 import { EWZANIM_VERSION } from './version';
 
 async function run(io: CliIo, command: Command): Promise<number> {
   switch (command.name) {
     case 'help':
-      await io.out(HELP_TEXT);
+      await io.out(helpText(command));
       return EXIT_OK;
     case 'version':
       await io.out(`${EWZANIM_VERSION}\n`);
@@ -34,14 +35,21 @@ async function run(io: CliIo, command: Command): Promise<number> {
   }
 }
 
-/** Returns the exit status. Usage errors are one line on stderr, never a stack trace. */
+/**
+ * Returns the exit status. Usage errors are one line on stderr, never a stack trace, and point
+ * at the usage of the command that was misused.
+ */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   try {
-    if (argv[0] === 'export') return await exportCommand(io, parseExportCommand(argv.slice(1)));
+    if (argv[0] === 'export') {
+      const command = parseExportCommand(argv.slice(1));
+      return await (command.name === 'help' ? run(io, command) : exportCommand(io, command));
+    }
     return await run(io, parseCommand(argv));
   } catch (error) {
     if (error instanceof UsageError) {
-      io.err(`ewzanim: ${error.message}\nRun "ewzanim --help" for usage.\n`);
+      const topic = helpTopicOf(argv.filter((word) => !word.startsWith('-')));
+      io.err(`ewzanim: ${error.message}\nRun "${helpCommandLine(topic)}" for usage.\n`);
       return EXIT_USAGE;
     }
     throw error;

@@ -41,7 +41,9 @@ test('commands parse to typed values with the documented defaults', () => {
   assert.deepEqual(parseCommand(['listing', '--from', '40', '--fps', '24', '--all', 'x.nczxanim']), { name: 'listing', path: 'x.nczxanim', fps: 24, from: 40, all: true });
   assert.deepEqual(parseCommand(['lsp', '--stdio']), { name: 'lsp' });
   assert.deepEqual(parseCommand(['lsp']), { name: 'lsp' });
-  for (const help of [[], ['--help'], ['-h'], ['help'], ['check', '--help']]) assert.deepEqual(parseCommand(help), { name: 'help' });
+  for (const help of [[], ['--help'], ['-h'], ['help']]) assert.deepEqual(parseCommand(help), { name: 'help' });
+  assert.deepEqual(parseCommand(['check', '--help']), { name: 'help', command: 'check' });
+  assert.deepEqual(parseCommand(['help', 'export', 'mesh']), { name: 'help', command: 'export', kind: 'mesh' });
 });
 
 const USAGE_ERRORS: [string[], RegExp][] = [

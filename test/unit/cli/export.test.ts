@@ -160,6 +160,7 @@ test('export usage errors: exit 2 with one line', async () => {
   for (const [args, message] of cases) {
     const run = await runCli(args);
     assert.equal(run.status, 2, args.join(' '));
-    assert.equal(run.stderr, `ewzanim: ${message}\nRun "ewzanim --help" for usage.\n`);
+    const topic = args[1] === 'animation' || args[1] === 'skeleton' || args[1] === 'gltf' ? `export ${args[1]}` : 'export';
+    assert.equal(run.stderr, `ewzanim: ${message}\nRun "ewzanim ${topic} --help" for usage.\n`);
   }
 });
