@@ -45,7 +45,7 @@ async function previewText(page: Page, until: string): Promise<string> {
 }
 
 test('Explorer context menu on a .glb: quick picks, files, report file and its preview, manifest entries shown', { timeout: 300_000 }, async () => {
-  const workspace = makeWorkspace({ fixtures: { 'Fox.glb': 'gltf/Fox/Fox.glb' }, files: { 'nether.toml': MANIFEST } });
+  const workspace = makeWorkspace({ fixtures: { 'Fox.glb': 'gltf/Fox/Fox.glb' }, files: { 'nether.toml': MANIFEST, 'clips/notes.txt': 'Clips exported from Fox.glb.\n' } });
   try {
     await withVSCode({ workspace: workspace.path }, async ({ page, waitForWorkbench }) => {
       await waitForWorkbench();
@@ -78,16 +78,43 @@ test('Explorer context menu on a .glb: quick picks, files, report file and its p
       assert.match(await selection.innerText(), /^Ln 7, Col 1 \(\d+ selected\)$/);
       await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'Fox.report.md' }).first().waitFor({ timeout: 30_000 });
       await screenshot(page, 'gltf-export-3-manifest');
+
+      // Again, into a chosen folder (the web workbench's simple dialog: a path in a quick input).
+      await openContextMenuItem(page, row, 'Export Animation from glTF…');
+      await acceptQuickInput(page, 'Export Animation from glTF: animations');
+      await acceptQuickInput(page, 'Export Animation from glTF: frame rate');
+      await acceptQuickInput(page, 'Export Animation from glTF: files to write');
+      await acceptQuickInput(page, 'Export Animation from glTF: where to write', () => page.keyboard.press('ArrowDown'));
+      await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Export Animation from glTF: folder' }).first().waitFor({ timeout: 30_000 });
+      const pathInput = page.locator(VISIBLE_INPUT);
+      await page.waitForFunction(() => (document.querySelector('.quick-input-widget input.input') as HTMLInputElement | null)?.value.includes('ewzanim-ws-'));
+      await pathInput.fill(join(workspace.path, 'clips'));
+      await page.waitForTimeout(500);
+      // Enter opens the folder in the dialog; its "Write Here" button picks it.
+      await pathInput.press('Enter');
+      await page.waitForFunction(() => (document.querySelector('.quick-input-widget input.input') as HTMLInputElement | null)?.value.endsWith('/clips/'));
+      await screenshot(page, 'gltf-export-4-choose-folder');
+      await page.locator('.quick-input-widget .monaco-button', { hasText: 'Write Here' }).click();
+      await dialog.waitFor({ timeout: 30_000 });
+      assert.match(await dialog.innerText(), /Exported 3 files from Fox\.glb to clips; the quantisation report is in Fox\.report\.md\. Add them to nether\.toml\?/);
+      await dialog.locator('.dialog-buttons-row .monaco-button', { hasText: 'Add to nether.toml' }).click();
+      await selection.filter({ hasText: /^Ln 22, Col 1 \(\d+ selected\)$/ }).waitFor({ timeout: 30_000 });
+      await screenshot(page, 'gltf-export-5-manifest-again');
     });
     const sizes = ['Fox.Survey.nczxanim', 'Fox.nczxskel', 'Fox.nczxmesh'].map((f) => (existsSync(join(workspace.path, f)) ? statSync(join(workspace.path, f)).size : -1));
     assert.deepEqual(sizes, [4 + 104 * 24 * 16, 8 + 24 * 48, 38028]);
     const manifest = readFileSync(join(workspace.path, 'nether.toml'), 'utf8');
-    assert.match(manifest, /\[\[assets\.animations\]\]\nid = "fox_survey"\npath = "Fox\.Survey\.nczxanim"\nskeleton = "fox"\nmesh = "fox"\n$/);
+    assert.match(manifest, /\n\[\[assets\.animations\]\]\nid = "fox_survey"\npath = "Fox\.Survey\.nczxanim"\nskeleton = "fox"\nmesh = "fox"\n\n\[\[assets\.skeletons\]\]\nid = "fox_2"/);
     const report = readFileSync(join(workspace.path, 'Fox.report.md'), 'utf8');
     assert.match(report, /^# Quantisation report: animation 0 "Survey" of `Fox\.glb`\n/);
-    const record = JSON.parse(readFileSync(join(workspace.path, 'Fox.export.json'), 'utf8')) as ExportRecord;
-    assert.equal(record.source, 'Fox.glb');
-    assert.deepEqual(record.outputs.map((o) => [o.kind, o.path, o.joints?.[1]]), [['clip', 'Fox.Survey.nczxanim', 'b_Root_00'], ['skeleton', 'Fox.nczxskel', 'b_Root_00'], ['mesh', 'Fox.nczxmesh', undefined]]);
+    for (const [folder, source] of [['', 'Fox.glb'], ['clips', '../Fox.glb']]) {
+      const record = JSON.parse(readFileSync(join(workspace.path, folder, 'Fox.export.json'), 'utf8')) as ExportRecord;
+      assert.equal(record.source, source);
+      assert.deepEqual(record.outputs.map((o) => [o.kind, o.path, o.joints?.[1]]), [['clip', 'Fox.Survey.nczxanim', 'b_Root_00'], ['skeleton', 'Fox.nczxskel', 'b_Root_00'], ['mesh', 'Fox.nczxmesh', undefined]]);
+    }
+    assert.equal(readFileSync(join(workspace.path, 'clips', 'Fox.report.md'), 'utf8'), report);
+    // The second export's entries: paths into clips/, ids made unique against the first's.
+    assert.ok(manifest.endsWith('\n[[assets.skeletons]]\nid = "fox_2"\npath = "clips/Fox.nczxskel"\n\n[[assets.meshes]]\nid = "fox_2"\npath = "clips/Fox.nczxmesh"\nskeleton = "fox_2"\n\n[[assets.animations]]\nid = "fox_survey_2"\npath = "clips/Fox.Survey.nczxanim"\nskeleton = "fox_2"\nmesh = "fox_2"\n'), manifest);
   } finally {
     workspace.dispose();
   }
