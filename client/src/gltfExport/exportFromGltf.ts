@@ -14,16 +14,17 @@ import type { Document } from '@gltf-transform/core';
 import {
   AnimationExporter,
   exportMesh,
+  exportSidecarNames,
   exportSidecars,
   exportSkeleton,
   formatGltfProblem,
   GltfExportError,
   gltfInventory,
-  exportSidecarNames,
   idFromName,
   loadGltfDocument,
   manifestEntriesText,
   relativePath,
+  type ExportedFileKind,
   type ExportedOutput,
   type ExportSummary,
   type GltfInventory,
@@ -32,7 +33,7 @@ import {
 } from '../../../formats/gltf';
 import { workspaceFileAccess } from './workspaceFileAccess';
 
-export type ExportOutput = 'clip' | 'skeleton' | 'mesh';
+export type ExportOutput = ExportedFileKind;
 
 export interface ExportFromGltfOptions {
   /** Animations by index or name; default: asked. */
