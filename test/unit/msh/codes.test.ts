@@ -241,10 +241,12 @@ test('map values past a fallback out of range are found in linear time on overla
   assert.ok(elapsed < 5000, `checked in ${elapsed.toFixed(0)} ms`);
 });
 
-test("README's MSH codes table lists exactly the codes, severities and conditions of the core's table", async () => {
+test("docs/msh.md's codes table lists exactly the codes, severities and conditions of the core's table", async () => {
   const { readFileSync } = await import('node:fs');
-  const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-  const section = readme.slice(readme.indexOf('## MSH (NRes) models'), readme.indexOf('\n## ', readme.indexOf('## MSH (NRes) models') + 1));
+  const page = readFileSync(new URL('../../../docs/msh.md', import.meta.url), 'utf8');
+  const start = page.indexOf('\n## Codes\n');
+  assert.ok(start >= 0, 'docs/msh.md has a "## Codes" section');
+  const section = page.slice(start, page.indexOf('\n## ', start + 1));
   const rows = section.split('\n').filter((line) => /^\| `(nres|msh)\//.test(line));
   assert.deepEqual(
     rows,

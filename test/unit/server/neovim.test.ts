@@ -1,5 +1,5 @@
 /**
- * The README's editor snippets: the Lua ones parse in Neovim, the Helix one is valid TOML, and
+ * The editor snippets of docs/language-server.md: the Lua ones parse in Neovim, the Helix one is valid TOML, and
  * Neovim itself (headless, its built-in LSP client) runs `ewzanim lsp --stdio` on an upstream
  * pack and receives the manifest's diagnostics. `npm test` installs Neovim (scripts/ensure-deps.sh);
  * run alone, these tests are skipped where `nvim` is missing, except in CI, where that fails.
@@ -15,11 +15,14 @@ import { parseTOML } from 'toml-eslint-parser';
 const REPO = join(__dirname, '..', '..', '..');
 const CLI_BUNDLE = join(REPO, 'dist', 'cli', 'ewzanim.js');
 const NVIM = spawnSync('nvim', ['--version'], { encoding: 'utf8' }).status === 0 || process.env.CI === 'true';
-const README = readFileSync(join(REPO, 'README.md'), 'utf8');
+const PAGE = readFileSync(join(REPO, 'docs', 'language-server.md'), 'utf8');
 
-/** The fenced code blocks of the README's "Other editors" section, by language. */
+/** The fenced code blocks of the page's "Other editors" section (up to the next `## ` heading), by language. */
 function snippets(language: string): string[] {
-  const section = README.slice(README.indexOf('## Other editors'), README.indexOf('## Language features'));
+  const start = PAGE.indexOf('\n## Other editors');
+  assert.ok(start >= 0, 'docs/language-server.md has an "Other editors" section');
+  const end = PAGE.indexOf('\n## ', start + 1);
+  const section = PAGE.slice(start, end < 0 ? undefined : end);
   return [...section.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]!);
 }
 
