@@ -1,6 +1,6 @@
 /**
  * The stable diagnostic codes of the binary formats, their default severities and when they
- * fire: one table that the checks, the README and the severity-override setting all follow.
+ * fire: one table that the checks, docs/formats.md and the severity-override setting all follow.
  * Never rename a code once published; add new ones.
  */
 import type { ByteRange, FormatDiagnostic, Severity } from './diagnostics';

@@ -1,6 +1,6 @@
 /**
  * The stable diagnostic codes of NRes containers and MSH models, their default severities and
- * when they fire: one table for the checks, the README and (once adapters use it) the severity
+ * when they fire: one table for the checks, docs/msh.md and (once adapters use it) the severity
  * override setting. Errors follow the specification's validation list; the warnings named after
  * the canonical layout flag what every known retail model does but this one does not. Never
  * rename a code once published; add new ones.
