@@ -1,11 +1,12 @@
-import type { LinkSource } from '../formats/manifest';
-
 /**
  * `ewzanim/clipLinks`: which skeleton and mesh go with a clip, from the manifest that lists it
  * (the nearest `nether.toml` / `ember.toml` in the clip's folder or above, up to its workspace
  * folder, checked by the server from its unsaved text when open), plus every skeleton and mesh
  * of that pack with its bone count, for a picker or a guess by bone count.
  * A URI that is not a clip is answered with an InvalidParams error.
+ *
+ * Its own wire types, written field by field from the manifest service's facts by
+ * `protocol/convert/clipLinks.ts`; pinned by `test/fixtures/wire/clipLinks.json`.
  */
 export const CLIP_LINKS_REQUEST = 'ewzanim/clipLinks';
 
@@ -15,6 +16,7 @@ export interface ClipLinksParams {
 }
 
 export interface LinkedAssetRef {
+  /** The asset file's URI. */
   uri: string;
   /** The manifest entry's id. */
   id?: string;
@@ -22,17 +24,25 @@ export interface LinkedAssetRef {
   boneCount?: number;
 }
 
+/**
+ * How the link was made: `explicit` by the clip's `skeleton` / `mesh` key, `gltf-skin` because
+ * clip and skeleton come from the same glTF skin, `single-skeleton` because the pack has one.
+ */
+export type ClipLinkSource = 'explicit' | 'gltf-skin' | 'single-skeleton';
+
 export interface ClipLinksResult {
   /** Bones per frame in the clip's header; absent when it cannot be read. */
   clipBones?: number;
-  /** The manifest that lists the clip; else the nearest manifest (its candidates); absent when there is none. */
+  /** URI of the manifest that lists the clip; else of the nearest manifest (its candidates); absent when there is none. */
   manifest?: string;
   /** Whether `manifest` lists the clip. */
   listed: boolean;
+  /** The linked skeleton and mesh, when the manifest links them and their files exist. */
   skeleton?: LinkedAssetRef;
   mesh?: LinkedAssetRef;
-  /** How the link was made, and the same in words ("linked by its `skeleton`/`mesh` key"). */
-  source?: LinkSource;
+  /** How the link was made (with `skeleton` or `mesh`). */
+  source?: ClipLinkSource;
+  /** `source` in words ("linked by its `skeleton`/`mesh` key"), as the diagnostics say it. */
   sourceText?: string;
   /** The native skeletons and meshes of `manifest`'s pack whose files exist, in manifest order. */
   candidates: { skeletons: LinkedAssetRef[]; meshes: LinkedAssetRef[] };

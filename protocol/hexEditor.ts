@@ -1,22 +1,64 @@
-import type { ByteRange, FormatDiagnostic } from '../formats/diagnostics';
-import type { SearchQuery } from '../formats/editing/search';
-import type { ByteDescription } from '../formats/describe';
 import type { RowLayout } from '../formats/editing/rowLayout';
+import type { WireByteRange } from './describe';
 
 /**
  * Messages between the hex editor's extension-host side (client/src/hexEditor/) and its
- * webview (webview/hex/). Bytes travel as Uint8Array, which VS Code's postMessage transfers
- * as binary, never as JSON arrays of numbers.
+ * webview (webview/hex/). Their own types, written from the core's by
+ * `protocol/convert/hexEditor.ts`, with two deliberate exceptions:
+ * - bytes travel as Uint8Array, which VS Code's postMessage transfers as binary, never as JSON
+ *   arrays of numbers (pages of up to 1 MiB);
+ * - `HexDocumentInfo.layout` is the core's row layout itself: the webview cuts rows and colours
+ *   fields with the core's own row arithmetic (formats/editing/rowLayout.ts, formats/msh/rows.ts),
+ *   which reads it whole. Host and webview are built together from one tree, so this message
+ *   has no client outside this extension.
  */
 
 /** What the hex editor shows a file as: a clip, a skeleton, or an NRes file (MSH model or archive). */
-export type HexKind = RowLayout['kind'];
+export type HexKind = 'clip' | 'skeleton' | 'msh';
+
+/** The core's row layout of the file (see above): `kind` is the file's `HexKind`. */
+export type HexRowLayout = RowLayout & { kind: HexKind };
+
+/**
+ * A byte's description as the inspector and the tooltip draw it: the core's one rendering
+ * (formats/describeText.ts `describeView`), the same rows as the language server's hover.
+ */
+export interface HexDescription {
+  /** What the field is: 'Rotation (smallest-three u32)'. */
+  title: string;
+  /** Which record: 'frame 3 · bone 1', 'bone 2', 'vertex 7'; '' for headers and loose bytes. */
+  place: string;
+  /** 'bytes 0x14-0x17 (4 bytes)'. */
+  span: string;
+  /** Labelled values; `code` rows (raw bytes and words) are shown as code. */
+  rows: { label: string; value: string; code: boolean }[];
+  /** Findings (not finite, non-unit, out of range…). */
+  notes: string[];
+}
+
+/** A problem of the file, for the problems strip, the row marks and F8. */
+export interface HexDiagnostic {
+  /** Stable code such as `anim/truncated`. */
+  code: string;
+  severity: 'error' | 'warning' | 'information' | 'hint';
+  /** What was found, what was expected, and what to do. */
+  message: string;
+  /** The bytes it is about; absent for a problem of the whole file. */
+  byteRange?: WireByteRange;
+}
+
+/** What to look for: a hex byte pattern ('0a ?? ff'), or values that meet a condition. */
+export type HexSearchQuery =
+  | { kind: 'bytes'; pattern: string }
+  /** NaN or infinite positions, scales and matrix cells; non-unit rotations; zero scales. */
+  | { kind: 'condition'; condition: 'nan' | 'infinite' | 'nonUnit' | 'zeroScale' };
 
 /** Everything the webview needs to draw rows without asking again. */
 export interface HexDocumentInfo {
+  /** The document's URI and its file name. */
   uri: string;
   fileName: string;
-  layout: RowLayout;
+  layout: HexRowLayout;
   /** The header's bytes (up to 16) as currently edited: the webview decodes the header row. */
   headerBytes: Uint8Array;
   /** Frames per second (setting `ewzanim.frameRate`), for the header row's duration. */
@@ -45,12 +87,16 @@ export type ContentChange = 'edit' | 'undo' | 'redo' | 'revert' | 'reload' | 're
 /** What a search reports while it runs and when it ends. */
 export interface SearchAnswer {
   /** The first matches in file order (at most MAX_SEARCH_MATCHES). */
-  matches: ByteRange[];
+  matches: WireByteRange[];
+  /** Every match found so far. */
   total: number;
+  /** More matches exist than `matches` holds. */
   capped: boolean;
   /** False while the search still runs (a progress report). */
   done: boolean;
+  /** Bytes searched so far. */
   scannedBytes: number;
+  /** Why the search could not run (a bad hex pattern). */
   error?: string;
 }
 
@@ -60,8 +106,8 @@ export type HostToHexMessage =
   | { type: 'changed'; info: HexDocumentInfo; change: ContentChange }
   /** `edited`: unsaved spans inside the page as flat `[from, to, ...]` file offsets. */
   | { type: 'bytes'; requestId: number; offset: number; bytes: Uint8Array; edited: number[] }
-  | { type: 'diagnostics'; diagnostics: FormatDiagnostic[] }
-  | { type: 'description'; requestId: number; description: ByteDescription | null; error?: string }
+  | { type: 'diagnostics'; diagnostics: HexDiagnostic[] }
+  | { type: 'description'; requestId: number; description: HexDescription | null; error?: string }
   /** Scroll to and select the bytes `[offset, end)` (Go to commands, Problems, other views' selection). */
   | { type: 'reveal'; offset: number; end?: number }
   | { type: 'editResult'; requestId: number; error?: string }
@@ -87,7 +133,7 @@ export type HexToHostMessage =
   /** The disk banner's buttons. */
   | { type: 'diskAction'; action: 'reload' | 'keepMine' }
   /** Starts a search (a running one is stopped); answers come as `searchResult` with this id. */
-  | { type: 'search'; searchId: number; query: SearchQuery }
+  | { type: 'search'; searchId: number; query: HexSearchQuery }
   | { type: 'cancelSearch' };
 
 /** Largest `readBytes` the host answers: a page of rows, never a whole file. */

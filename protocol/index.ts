@@ -1,3 +1,4 @@
+export * from './version';
 export * from './describe';
 export * from './serverStatus';
 export * from './hexEditor';

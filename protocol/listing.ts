@@ -6,10 +6,12 @@
  */
 export const LISTING_SCHEME = 'ewzanim-listing';
 export const LISTING_SUFFIX = '.ewzanim-listing';
+/**
+ * `ewzanim/keyframeListing`: the text of one window of a clip's keyframes. Its own wire types,
+ * written field by field from the core's listing by `protocol/convert/keyframeListing.ts`;
+ * pinned by `test/fixtures/wire/keyframeListing.json`.
+ */
 export const KEYFRAME_LISTING_REQUEST = 'ewzanim/keyframeListing';
-
-/** At most this many keyframes per listing document; bigger clips open a window of frames. */
-export { LISTING_WINDOW_KEYFRAMES } from '../formats/listing/listingLayout';
 
 export interface KeyframeListingParams {
   /** The clip's URI as a string. */
@@ -19,6 +21,7 @@ export interface KeyframeListingParams {
 }
 
 export interface KeyframeListingResult {
+  /** The listing document's text (lines end with '\n'). */
   text: string;
   /** The window actually listed: `[firstFrame, firstFrame + frameCount)`. */
   firstFrame: number;
@@ -27,6 +30,15 @@ export interface KeyframeListingResult {
   windowFrames: number;
   /** Frames in the whole clip (0 when the header is unreadable). */
   totalFrames: number;
+}
+
+/**
+ * The `data` of the request's error: `not-a-clip` (InvalidParams) the URI names another kind
+ * of file; `no-such-file` (InvalidParams) nothing, or a folder, is there; `unreadable`
+ * (InternalError) reading the file failed. The error's `message` says the same in words.
+ */
+export interface KeyframeListingErrorData {
+  code: 'not-a-clip' | 'no-such-file' | 'unreadable';
 }
 
 export interface ListingLocation {

@@ -19,6 +19,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { nodeFileAccess } from '../../node/fileAccess';
 import { createManifestLanguageService } from '../../formats/manifest';
 import { CHECK_STATUS_NOTIFICATION, SERVER_INFO_REQUEST, type ServerInfoResult } from '../../protocol/serverStatus';
+import { PROTOCOL_VERSION } from '../../protocol/version';
 import { MINIMAL_CLIENT, readClientFeatures, type ClientFeatures } from './clientFeatures';
 import { registerServerCommands, serverCommandCapability } from './commands';
 import { createCoreChecks } from './coreChecks';
@@ -164,7 +165,7 @@ export function startServer(connection: Connection): void {
     }
   });
 
-  connection.onRequest(SERVER_INFO_REQUEST, (): ServerInfoResult => ({ pid: process.pid, uptimeMs: Math.round(process.uptime() * 1000) }));
+  connection.onRequest(SERVER_INFO_REQUEST, (): ServerInfoResult => ({ pid: process.pid, uptimeMs: Math.round(process.uptime() * 1000), protocolVersion: PROTOCOL_VERSION }));
 
   // A failed background step (a check, a notification to a client that went away) is logged;
   // it must not take the server and every open document's features down with it.

@@ -207,12 +207,7 @@ export class WorkspaceChecker {
     const now = Date.now();
     if (!force && now - this.lastStatus < STATUS_INTERVAL_MS) return;
     this.lastStatus = now;
-    this.deps.sendStatus({
-      state,
-      checked: this.passChecked,
-      queued: this.passQueued,
-      files: this.known.size,
-      ...this.deps.store.totals(),
-    });
+    const { errors, warnings, others } = this.deps.store.totals();
+    this.deps.sendStatus({ state, checked: this.passChecked, queued: this.passQueued, files: this.known.size, errors, warnings, others });
   }
 }

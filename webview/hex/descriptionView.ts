@@ -1,10 +1,10 @@
 /**
- * A byte description drawn as the core renders it (formats/describeText.ts): heading, labelled
- * rows, findings. The tooltip and the inspector both use this, so they show the same rows as
- * the keyframe listing's hover.
+ * A byte description drawn as the core renders it (formats/describeText.ts, sent by the host as
+ * `HexDescription`): heading, labelled rows, findings. The tooltip and the inspector both use
+ * this, so they show the same rows as the keyframe listing's hover.
  */
-import type { ByteDescription } from '../../formats/describe';
-import { describeView, viewText } from '../../formats/describeText';
+import { viewText } from '../../formats/describeText';
+import type { HexDescription } from '../../protocol/hexEditor';
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
@@ -14,12 +14,11 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: strin
 }
 
 /** Fills `container` with the description; returns its plain text (what Copy copies). */
-export function renderDescription(container: HTMLElement, description: ByteDescription | string): string {
-  if (typeof description === 'string') {
-    container.replaceChildren(element('div', 'd-message', description));
-    return description;
+export function renderDescription(container: HTMLElement, view: HexDescription | string): string {
+  if (typeof view === 'string') {
+    container.replaceChildren(element('div', 'd-message', view));
+    return view;
   }
-  const view = describeView(description);
   const heading = element('div', 'd-head');
   heading.append(element('span', 'd-title', view.title));
   const where = [view.place, view.span].filter((part) => part).join(' · ');

@@ -1,5 +1,5 @@
 /** The selected byte's description (the same rows as the tooltip), copyable as plain text. */
-import type { ByteDescription } from '../../formats/describe';
+import type { HexDescription } from '../../protocol/hexEditor';
 import { renderDescription } from './descriptionView';
 
 export class Inspector {
@@ -12,7 +12,7 @@ export class Inspector {
     copyButton.addEventListener('click', () => void navigator.clipboard?.writeText(this.text));
   }
 
-  show(description: ByteDescription | string): void {
+  show(description: HexDescription | string): void {
     this.text = renderDescription(this.body, description);
   }
 }

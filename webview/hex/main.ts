@@ -8,10 +8,9 @@ import '@vscode-elements/elements/dist/vscode-single-select/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import './hex.css';
 import { hexOffset } from '../../formats/byteRangeText';
-import type { ByteDescription } from '../../formats/describe';
 import { rowInfo, rowOfOffset, type RowLayout } from '../../formats/editing/rowLayout';
 import { mapOffset, mapTopRow } from '../../formats/editing/viewPosition';
-import type { HexDocumentInfo, HexToHostMessage, HostToHexMessage } from '../../protocol/hexEditor';
+import type { HexDescription, HexDocumentInfo, HexToHostMessage, HostToHexMessage } from '../../protocol/hexEditor';
 import { renderDescription } from './descriptionView';
 import { DiskBanner } from './diskBanner';
 import { EditPanel } from './editPanel';
@@ -198,7 +197,7 @@ function afterPaint(work: () => void): void {
   requestAnimationFrame(() => setTimeout(work, 0));
 }
 
-async function describe(offset: number): Promise<ByteDescription | string> {
+async function describe(offset: number): Promise<HexDescription | string> {
   const answer = await channel.request({ type: 'describe', offset });
   if (answer.type !== 'description') return '';
   if (answer.error) return `No description: ${answer.error}`;

@@ -4,8 +4,8 @@ import { describeByte } from '../../../formats/describe';
 import { describeMshByte } from '../../../formats/msh/describe';
 import { rowInfo, rowOfOffset } from '../../../formats/editing/rowLayout';
 import { EditRefused } from '../../../formats/editing/editModel';
-import type { DescribeByteResult } from '../../../protocol/describe';
-import { MAX_READ_BYTES, type DiskNotice, type HexToHostMessage, type HostToHexMessage } from '../../../protocol/hexEditor';
+import { hexDescriptionWire, hexDiagnosticWire, searchAnswerWire, searchQueryOfWire } from '../../../protocol/convert/hexEditor';
+import { MAX_READ_BYTES, type DiskNotice, type HexDescription, type HexToHostMessage, type HostToHexMessage } from '../../../protocol/hexEditor';
 import type { ExtensionServices } from '../services';
 import type { HexDocument } from './hexDocument';
 import { SearchRunner } from './searchRunner';
@@ -35,7 +35,7 @@ export class HexPanel implements vscode.Disposable {
     this.disposables.push(
       panel.webview.onDidReceiveMessage((message: HexToHostMessage) => void this.handle(message)),
       document.onDidChangeContent((change) => void this.document.info().then((info) => this.post({ type: 'changed', info, change }))),
-      document.onDidChangeDiagnostics((diagnostics) => this.post({ type: 'diagnostics', diagnostics })),
+      document.onDidChangeDiagnostics((diagnostics) => this.post({ type: 'diagnostics', diagnostics: diagnostics.map(hexDiagnosticWire) })),
       document.onDidChangeNotice((notice) => {
         this.markTab(notice);
         this.post({ type: 'notice', notice });
@@ -90,7 +90,7 @@ export class HexPanel implements vscode.Disposable {
         const pending = this.pendingReveal;
         this.pendingReveal = undefined;
         if (pending) this.post({ type: 'reveal', ...pending });
-        this.post({ type: 'diagnostics', diagnostics: this.document.diagnostics });
+        this.post({ type: 'diagnostics', diagnostics: this.document.diagnostics.map(hexDiagnosticWire) });
         return;
       }
       case 'readBytes': {
@@ -133,8 +133,8 @@ export class HexPanel implements vscode.Disposable {
         else this.document.keepMine();
         return;
       case 'search':
-        await this.search.run(this.document.kind, this.document.model.source, message.query, (answer) =>
-          this.post({ type: 'searchResult', searchId: message.searchId, answer }),
+        await this.search.run(this.document.kind, this.document.model.source, searchQueryOfWire(message.query), (answer) =>
+          this.post({ type: 'searchResult', searchId: message.searchId, answer: searchAnswerWire(answer) }),
         );
         return;
       case 'cancelSearch':
@@ -149,10 +149,12 @@ export class HexPanel implements vscode.Disposable {
    * the first 16 bytes and one field (or matrix), never the file. An NRes file's fields come
    * from its layout, read once per version of the bytes.
    */
-  private async describe(offset: number): Promise<DescribeByteResult> {
-    if (this.document.kind === 'msh') return (await describeMshByte(this.document.model.source, await this.document.openedMsh(), offset)) ?? null;
+  private async describe(offset: number): Promise<HexDescription | null> {
     const frameRate = vscode.workspace.getConfiguration('ewzanim').get<number>('frameRate', 30);
-    return (await describeByte(this.document.kind, this.document.model.source, offset, { frameRate })) ?? null;
+    const description = this.document.kind === 'msh'
+      ? await describeMshByte(this.document.model.source, await this.document.openedMsh(), offset)
+      : await describeByte(this.document.kind, this.document.model.source, offset, { frameRate });
+    return description ? hexDescriptionWire(description) : null;
   }
 
   private async publishSelection(offset: number): Promise<void> {

@@ -1,11 +1,13 @@
 /**
  * `ewzanim/clipLinks` (protocol/clipLinks.ts): the manifest that lists a clip, searched from the
- * clip's folder upwards to its workspace folder, answers through the manifest language service.
+ * clip's folder upwards to its workspace folder, answers through the manifest language service;
+ * the answer is written in the request's wire form by protocol/convert/clipLinks.ts.
  */
 import { ErrorCodes, ResponseError } from 'vscode-languageserver/node';
-import { kindOfPath, MANIFEST_NAMES, parseClipHeader, type ClipLinkFacts, type LinkedAssetFacts } from '../../../../formats';
+import { kindOfPath, MANIFEST_NAMES, parseClipHeader, type ClipLinkFacts } from '../../../../formats';
 import { directoryOf } from '../../../../formats/manifest/paths';
-import { CLIP_LINKS_REQUEST, type ClipLinksParams, type ClipLinksResult, type LinkedAssetRef } from '../../../../protocol/clipLinks';
+import { CLIP_LINKS_REQUEST, type ClipLinksParams, type ClipLinksResult } from '../../../../protocol/clipLinks';
+import { clipLinksWire } from '../../../../protocol/convert/clipLinks';
 import type { ServerContext } from '../../context';
 
 /** How far up a clip's folders a manifest is looked for when the clip is outside every workspace folder. */
@@ -39,16 +41,8 @@ export async function clipLinksOf(ctx: ServerContext, params: ClipLinksParams): 
   if (kind !== 'clip') {
     throw new ResponseError(ErrorCodes.InvalidParams, `${path} is not a clip (.nczxanim / .ewzanim)${kind ? `: it is a ${kind}` : ''}`);
   }
-  const ref = (facts: LinkedAssetFacts): LinkedAssetRef => ({ uri: ctx.pathToUri(facts.path), ...(facts.id !== undefined ? { id: facts.id } : {}), ...(facts.boneCount !== undefined ? { boneCount: facts.boneCount } : {}) });
-  const answer = (manifest: string | undefined, links: Omit<ClipLinkFacts, 'clip'> | undefined, listed: boolean, bones: number | undefined): ClipLinksResult => ({
-    ...(bones !== undefined ? { clipBones: bones } : {}),
-    ...(manifest ? { manifest: ctx.pathToUri(manifest) } : {}),
-    listed,
-    ...(links?.skeleton ? { skeleton: ref(links.skeleton) } : {}),
-    ...(links?.mesh ? { mesh: ref(links.mesh) } : {}),
-    ...(links?.source ? { source: links.source, sourceText: links.sourceText } : {}),
-    candidates: { skeletons: (links?.candidates.skeletons ?? []).map(ref), meshes: (links?.candidates.meshes ?? []).map(ref) },
-  });
+  const answer = (manifest: string | undefined, links: Omit<ClipLinkFacts, 'clip'> | undefined, listed: boolean, clipBones: number | undefined): ClipLinksResult =>
+    clipLinksWire({ manifest, links, listed, clipBones }, ctx.pathToUri);
   const bones = await clipBones(ctx, path);
   let nearest: { path: string; links: Omit<ClipLinkFacts, 'clip'> } | undefined;
   for (const folder of manifestFolders(path, ctx.roots())) {

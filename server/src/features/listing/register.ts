@@ -4,6 +4,7 @@
  */
 import { ErrorCodes, ResponseError } from 'vscode-languageserver/node';
 import { keyframeListing } from '../../../../formats/listing/keyframeListing';
+import { keyframeListingErrorData, keyframeListingWire } from '../../../../protocol/convert/keyframeListing';
 import { KEYFRAME_LISTING_REQUEST, type KeyframeListingParams, type KeyframeListingResult } from '../../../../protocol/listing';
 import type { ServerContext } from '../../context';
 
@@ -12,9 +13,9 @@ export async function keyframeListingRequest(ctx: ServerContext, params: Keyfram
   const firstFrame = Number.isSafeInteger(params.firstFrame) && params.firstFrame >= 0 ? params.firstFrame : 0;
   const listing = await keyframeListing(ctx.files, ctx.uriToPath(params.clip), firstFrame, ctx.settings().frameRate);
   if ('error' in listing) {
-    throw new ResponseError(listing.error.code === 'unreadable' ? ErrorCodes.InternalError : ErrorCodes.InvalidParams, listing.error.message, { code: listing.error.code });
+    throw new ResponseError(listing.error.code === 'unreadable' ? ErrorCodes.InternalError : ErrorCodes.InvalidParams, listing.error.message, keyframeListingErrorData(listing.error));
   }
-  return listing;
+  return keyframeListingWire(listing);
 }
 
 export function registerListingRequest(ctx: ServerContext): void {
