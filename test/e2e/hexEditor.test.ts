@@ -15,7 +15,18 @@ import { parseHexPattern, searchBytes } from '../../formats/editing/search';
 import { memoryByteSource } from '../../formats/fileAccess';
 import { readInverseBind } from '../../formats/skeleton';
 import { describeView } from '../../formats/describeText';
-import { hexFrame, makeWorkspace, openHexFile as openFile, runCommand, setSearchMode, shownDescription, waitForRowBytes, withVSCode } from './harness';
+import {
+  hexFrame,
+  inspectorLayout,
+  makeWorkspace,
+  openHexFile as openFile,
+  runCommand,
+  setSearchMode,
+  shownDescription,
+  waitForRowBytes,
+  waitForSelection,
+  withVSCode,
+} from './harness';
 
 const MAX_CLIP = 267_382_804;
 /** Set to a folder to keep screenshots of the editor (for people, not for assertions). */
@@ -402,5 +413,105 @@ test('hex editor follows the disk: reload when clean, conflict when dirty, delet
     await nan.waitForSelector(`#search-status:text("2 of ${ones.total} matches")`);
     await screenshot(page, 'hex-search');
     assert.deepEqual(new Uint8Array(readFileSync(join(workspace.path, 'nan.nczxanim'))), withNaN, 'searching writes nothing');
+  }
+});
+
+test('from a problem to its bytes: the Problems row, F8 / Shift+F8, the code link; the inspector reads whole (1400 px, sidebar open)', { timeout: 300_000 }, async () => {
+  const wave1 = new Uint8Array(readFileSync(join(process.cwd(), 'test', 'fixtures', 'upstream', 'multi-skinned-rom', 'assets', 'wave1.ewzanim')));
+  // Three problems: a NaN position y (frame 2 · bone 0), a zero scale x (frame 5 · bone 1), a NaN scale z (frame 9 · bone 2).
+  const record = (frame: number, bone: number): number => 4 + (frame * 3 + bone) * 16;
+  const three = wave1.slice();
+  three.set([0x01, 0x7e], record(2, 0) + 6);
+  three.set([0x00, 0x00], record(5, 1) + 10);
+  three.set([0x01, 0x7e], record(9, 2) + 14);
+  const { diagnostics } = await checkBytes('clip', memoryByteSource(three), 'three.nczxanim');
+  assert.deepEqual(diagnostics.map((d) => d.code).sort(), ['anim/non-finite', 'anim/non-finite', 'anim/zero-scale']);
+  const workspace = makeWorkspace({ files: { 'three.nczxanim': three } });
+  try {
+    await withVSCode({ workspace: workspace.path, settings: { 'files.autoSave': 'off' } }, async ({ page, waitForWorkbench }) => {
+      await waitForWorkbench();
+      await runCommand(page, 'View: Show Explorer');
+      await page.keyboard.press('Control+Shift+M');
+      // The Problems panel lists errors first: the zero scale (a warning) is the third row.
+      const rows = page.locator('.markers-panel .monaco-list-row', { hasText: 'click the code to jump' });
+      await rows.nth(2).waitFor({ timeout: 60_000 });
+      const texts = await rows.allInnerTexts();
+      assert.equal(texts.length, 3, texts.join('\n'));
+      assert.match(texts[2], /anim\/zero-scale/);
+      const rangeOf = (text: string): [number, number] => {
+        const [, from, to] = /\(bytes? 0x([0-9A-F]+)(?:-0x([0-9A-F]+))?; click the code to jump\)/.exec(text) ?? [];
+        assert.ok(from, `a byte range in "${text}"`);
+        return [parseInt(from, 16), parseInt(to ?? from, 16) + 1];
+      };
+      const ranges = texts.map(rangeOf);
+      assert.deepEqual(ranges[0], [record(2, 0) + 6, record(2, 0) + 8]);
+
+      // 1. A click on the third row (its message, not its code): VS Code gives a custom editor no
+      //    place, so the editor opens on the file's first problem, its bytes selected, not at 0x0.
+      await rows.nth(2).locator('.marker-message-details, .monaco-highlighted-label').first().click();
+      const hex = await hexFrame(page, 'three.nczxanim');
+      await waitForSelection(hex, ...ranges[0]);
+      await hex.waitForSelector('#problems-summary:text-matches("1 of 3")');
+      await hex.waitForSelector(`.row.selected[data-start="${record(2, 0)}"]:not([hidden])`, { state: 'attached' });
+      await screenshot(page, 'hex-problems-row-click');
+
+      // 2. F8 steps to the second and the third problem (the row clicked), Shift+F8 back; the focus is still in the Problems panel.
+      await page.keyboard.press('F8');
+      await waitForSelection(hex, ...ranges[1]);
+      await hex.waitForSelector('#problems-summary:text-matches("2 of 3")');
+      await page.keyboard.press('F8');
+      await waitForSelection(hex, ...ranges[2]);
+      await hex.waitForSelector('#problems-summary:text-matches("3 of 3")');
+      await hex.waitForSelector(`.row.selected[data-start="${record(5, 1)}"]:not([hidden])`, { state: 'attached' });
+      await page.keyboard.press('Shift+F8');
+      await waitForSelection(hex, ...ranges[1]);
+      // And from inside the editor (the webview has the keyboard focus).
+      await hex.click('#problems-summary');
+      await page.keyboard.press('F8');
+      await waitForSelection(hex, ...ranges[2]);
+      await screenshot(page, 'hex-f8-third');
+
+      // 3. The third row's code link lands exactly on its bytes, the editor being open.
+      await hex.click(`.row.selected:not([hidden]) .b[data-i="0"]`);
+      await waitForSelection(hex, record(5, 1), record(5, 1) + 1);
+      await hex.waitForSelector('#problems-summary:not(:text-matches("of 3"))');
+      await rows.nth(2).locator('a.monaco-link').click();
+      await waitForSelection(hex, ...ranges[2]);
+      await hex.waitForSelector('#problems-summary:text-matches("3 of 3")');
+
+      // 4. The inspector at 1400 px: a rotation, then a position; every value whole, the title that of the selection.
+      //    With the chat open the editor is narrow and the panels go below the rows; without it they are beside them.
+      await runCommand(page, 'View: Hide Panel');
+      for (const [name, offset, title] of [
+        ['rotation-below', record(30 - 1, 2) + 1, /^Rotation/],
+        ['position-below', record(12, 1) + 4, /^Position/],
+        ['rotation-beside', record(29, 2) + 1, /^Rotation/],
+        ['position-beside', record(11, 0) + 6, /^Position/],
+      ] as const) {
+        if (name === 'rotation-beside') {
+          await runCommand(page, 'View: Hide Secondary Side Bar');
+          await hex.waitForFunction(() => getComputedStyle(document.querySelector('.main')!).flexDirection === 'row');
+        }
+        await runCommand(page, 'Nethercore ZX: Go to Offset');
+        await page.getByText('Byte offset, decimal or 0x hex').first().waitFor();
+        await page.keyboard.type(String(offset));
+        await page.keyboard.press('Enter');
+        await waitForSelection(hex, offset, offset + 1);
+        const frame = Math.floor((offset - 4) / 48);
+        const bone = Math.floor((offset - 4) / 16) % 3;
+        await hex.waitForFunction((place) => document.querySelector('#inspector .d-where')?.textContent?.startsWith(place), `frame ${frame} · bone ${bone}`);
+        const layout = await inspectorLayout(hex);
+        assert.match(layout.title, title);
+        assert.deepEqual(layout.brokenCells, [], `${name}: numbers broken over lines`);
+        assert.deepEqual(layout.overflowing, [], `${name}: labels or values wider than the panel`);
+        assert.ok(layout.valueWidth >= 200, `${name}: values get ${layout.valueWidth} px`);
+        // Only the keyframe form applies to a clip's record.
+        assert.equal(await hex.isVisible('#edit-rotation-x'), true);
+        assert.equal(await hex.isVisible('#edit-msh-time'), false);
+        await screenshot(page, `hex-inspector-${name}`);
+      }
+    });
+  } finally {
+    workspace.dispose();
   }
 });

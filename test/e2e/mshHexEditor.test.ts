@@ -16,7 +16,7 @@ import { memoryByteSource } from '../../formats/fileAccess';
 import { describeMshByte } from '../../formats/msh/describe';
 import { openMshBytes } from '../../formats/msh/model';
 import { heroModel } from '../unit/msh/mshFixtures';
-import { makeWorkspace, openHexFile, setSearchMode, shownDescription, waitForRowBytes, withVSCode } from './harness';
+import { inspectorLayout, makeWorkspace, openHexFile, setSearchMode, shownDescription, waitForRowBytes, waitForSelection, withVSCode } from './harness';
 
 const SCREENSHOTS = process.env.EWZANIM_E2E_SCREENSHOTS;
 
@@ -94,6 +94,9 @@ test('hex editor on an MSH model: rows, colours, hover, edit by value, refusal, 
       await waitForWorkbench();
       const hex = await openHexFile(page, 'hero.msh');
       assert.equal(await hex.evaluate(() => document.body.dataset.kind), 'msh');
+      // A clean file opens with nothing selected: no edit form shows yet, a clip's least of all.
+      await hex.waitForSelector('#edit-hint:text("Select a byte to edit its row.")');
+      for (const form of ['#edit-rotation-x', '#edit-msh-time', '#edit-msh-value', '#edit-raw']) assert.equal(await hex.isVisible(form), false, form);
 
       // 1. Rows from the directory, labelled and decoded; bytes coloured by field.
       assert.deepEqual(await shownRow(hex, 0, 'NRes header', 16), {
@@ -122,6 +125,9 @@ test('hex editor on an MSH model: rows, colours, hover, edit by value, refusal, 
       assert.deepEqual(await shownRow(hex, LAST_ENTRY, 'entry 3', 16), { label: 'entry 3', decoded: 'type 19 Res19 (frame map)attr1 10 · attr2 5 · size 20', classes: Array(16).fill('f-directory') });
       assert.deepEqual((await shownRow(hex, LAST_ENTRY + 16, 'entry 3 name', 48)).decoded, '"Res19"attr3 2 · offset 0x150 · sort 1');
       assert.equal(await hex.textContent('#legend'), 'NRes headerdirectoryRes1 nodep positiont timeq rotationRes19 mapRes10 nameother payloadtrailingunsaved editsearch matchproblem');
+      // At 1400 px with the sidebar and the chat open the decoded values go under the bytes, whole.
+      assert.equal(await hex.evaluate(() => document.querySelector('#rows')!.getAttribute('data-wrap')), 'under');
+      assert.deepEqual(await hex.$$eval('.row:not([hidden]) .dline', (lines) => lines.filter((l) => l.scrollWidth > l.clientWidth + 1).map((l) => l.textContent)), []);
       await screenshot(page, 'msh-hex');
 
       // 2. Hover the time of key 3: the tooltip is the core's description.
@@ -133,6 +139,16 @@ test('hex editor on an MSH model: rows, colours, hover, edit by value, refusal, 
       assert.equal(expected.title, 'Time (f32, frames)');
       assert.deepEqual(await shownDescription(tooltip), { title: expected.title, rows: expected.rows.map((r) => [r.label, r.value]) });
       await screenshot(page, 'msh-hex-tooltip');
+      // Key 3 selected: the inspector reads whole, only the MSH forms show.
+      await hex.click(`.row[data-start="${KEY_3}"] .b[data-i="0"]`);
+      await waitForSelection(hex, KEY_3, KEY_3 + 1);
+      await hex.waitForFunction(() => document.querySelector('#inspector .d-where')?.textContent?.includes('key 3'));
+      const inspector = await inspectorLayout(hex);
+      assert.deepEqual([inspector.brokenCells, inspector.overflowing], [[], []], 'key 3: every value whole');
+      assert.ok(inspector.valueWidth >= 200, `values get ${inspector.valueWidth} px`);
+      assert.equal(await hex.isVisible('#edit-msh-time'), true);
+      assert.equal(await hex.isVisible('#edit-rotation-x'), false);
+      await screenshot(page, 'msh-hex-inspector-key');
 
       // 3. Node 1's fallback by value: a value that does not fit a u16 is refused, nothing is sent.
       await goTo(hex, 'node 1', NODE_1);

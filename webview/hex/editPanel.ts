@@ -28,6 +28,9 @@ export class EditPanel {
   private readonly scale: ValueElement[];
   private readonly preview: HTMLElement;
   private readonly raw: ValueElement;
+  private readonly rawBox: HTMLElement;
+  /** Said while nothing is selected. */
+  private readonly hint: HTMLElement;
   private readonly message: HTMLElement;
   private readonly msh: MshEditPanel;
 
@@ -66,7 +69,18 @@ export class EditPanel {
       (offset, bytes, label) => this.sendAt(offset, bytes, label),
       (text, isError) => this.say(text, isError),
     );
-    root.append(this.keyframe, this.msh.root, rawField.wrap, applyRaw, this.message);
+    this.rawBox = document.createElement('div');
+    this.rawBox.className = 'edit-raw';
+    this.rawBox.append(rawField.wrap, applyRaw);
+    this.hint = document.createElement('div');
+    this.hint.className = 'edit-hint';
+    this.hint.id = 'edit-hint';
+    this.hint.textContent = 'Select a byte to edit its row.';
+    root.append(this.hint, this.keyframe, this.msh.root, this.rawBox, this.message);
+    // Nothing is selected yet: no form applies.
+    this.keyframe.hidden = true;
+    this.msh.root.hidden = true;
+    this.rawBox.hidden = true;
 
     this.mode.addEventListener('change', () => this.switchMode());
     for (const input of [...this.rotation, ...this.position, ...this.scale]) input.addEventListener('input', () => this.updatePreview());
@@ -78,6 +92,8 @@ export class EditPanel {
   show(layout: RowLayout, row: RowInfo | undefined, bytes: Uint8Array | undefined, offset?: number): void {
     if (row?.start !== this.row?.start) this.say('', false);
     this.row = row;
+    this.hint.hidden = !!row;
+    this.rawBox.hidden = !row || !bytes;
     this.msh.root.hidden = layout.kind !== 'msh' || !row;
     if (layout.kind === 'msh' && row) this.msh.show(layout, row, bytes, offset);
     const isKeyframe = !!row && !!bytes && layout.kind === 'clip' && row.role === 'record';

@@ -20,6 +20,12 @@ const BYTES_PER_LINE = 16;
 const SEVERITY_RANK: Record<Severity, number> = { error: 4, warning: 3, information: 2, hint: 1 };
 /** Characters of each keyframe group (`q` + 4 values, `p`/`s` + 3 values) and between groups. */
 const GROUP_CH = { q: 1.5 + 4 * 8, ps: 1.5 + 3 * 8, gap: 2 };
+/** Characters an NRes row's decoded lines take (a key's `q` line with its norm, a node's slots). */
+const MSH_DECODED_CH = 48;
+/** The decoded lines of NRes rows go under the label and the bytes (`data-wrap="under"`). */
+const UNDER = 4;
+/** Lines an NRes row's decoded values take at most. */
+const MSH_DECODED_LINES = 3;
 
 interface RowSpan {
   name: string;
@@ -110,6 +116,8 @@ export class HexView {
   /** End (exclusive) of a selection of several bytes that starts at `selectedOffset` (a problem's bytes). */
   private selectedEnd: number | undefined;
   private painted = false;
+  /** The selected row was wholly shown when the rows were last drawn. */
+  private selectionInView = false;
   private drawQueued = false;
 
   constructor(
@@ -133,7 +141,12 @@ export class HexView {
     });
     viewport.addEventListener('mouseleave', () => events.onHover(undefined, undefined));
     viewport.addEventListener('keydown', (event) => this.onKey(event));
-    new ResizeObserver(() => this.fitDecoded()).observe(viewport);
+    new ResizeObserver(() => {
+      this.fitDecoded();
+      // The editor got shorter (a panel or the problems strip appeared): the selection stays in view.
+      const row = this.selectedRow();
+      if (row !== undefined && this.selectionInView) this.scroller.reveal(row);
+    }).observe(viewport);
   }
 
   get currentLayout(): RowLayout | undefined {
@@ -165,6 +178,10 @@ export class HexView {
     this.matches = matches;
     this.currentMatch = current;
     this.draw();
+  }
+
+  private selectedRow(): number | undefined {
+    return this.layout && this.selectedOffset !== undefined ? rowOfOffset(this.layout, this.selectedOffset) : undefined;
   }
 
   /** The selected bytes: one byte, or the range a reveal asked for. */
@@ -214,21 +231,23 @@ export class HexView {
     root.setProperty('--label-w', `${longestLabel(layout) + 1}ch`);
     let wrap = 1;
     const probe = this.rows[0];
-    if (layout.kind === 'clip' && layout.headerSize > 0 && probe) {
+    if ((layout.kind === 'msh' || (layout.kind === 'clip' && layout.headerSize > 0)) && probe) {
       const ch = this.charWidth();
       const hexWidth = (probe.bytes[0].parentElement?.parentElement as HTMLElement).offsetWidth;
       const beside = this.viewport.clientWidth - 4 - probe.offset.offsetWidth - probe.label.offsetWidth - hexWidth - 2 * ch;
       // Under the label and the bytes there is always room for p and s (61 characters and more).
-      if ((GROUP_CH.q + 2 * (GROUP_CH.ps + GROUP_CH.gap)) * ch <= beside) wrap = 1;
+      if (layout.kind === 'msh') wrap = MSH_DECODED_CH * ch <= beside ? 1 : UNDER;
+      else if ((GROUP_CH.q + 2 * (GROUP_CH.ps + GROUP_CH.gap)) * ch <= beside) wrap = 1;
       else if (GROUP_CH.q * ch <= beside) wrap = 2;
       else wrap = 3;
     }
-    const lines = Math.max(this.hexLines, layout.kind === 'skeleton' ? 3 : wrap);
+    // Under: the bytes' lines, then the decoded lines.
+    const lines = wrap === UNDER ? this.hexLines + MSH_DECODED_LINES : Math.max(this.hexLines, layout.kind === 'skeleton' ? 3 : wrap);
     // wrap 3: the bytes' line, then q, then p and s.
     if (!force && wrap === this.decodedWrap && lines === this.rowLines) return;
     this.decodedWrap = wrap;
     this.rowLines = lines;
-    this.viewport.dataset.wrap = String(wrap);
+    this.viewport.dataset.wrap = wrap === UNDER ? 'under' : String(wrap);
     const lineHeight = parseFloat(getComputedStyle(this.viewport).getPropertyValue('--line-height')) || 18;
     this.scroller.setRowHeight(lineHeight * lines);
     for (const row of this.rows) row.root.style.height = `${lineHeight * lines}px`;
@@ -253,6 +272,8 @@ export class HexView {
     // The first rows exist now: their columns can be measured to fit the decoded values.
     if (grew && this.rows.length > 0) this.fitDecoded(true);
     const first = this.scroller.topRow;
+    const selectedRow = this.selectedRow();
+    this.selectionInView = selectedRow !== undefined && selectedRow >= first && selectedRow < first + this.scroller.fullRows;
     let missing: { start: number; end: number } | undefined;
     let allPainted = true;
     for (let i = 0; i < this.rows.length; i++) {
@@ -312,6 +333,12 @@ export class HexView {
       setData(span, 'field', f.name);
     }
     this.drawDecoded(elements, bytes ? decodedGroups(layout, info, bytes, this.frameRate) : []);
+    // Under the bytes: right under this row's own lines of bytes (a key has two, a map block one).
+    const firstUnder = this.decodedWrap === UNDER ? Math.max(1, Math.ceil(length / BYTES_PER_LINE)) + 1 : undefined;
+    elements.decodedLines.forEach((line, i) => {
+      const gridRow = firstUnder === undefined ? '' : String(firstUnder + i);
+      if (line.style.gridRow !== gridRow) line.style.gridRow = gridRow;
+    });
     const severity = this.worstSeverity(info.start, info.end);
     const selection = this.selection;
     const selected = selection !== undefined && selection.start < info.end && selection.end > info.start;

@@ -4,12 +4,18 @@
  * each in the order the check reports them), where a freshly opened editor starts, and the next
  * and previous problem (F8, Shift+F8). Pure: no DOM.
  */
-import type { ByteRange, FormatDiagnostic, Severity } from '../../formats/diagnostics';
+import type { ByteRange, Severity } from '../../formats/diagnostics';
 
 const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, information: 2, hint: 3 };
 
+/** What going to a problem needs of it (the core's diagnostics and the hex editor's wire type both have it). */
+export interface Problem {
+  severity: Severity;
+  byteRange?: ByteRange;
+}
+
 /** A problem that has bytes to go to. */
-export type PlacedProblem = FormatDiagnostic & { byteRange: ByteRange };
+export type Placed<P extends Problem> = P & { byteRange: ByteRange };
 
 /**
  * The bytes a problem marks and selects: its byte range; an empty range (bytes missing at the
@@ -21,8 +27,8 @@ export function problemBytes(range: ByteRange): ByteRange {
 }
 
 /** The problems with bytes, in the Problems panel's order: by severity, then as reported. */
-export function problemOrder(diagnostics: readonly FormatDiagnostic[]): PlacedProblem[] {
-  const placed = diagnostics.filter((d): d is PlacedProblem => d.byteRange !== undefined);
+export function problemOrder<P extends Problem>(diagnostics: readonly P[]): Placed<P>[] {
+  const placed = diagnostics.filter((d): d is Placed<P> => d.byteRange !== undefined);
   // Array.prototype.sort is stable: equal severities keep the check's order.
   return placed.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
 }
@@ -38,7 +44,7 @@ export function stepProblem(current: number | undefined, count: number, step: 1 
 }
 
 /** The problem whose bytes are exactly `selection` (a code link's reveal, a step); else undefined. */
-export function problemAt(problems: readonly PlacedProblem[], selection: ByteRange): number | undefined {
+export function problemAt(problems: readonly Placed<Problem>[], selection: ByteRange): number | undefined {
   const index = problems.findIndex((p) => {
     const bytes = problemBytes(p.byteRange);
     return bytes.start === selection.start && bytes.end === selection.end;
@@ -47,7 +53,7 @@ export function problemAt(problems: readonly PlacedProblem[], selection: ByteRan
 }
 
 /** Whether `offset` lies in the problem's bytes (the selection is still on it). */
-export function isOnProblem(problem: PlacedProblem, offset: number): boolean {
+export function isOnProblem(problem: Placed<Problem>, offset: number): boolean {
   const bytes = problemBytes(problem.byteRange);
   return offset >= bytes.start && offset < bytes.end;
 }

@@ -5,12 +5,12 @@
  */
 import { describeByteRange } from '../../formats/byteRangeText';
 import type { ByteRange, FormatDiagnostic } from '../../formats/diagnostics';
-import { isOnProblem, problemAt, problemBytes, problemOrder, stepProblem, type PlacedProblem } from './problemNavigation';
+import { isOnProblem, problemAt, problemBytes, problemOrder, stepProblem, type Placed } from './problemNavigation';
 
 const SHOWN = 200;
 
 export class ProblemsStrip {
-  private problems: PlacedProblem[] = [];
+  private problems: Placed<FormatDiagnostic>[] = [];
   /** Diagnostics without bytes (listed, not gone to). */
   private unplaced: FormatDiagnostic[] = [];
   /** Where F8 steps from: the problem last gone to. */

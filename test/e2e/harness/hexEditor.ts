@@ -68,3 +68,33 @@ export async function setSearchMode(frame: Frame, mode: string): Promise<void> {
     select.dispatchEvent(new Event('change'));
   }, mode);
 }
+
+/** Waits until the page's selection is the bytes `[start, end)`. */
+export async function waitForSelection(frame: Frame, start: number, end: number): Promise<void> {
+  const wanted = `${start}-${end}`;
+  let seen: string | undefined;
+  for (let waited = 0; waited < 15_000; waited += 100) {
+    seen = await frame.evaluate(() => document.body.dataset.selection);
+    if (seen === wanted) return;
+    await frame.page().waitForTimeout(100);
+  }
+  assert.equal(seen, wanted, 'selected bytes [start-end)');
+}
+
+/**
+ * How the inspector lays out its values: the width a value gets, the cells of number lists that
+ * break over two lines, and the labels and values wider than the panel (cut or scrolled).
+ */
+export async function inspectorLayout(frame: Frame): Promise<{ title: string; valueWidth: number; brokenCells: string[]; overflowing: string[] }> {
+  return frame.$eval('#inspector', (inspector) => {
+    // (No named functions in here: the page runs this source as it is.)
+    const values = [...inspector.querySelectorAll<HTMLElement>('.d-value')];
+    return {
+      title: [inspector.querySelector('.d-title')?.textContent, inspector.querySelector('.d-where')?.textContent].join(' · '),
+      valueWidth: Math.min(...values.map((v) => v.getBoundingClientRect().width)),
+      // A cell on one line has one line box.
+      brokenCells: [...inspector.querySelectorAll<HTMLElement>('.d-cell')].filter((c) => c.getClientRects().length > 1 || c.getBoundingClientRect().height > 1.6 * parseFloat(getComputedStyle(c).fontSize)).map((c) => c.textContent ?? ''),
+      overflowing: [...inspector.querySelectorAll<HTMLElement>('.d-label, .d-value')].filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent ?? ''),
+    };
+  });
+}

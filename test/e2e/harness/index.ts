@@ -3,4 +3,4 @@ export { packageVsix, VSIX_PATH } from './vsix';
 export { REPO_ROOT } from './tools';
 export { makeWorkspace, type WorkspaceFiles } from './workspace';
 export { openContextMenuItem, pickFromQuickInput, quickOpen, runCommand } from './quickInput';
-export { hexFrame, openHexFile, rowBytes, setSearchMode, shownDescription, waitForRowBytes } from './hexEditor';
+export { hexFrame, inspectorLayout, openHexFile, rowBytes, setSearchMode, shownDescription, waitForRowBytes, waitForSelection } from './hexEditor';
