@@ -4,9 +4,9 @@
  *    "Open Preview to the Side" title button: the canvas is not blank, scrubbing on the timeline
  *    changes the image, a change of the clip on disk reloads it (keeping the frame) quickly, and
  *    frame/bone selection follows the hex editor both ways.
- * 2. The demo's workspace (scripts/sample-pack.ts plus upstream animation-demo, as `npm run demo`
- *    writes it): the first preview of the 40-bone creature shows its mesh (its skeleton and mesh
- *    linked by the manifest, or else guessed by bone count), every speed in the list is visible
+ * 2. The demo's workspace (scripts/sample-pack.ts, as `npm run demo` writes it): the first
+ *    preview of the 40-bone creature shows its mesh (its skeleton and mesh linked by the
+ *    manifest, or else guessed by bone count), every speed in the list is visible
  *    and clickable, the frame is saved as PNG and the clip as WebM through the save dialog, and a
  *    crossfade in mixer mode runs from wave1 to animation-demo's wave.
  * With EWZANIM_E2E_SCREENSHOTS=<folder> it saves screenshots of the workbench in the dark and the
@@ -14,34 +14,20 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
+import { PackBuilder } from '../../scripts/packBuilder';
 import { writeSamplePack } from '../../scripts/sample-pack';
-import { makeWorkspace, quickOpen, REPO_ROOT, runCommand, withVSCode } from './harness';
+import { makeWorkspace, quickOpen, runCommand, withVSCode } from './harness';
 
-/** The upstream manifest plus our explicit link keys, so the preview finds arm1's skeleton and mesh. */
-const LINKED_MANIFEST = `[game]
-id = "multi-skinned-rom"
-title = "Multi-Skinned ROM"
-author = "Nethercore Examples"
-version = "0.1.0"
-
-[[assets.skeletons]]
-id = "arm1_skel"
-path = "assets/arm1.ewzskel"
-
-[[assets.meshes]]
-id = "arm1_mesh"
-path = "assets/arm1.ewzmesh"
-
-[[assets.animations]]
-id = "wave1"
-path = "assets/wave1.ewzanim"
-skeleton = "arm1_skel"
-mesh = "arm1_mesh"
-`;
+/** The upstream manifest's arm1 entries plus our explicit link keys, so the preview finds arm1's skeleton and mesh. */
+const LINKED_MANIFEST = new PackBuilder({ id: 'multi-skinned-rom', title: 'Multi-Skinned ROM', author: 'Nethercore Examples', version: '0.1.0' })
+  .asset({ section: 'skeletons', id: 'arm1_skel', path: 'assets/arm1.ewzskel' })
+  .asset({ section: 'meshes', id: 'arm1_mesh', path: 'assets/arm1.ewzmesh' })
+  .asset({ section: 'animations', id: 'wave1', path: 'assets/wave1.ewzanim', keys: { skeleton: 'arm1_skel', mesh: 'arm1_mesh' } })
+  .manifest();
 
 interface PreviewProbe {
   renderer: string;
@@ -233,11 +219,10 @@ test('preview: opens on WebGPU, draws, scrubs, reloads on disk change, follows t
   }
 });
 
-/** The workspace `npm run demo` opens: the sample pack and upstream animation-demo beside it (scripts/demo.sh). */
+/** The workspace `npm run demo` opens (scripts/sample-pack.ts, as scripts/demo.sh writes it). */
 async function demoWorkspace(): Promise<{ path: string; dispose(): void }> {
   const path = mkdtempSync(join(tmpdir(), 'ewzanim-demo-ws-'));
   await writeSamplePack(path);
-  cpSync(join(REPO_ROOT, 'test', 'fixtures', 'upstream', 'animation-demo'), join(path, 'animation-demo'), { recursive: true });
   return { path, dispose: () => rmSync(path, { recursive: true, force: true }) };
 }
 
@@ -340,7 +325,7 @@ test('preview in the demo workspace: the creature shows its mesh first time, spe
       await choose(wave, '#mode', 'Mixer');
       await wave.waitForSelector('#mixer:not([hidden])');
       await waitUntil(page, async () => (await wave.locator('#mix-clip vscode-option').count()) > 0, 'the host lists the clips with 3 bones');
-      await choose(wave, '#mix-clip', 'wave.ewzanim');
+      await choose(wave, '#mix-clip', 'wave.nczxanim');
       await waitUntil(page, async () => wave.locator('#mix-second:not([hidden])').isVisible(), 'the second clip is loaded');
       const weights = (): Promise<string> => wave.evaluate(() => document.getElementById('mixer')!.dataset.weights ?? '');
       assert.equal(await weights(), '1.000,0.000');

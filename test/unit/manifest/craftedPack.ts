@@ -1,44 +1,21 @@
 /** A small valid pack in memory (every asset kind with a signature), shared by the rule tests. */
+import { PackBuilder } from '../../../scripts/packBuilder';
 import { clipBytes, PNG_HEAD, skeletonBytes, skinnedMeshBytes, WAV_HEAD } from './assetBytes';
 
-export const BASE = `[game]
-id = "demo"
-title = "Demo"
-author = "Me"
-version = "0.1.0"
+function craftedPack(): PackBuilder {
+  return new PackBuilder({ id: 'demo', title: 'Demo', author: 'Me', version: '0.1.0' })
+    .asset({ section: 'textures', id: 'hero_tex', path: 'tex/hero.png', content: PNG_HEAD })
+    .asset({ section: 'meshes', id: 'hero', path: 'mesh/hero.nczxmesh', content: skinnedMeshBytes(2) })
+    .asset({ section: 'skeletons', id: 'hero_skel', path: 'skel/hero.nczxskel', content: skeletonBytes(3) })
+    .asset({ section: 'animations', id: 'walk', path: 'anim/walk.nczxanim', content: clipBytes(3) })
+    .asset({ section: 'sounds', id: 'jump', path: 'sfx/jump.wav', content: WAV_HEAD })
+    .asset({ section: 'trackers', id: 'song', path: 'music/song.xm', content: 'Extended Module: song' });
+}
 
-[[assets.textures]]
-id = "hero_tex"
-path = "tex/hero.png"
+/** The pack's nether.toml, which the tests edit as text. */
+export const BASE = craftedPack().manifest();
 
-[[assets.meshes]]
-id = "hero"
-path = "mesh/hero.nczxmesh"
-
-[[assets.skeletons]]
-id = "hero_skel"
-path = "skel/hero.nczxskel"
-
-[[assets.animations]]
-id = "walk"
-path = "anim/walk.nczxanim"
-
-[[assets.sounds]]
-id = "jump"
-path = "sfx/jump.wav"
-
-[[assets.trackers]]
-id = "song"
-path = "music/song.xm"
-`;
-
+/** The pack's asset files under /pack/ (the manifest not included: each test writes its own). */
 export function basePack(): Record<string, Uint8Array | string> {
-  return {
-    '/pack/tex/hero.png': PNG_HEAD,
-    '/pack/mesh/hero.nczxmesh': skinnedMeshBytes(2),
-    '/pack/skel/hero.nczxskel': skeletonBytes(3),
-    '/pack/anim/walk.nczxanim': clipBytes(3),
-    '/pack/sfx/jump.wav': WAV_HEAD,
-    '/pack/music/song.xm': 'Extended Module: song',
-  };
+  return craftedPack().files('/pack/', { manifest: false });
 }

@@ -2,6 +2,7 @@
  * Files with planted problems, shared by the server's integration test, the e2e workspace and
  * the LSP bench. Built from the manifest tests' asset builders, then broken on purpose.
  */
+import { PackBuilder } from '../../../scripts/packBuilder';
 import { clipBytes, skeletonBytes } from '../manifest/assetBytes';
 
 export interface PlantedProblem {
@@ -29,25 +30,12 @@ function zeroScaleX(clip: Uint8Array, bones: number, frame: number, bone: number
   return clip;
 }
 
-const PLANTED_MANIFEST = `[game]
-id = "planted"
-title = "Planted"
-author = "ewzanim tests"
-version = "0.1.0"
-
-[[assets.skeletons]]
-id = "rig"
-path = "rig.nczxskel"
-
-[[assets.animations]]
-id = "walk"
-path = "walk.nczxanim"
-skeleton = "rig"
-
-[[assets.animations]]
-id = "gone"
-path = "gone.nczxanim"
-`;
+/** A bone-count mismatch (walk has 2 bones, rig 3) on line 13, a missing file on line 17. */
+const PLANTED_MANIFEST = new PackBuilder({ id: 'planted', title: 'Planted', author: 'ewzanim tests', version: '0.1.0' })
+  .asset({ section: 'skeletons', id: 'rig', path: 'rig.nczxskel' })
+  .asset({ section: 'animations', id: 'walk', path: 'walk.nczxanim', keys: { skeleton: 'rig' } })
+  .asset({ section: 'animations', id: 'gone', path: 'gone.nczxanim' })
+  .manifest();
 
 /** One planted file per problem class the server must report, binary files included. */
 export function plantedProblems(): PlantedProblem[] {
