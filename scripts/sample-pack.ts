@@ -1,16 +1,22 @@
 /**
- * Writes the sample data pack the demo (and the editor tests) open: the upstream
- * multi-skinned-rom pack copied from test/fixtures, plus a generated 40-bone character (a
- * skeleton, a skinned box mesh and a 60-frame walk clip written with the core's own encoder),
- * registered in the pack's nether.toml, and the upstream animation-demo pack in `animation-demo/`.
- * Every clip is linked to its skeleton and mesh with the manifest keys this project supports
- * (`skeleton` / `mesh` on an animation, `skeleton` on a mesh), so the first preview a user opens
- * plays the clip on its mesh.
+ * Writes the sample workspace the demo (and the editor tests) open, with the project's one pack
+ * builder (scripts/packBuilder.ts):
+ * - the main pack (`nether.toml`): a generated 40-bone creature (a skeleton, a skinned box mesh
+ *   and a 60-frame walk clip written with the core's own encoder);
+ * - `animation-demo/`: upstream's animation-demo, its "wave" clip under the current extension
+ *   (the bytes are upstream's) with the smoothly weighted column that upstream's game builds in
+ *   code, written here with the core's mesh writer and linked to the clip (no skeleton: the
+ *   game binds none, so the preview shows what the console shows);
+ * - `emberware-era-examples/`: upstream's multi-skinned-rom as it was committed, with the
+ *   Emberware-era extensions the current packer refuses (hence its warnings, which its README
+ *   explains).
+ * Every clip is linked with the manifest keys this project supports (`skeleton` / `mesh` on an
+ * animation, `skeleton` on a mesh), so the first preview a user opens plays the clip on its mesh.
  *
  * As a module: `await writeSamplePack(dir)`. As a script:
  *   node --import tsx scripts/sample-pack.ts OUTPUT_DIR
  */
-import { appendFile, copyFile, cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
   CLIP_HEADER_SIZE,
@@ -23,15 +29,15 @@ import {
   f32ToF16,
   meshStride,
   multiplyQuaternions,
+  quantizeWeights,
+  writeMesh,
   writeU16LE,
   writeU32LE,
   type Quaternion,
   type Vec3,
 } from '../formats/index';
 
-const UPSTREAM = resolve(__dirname, '..', 'test', 'fixtures', 'upstream');
-const UPSTREAM_PACK = join(UPSTREAM, 'multi-skinned-rom');
-const UPSTREAM_ANIMATION_DEMO = join(UPSTREAM, 'animation-demo');
+import { FIXTURES_DIR, mergePacks, PackBuilder, writePack, type PackFiles } from './packBuilder';
 
 export const CHARACTER_BONES = 40;
 export const CHARACTER_FRAMES = 60;
@@ -204,46 +210,104 @@ function characterMesh(rig: RigBone[]): Uint8Array {
   return bytes;
 }
 
+/**
+ * The column of upstream's animation-demo (nethercore-systems/nethercore, examples/4-animation/
+ * animation-demo/src/lib.rs, `generate_arm_mesh`; MIT OR Apache-2.0, Copyright (c) 2025
+ * Nethercore Systems), rebuilt from its description: 10 rings of 6 vertices, radius 0.2, 4.5
+ * units tall and centred on the origin, outward normals, skinned to bones 0, 1 and 2 with
+ * weights that blend smoothly along the height.
+ */
+export const COLUMN = { rings: 10, segments: 6, radius: 0.2, height: 4.5 } as const;
+
+/**
+ * The column's bone weights at height `t` (0 at the bottom ring, 1 at the top), as upstream's
+ * game computes them: bone 0 fades into bone 1 over the lower third, all three share the middle
+ * third (bone 1 most), bone 1 fades into bone 2 over the upper third. Normalised to sum 1.
+ */
+export function columnWeights(t: number): [number, number, number] {
+  let w: [number, number, number];
+  if (t < 0.33) {
+    const blend = t / 0.33;
+    w = [1 - blend * 0.5, blend * 0.5, 0];
+  } else if (t < 0.66) {
+    const blend = (t - 0.33) / 0.33;
+    w = [(1 - blend) * 0.3, 0.4 + (1 - Math.abs(2 * blend - 1)) * 0.3, blend * 0.3];
+  } else {
+    const blend = (t - 0.66) / 0.34;
+    w = [0, (1 - blend) * 0.5, 0.5 + blend * 0.5];
+  }
+  const sum = w[0] + w[1] + w[2];
+  return [w[0] / sum, w[1] / sum, w[2] / sum];
+}
+
+/** The column as a `.nczxmesh` (position, normal, skinned; indexed, outward-facing triangles). */
+export function columnMesh(): Uint8Array {
+  const { rings, segments, radius, height } = COLUMN;
+  const vertices = rings * segments;
+  const positions = new Float32Array(vertices * 3);
+  const normals = new Float32Array(vertices * 3);
+  const joints = new Uint8Array(vertices * 4);
+  const weights = new Uint8Array(vertices * 4);
+  const indices: number[] = [];
+  for (let ring = 0; ring < rings; ring++) {
+    const t = ring / (rings - 1);
+    const [w0, w1, w2] = columnWeights(t);
+    for (let segment = 0; segment < segments; segment++) {
+      const v = ring * segments + segment;
+      const angle = (segment / segments) * 2 * Math.PI;
+      normals.set([Math.cos(angle), 0, Math.sin(angle)], v * 3);
+      positions.set([Math.cos(angle) * radius, t * height - height / 2, Math.sin(angle) * radius], v * 3);
+      joints.set([0, 1, 2, 0], v * 4);
+      quantizeWeights([w0, w1, w2, 0], weights, v * 4);
+      if (ring < rings - 1) {
+        const next = ring * segments + ((segment + 1) % segments);
+        const up = v + segments;
+        const nextUp = next + segments;
+        indices.push(v, up, next, next, up, nextUp);
+      }
+    }
+  }
+  return writeMesh({ positions, normals, joints, weights, indices: Uint16Array.from(indices) });
+}
+
 export interface SamplePack {
-  /** The pack's folder (absolute). */
+  /** The workspace folder (absolute); the main pack's manifest is its nether.toml. */
   root: string;
   manifest: string;
   clip: string;
   skeleton: string;
   mesh: string;
+  /** animation-demo's manifest, its clip and the column mesh. */
+  animationDemo: { manifest: string; clip: string; mesh: string };
+  /** The folder of upstream's Emberware-era examples (multi-skinned-rom inside). */
+  emberwareEra: string;
 }
 
-const CHARACTER_MANIFEST = `
-# Character 3 (generated by scripts/sample-pack.ts): a 40-bone creature walking, 60 frames
-[[assets.skeletons]]
-id = "creature_skel"
-path = "assets/creature.nczxskel"
+/** The folder that holds upstream's examples as committed, with the extensions of their era. */
+export const EMBERWARE_ERA_FOLDER = 'emberware-era-examples';
 
-[[assets.meshes]]
-id = "creature_mesh"
-path = "assets/creature.nczxmesh"
-skeleton = "creature_skel"
+const EMBERWARE_ERA_README = `# Upstream examples from the Emberware era
 
-[[assets.animations]]
-id = "creature_walk"
-path = "assets/creature-walk.nczxanim"
-skeleton = "creature_skel"
-mesh = "creature_mesh"
+\`multi-skinned-rom/\` is upstream's example pack exactly as it was committed
+(nethercore-systems/nethercore, commit fad8b69, MIT OR Apache-2.0), when the console was called
+Emberware Z: its files end in \`.ewzanim\`, \`.ewzskel\` and \`.ewzmesh\`.
+
+The current \`nether pack\` refuses those extensions, so its nether.toml shows one
+\`manifest/legacy-extension\` warning per file. The bytes are identical to today's format:
+renaming a file (\`.ewzanim\` -> \`.nczxanim\`, \`.ewzskel\` -> \`.nczxskel\`, \`.ewzmesh\` ->
+\`.nczxmesh\`) and its \`path\` clears the warning (the warning's quick fix does both).
+
+The only change made here: the \`skeleton\` and \`mesh\` link keys on its entries, so the
+preview plays wave1 on arm1 and wave2 on arm2.
 `;
 
-/** Added to the upstream animation-demo pack, whose game builds its arm in code. */
-const ANIMATION_DEMO_ARM = `
-# Added by scripts/sample-pack.ts: the 3-bone arm of multi-skinned-rom, so that the preview
-# plays "wave" on a mesh (the upstream game draws its arm without these files).
-[[assets.skeletons]]
-id = "arm_skel"
-path = "assets/arm.ewzskel"
-
-[[assets.meshes]]
-id = "arm_mesh"
-path = "assets/arm.ewzmesh"
-skeleton = "arm_skel"
-`;
+/** Link keys added to an upstream manifest's entries, after the `path` line of each. */
+const MULTI_SKINNED_ROM_LINKS: [string, Record<string, string>][] = [
+  ['arm1_mesh', { skeleton: 'arm1_skel' }],
+  ['wave1', { skeleton: 'arm1_skel', mesh: 'arm1_mesh' }],
+  ['arm2_mesh', { skeleton: 'arm2_skel' }],
+  ['wave2', { skeleton: 'arm2_skel', mesh: 'arm2_mesh' }],
+];
 
 /**
  * Adds link keys to the entry with this id, after its `path` line (the layout of the upstream
@@ -257,41 +321,75 @@ export function addLinkKeys(manifest: string, id: string, keys: Readonly<Record<
   return manifest.slice(0, match.index + match[0].length) + lines + manifest.slice(match.index + match[0].length);
 }
 
-async function linkUpstreamPack(manifestPath: string, links: [string, Record<string, string>][]): Promise<void> {
-  let text = await readFile(manifestPath, 'utf8');
-  for (const [id, keys] of links) text = addLinkKeys(text, id, keys);
-  await writeFile(manifestPath, text);
+function fixtureText(path: string): string {
+  return readFileSync(join(FIXTURES_DIR, path), 'utf8');
+}
+
+function fixtureBytes(path: string): Uint8Array {
+  return new Uint8Array(readFileSync(join(FIXTURES_DIR, path)));
+}
+
+/** The creature's pack: the workspace's main nether.toml. */
+function mainPack(rig: RigBone[]): PackBuilder {
+  return new PackBuilder(
+    { id: 'sample-creature', title: 'Sample Creature', author: 'ewzanim-tools (generated by scripts/sample-pack.ts)', version: '0.1.0' },
+    'The demo\'s main pack: a 40-bone creature walking, 60 frames, generated by scripts/sample-pack.ts.\nUpstream\'s animation-demo is in animation-demo/, its Emberware-era examples in emberware-era-examples/.',
+  )
+    .asset({ section: 'skeletons', id: 'creature_skel', path: 'assets/creature.nczxskel', content: characterSkeleton(rig) })
+    .asset({ section: 'meshes', id: 'creature_mesh', path: 'assets/creature.nczxmesh', content: characterMesh(rig), keys: { skeleton: 'creature_skel' } })
+    .asset({
+      section: 'animations',
+      id: 'creature_walk',
+      path: 'assets/creature-walk.nczxanim',
+      content: characterClip(rig),
+      keys: { skeleton: 'creature_skel', mesh: 'creature_mesh' },
+    });
+}
+
+/** Upstream's animation-demo: its wave under today's extension, and the column its game builds. */
+function animationDemoPack(): PackBuilder {
+  return new PackBuilder(
+    { id: 'animation-demo', title: 'Animation Demo', author: 'Nethercore Examples', version: '0.1.0' },
+    [
+      "Upstream's animation-demo (nethercore-systems/nethercore, examples/4-animation/animation-demo;",
+      'MIT OR Apache-2.0). wave.nczxanim holds the bytes of its assets/wave.ewzanim (3 bones x 30',
+      'frames, model-space keyframes). Its game draws a column built in code (src/lib.rs); the same',
+      'column is column.nczxmesh, written by scripts/sample-pack.ts. The game binds no skeleton, so',
+      'the keyframes skin the column as they are (raw mode), as on the console.',
+    ].join('\n'),
+  )
+    .asset({ section: 'keyframes', id: 'wave', path: 'assets/wave.nczxanim', content: fixtureBytes('upstream/animation-demo/assets/wave.ewzanim'), keys: { mesh: 'column' } })
+    .asset({ section: 'meshes', id: 'column', path: 'assets/column.nczxmesh', content: columnMesh() });
+}
+
+/** Upstream's multi-skinned-rom as committed, plus link keys, in the Emberware-era folder. */
+function emberwareEraExamples(): PackFiles {
+  let manifest = fixtureText('upstream/multi-skinned-rom/nether.toml');
+  for (const [id, keys] of MULTI_SKINNED_ROM_LINKS) manifest = addLinkKeys(manifest, id, keys);
+  return {
+    fixtures: { [`${EMBERWARE_ERA_FOLDER}/multi-skinned-rom`]: 'upstream/multi-skinned-rom' },
+    files: { [`${EMBERWARE_ERA_FOLDER}/README.md`]: EMBERWARE_ERA_README, [`${EMBERWARE_ERA_FOLDER}/multi-skinned-rom/nether.toml`]: manifest },
+  };
+}
+
+/** The sample workspace as data (see the file's comment). */
+export function samplePackFiles(): PackFiles {
+  return mergePacks(mainPack(characterRig()).build(), animationDemoPack().build('animation-demo/'), emberwareEraExamples());
 }
 
 export async function writeSamplePack(directory: string): Promise<SamplePack> {
   const root = resolve(directory);
-  await mkdir(root, { recursive: true });
-  await cp(UPSTREAM_PACK, root, { recursive: true });
-  await linkUpstreamPack(join(root, 'nether.toml'), [
-    ['arm1_mesh', { skeleton: 'arm1_skel' }],
-    ['wave1', { skeleton: 'arm1_skel', mesh: 'arm1_mesh' }],
-    ['arm2_mesh', { skeleton: 'arm2_skel' }],
-    ['wave2', { skeleton: 'arm2_skel', mesh: 'arm2_mesh' }],
-  ]);
+  writePack(root, samplePackFiles());
   const demo = join(root, 'animation-demo');
-  await cp(UPSTREAM_ANIMATION_DEMO, demo, { recursive: true });
-  await copyFile(join(UPSTREAM_PACK, 'assets', 'arm1.ewzskel'), join(demo, 'assets', 'arm.ewzskel'));
-  await copyFile(join(UPSTREAM_PACK, 'assets', 'arm1.ewzmesh'), join(demo, 'assets', 'arm.ewzmesh'));
-  await appendFile(join(demo, 'nether.toml'), ANIMATION_DEMO_ARM);
-  await linkUpstreamPack(join(demo, 'nether.toml'), [['wave', { skeleton: 'arm_skel', mesh: 'arm_mesh' }]]);
-  const rig = characterRig();
-  const pack: SamplePack = {
+  return {
     root,
     manifest: join(root, 'nether.toml'),
     clip: join(root, 'assets', 'creature-walk.nczxanim'),
     skeleton: join(root, 'assets', 'creature.nczxskel'),
     mesh: join(root, 'assets', 'creature.nczxmesh'),
+    animationDemo: { manifest: join(demo, 'nether.toml'), clip: join(demo, 'assets', 'wave.nczxanim'), mesh: join(demo, 'assets', 'column.nczxmesh') },
+    emberwareEra: join(root, EMBERWARE_ERA_FOLDER),
   };
-  await writeFile(pack.clip, characterClip(rig));
-  await writeFile(pack.skeleton, characterSkeleton(rig));
-  await writeFile(pack.mesh, characterMesh(rig));
-  await appendFile(pack.manifest, CHARACTER_MANIFEST);
-  return pack;
 }
 
 if (require.main === module) {

@@ -8,9 +8,9 @@
  *   node --import tsx scripts/screenshots.ts --icon
  *
  * Needs the e2e harness (`npm test` installs it; see test/e2e/README.md). The workspace is the
- * one `npm run demo` writes: scripts/sample-pack.ts plus upstream animation-demo.
+ * one `npm run demo` writes (scripts/sample-pack.ts).
  */
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Frame, type Page } from 'playwright-core';
@@ -66,7 +66,6 @@ async function main(): Promise<void> {
   const workspace = mkdtempSync(join(tmpdir(), 'ewzanim-screenshots-'));
   try {
     await writeSamplePack(workspace);
-    cpSync(join(REPO_ROOT, 'test', 'fixtures', 'upstream', 'animation-demo'), join(workspace, 'animation-demo'), { recursive: true });
     const settings = {
       'workbench.colorTheme': 'Default Dark Modern',
       'workbench.startupEditor': 'none',
