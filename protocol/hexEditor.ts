@@ -1,23 +1,17 @@
-import type { RowLayout } from '../formats/editing/rowLayout';
 import type { WireByteRange } from './describe';
+import type { HexRowLayout } from './hexRowLayout';
+
+export type * from './hexRowLayout';
 
 /**
  * Messages between the hex editor's extension-host side (client/src/hexEditor/) and its
- * webview (webview/hex/). Their own types, written from the core's by
- * `protocol/convert/hexEditor.ts`, with two deliberate exceptions:
- * - bytes travel as Uint8Array, which VS Code's postMessage transfers as binary, never as JSON
- *   arrays of numbers (pages of up to 1 MiB);
- * - `HexDocumentInfo.layout` is the core's row layout itself: the webview cuts rows and colours
- *   fields with the core's own row arithmetic (formats/editing/rowLayout.ts, formats/msh/rows.ts),
- *   which reads it whole. Host and webview are built together from one tree, so this message
- *   has no client outside this extension.
+ * webview (webview/hex/). Their own types, written from the core's field by field by
+ * `protocol/convert/hexEditor.ts` (and `hexRowLayout.ts` for the rows). Bytes travel as
+ * Uint8Array, which VS Code's postMessage transfers as binary, never as JSON arrays of numbers.
  */
 
 /** What the hex editor shows a file as: a clip, a skeleton, or an NRes file (MSH model or archive). */
 export type HexKind = 'clip' | 'skeleton' | 'msh';
-
-/** The core's row layout of the file (see above): `kind` is the file's `HexKind`. */
-export type HexRowLayout = RowLayout & { kind: HexKind };
 
 /**
  * A byte's description as the inspector and the tooltip draw it: the core's one rendering

@@ -7,6 +7,7 @@ import { layoutOfFile, mshRowLayout, type MshRowLayout, type RowLayout } from '.
 import { memoryByteSource, type ByteSource } from '../../../formats/fileAccess';
 import { type MshFileLayout, openMshFile } from '../../../formats/msh/model';
 import type { ContentChange, DiskNotice, HexDocumentInfo, HexKind } from '../../../protocol/hexEditor';
+import { hexRowLayoutWire } from '../../../protocol/convert/hexRowLayout';
 import { writeFileAtomically } from '../../../node/atomicWrite';
 import { describeDiskChange, type DiskChangeFacts } from './diskChange';
 import { dirtyChanged, initialDiskState, keepMine, reactToDisk, resynced, saveDecision, type DiskObservation, type DiskReaction, type DiskState } from './diskState';
@@ -107,7 +108,7 @@ export class HexDocument implements vscode.CustomDocument {
     return {
       uri: this.uri.toString(),
       fileName: this.fileName,
-      layout,
+      layout: hexRowLayoutWire(layout),
       headerBytes,
       frameRate: vscode.workspace.getConfiguration('ewzanim').get<number>('frameRate', 30),
       headerProblem: headerProblem(layout),

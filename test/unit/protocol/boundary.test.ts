@@ -1,8 +1,7 @@
 /**
  * The wire types are the protocol's own: no module of `protocol/` that defines a public request
  * or a webview message reads a type of the core (`formats/`), so a refactor of the core cannot
- * change them; the conversions in `protocol/convert/` are the only place that reads both. The
- * one deliberate exception is the hex editor's row layout (see protocol/hexEditor.ts).
+ * change them; the conversions in `protocol/convert/` are the only place that reads both.
  * The preview webviews' protocols (preview.ts, mshPreview.ts) are not covered here.
  */
 import { strict as assert } from 'node:assert';
@@ -12,8 +11,6 @@ import { test } from 'node:test';
 
 const PROTOCOL = resolve('protocol');
 const NOT_COVERED = new Set(['preview.ts', 'mshPreview.ts']);
-/** `file: specifier` pairs allowed to reach the core, each with its reason in the file. */
-const EXCEPTIONS = new Set(['hexEditor.ts: ../formats/editing/rowLayout']);
 
 /** The relative modules a file imports or re-exports from (type-only imports included). */
 function relativeSpecifiers(source: string): string[] {
@@ -22,16 +19,16 @@ function relativeSpecifiers(source: string): string[] {
 
 const coreImports = (file: string): string[] => relativeSpecifiers(readFileSync(file, 'utf8')).filter((s) => s.startsWith('../formats'));
 
-test('the wire modules of protocol/ import nothing from formats/ (one documented exception)', () => {
+test('the wire modules of protocol/ import nothing from formats/', () => {
   const wireModules = readdirSync(PROTOCOL).filter((name) => name.endsWith('.ts') && !NOT_COVERED.has(name));
-  assert.ok(wireModules.includes('describe.ts') && wireModules.includes('clipLinks.ts') && wireModules.includes('serverStatus.ts'));
+  assert.ok(['describe.ts', 'listing.ts', 'clipLinks.ts', 'serverStatus.ts', 'hexEditor.ts', 'hexRowLayout.ts'].every((name) => wireModules.includes(name)));
   const reaching = wireModules.flatMap((name) => coreImports(join(PROTOCOL, name)).map((s) => `${name}: ${s}`));
-  assert.deepEqual(reaching.filter((r) => !EXCEPTIONS.has(r)), []);
+  assert.deepEqual(reaching, []);
 });
 
 test('every conversion module reads the core and writes a wire module of protocol/', () => {
   const conversions = readdirSync(join(PROTOCOL, 'convert')).filter((name) => name.endsWith('.ts') && name !== 'plain.ts');
-  assert.deepEqual(conversions.sort(), ['clipLinks.ts', 'describeByte.ts', 'hexEditor.ts', 'keyframeListing.ts']);
+  assert.deepEqual(conversions.sort(), ['clipLinks.ts', 'describeByte.ts', 'hexEditor.ts', 'hexRowLayout.ts', 'keyframeListing.ts']);
   for (const name of conversions) {
     const specifiers = relativeSpecifiers(readFileSync(join(PROTOCOL, 'convert', name), 'utf8'));
     assert.ok(specifiers.some((s) => s.startsWith('../../formats/')), `${name} reads a core type`);

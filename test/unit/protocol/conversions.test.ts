@@ -12,6 +12,9 @@ import { describeByte, type ByteDescription } from '../../../formats/describe';
 import { describeView } from '../../../formats/describeText';
 import type { FormatDiagnostic } from '../../../formats/diagnostics';
 import type { SearchQuery } from '../../../formats/editing/search';
+import { layoutOfFile, mshRowLayout, rowInfo, type RowLayout } from '../../../formats/editing/rowLayout';
+import { mshFieldsOfRow } from '../../../formats/msh/fields';
+import { openMshFile } from '../../../formats/msh/model';
 import { memoryByteSource } from '../../../formats/fileAccess';
 import type { AssetKind } from '../../../formats/fileKinds';
 import type { KeyframeListing } from '../../../formats/listing/keyframeListing';
@@ -19,8 +22,9 @@ import type { ClipLinkFacts } from '../../../formats/manifest';
 import { clipLinksWire } from '../../../protocol/convert/clipLinks';
 import { byteDescriptionWire } from '../../../protocol/convert/describeByte';
 import { hexDescriptionWire, hexDiagnosticWire, searchAnswerWire, searchQueryOfWire } from '../../../protocol/convert/hexEditor';
+import { hexRowLayoutWire } from '../../../protocol/convert/hexRowLayout';
 import { keyframeListingErrorData, keyframeListingWire } from '../../../protocol/convert/keyframeListing';
-import { heroModel } from '../msh/mshFixtures';
+import { heroArchive, heroModel } from '../msh/mshFixtures';
 
 const UPSTREAM = join(__dirname, '..', '..', 'fixtures', 'upstream');
 
@@ -30,7 +34,7 @@ const json = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 /** A deep copy of `value` with an extra field in every object, at every depth: what a refactor of the core could add. */
 function withExtraFields<T>(value: T): T {
   if (Array.isArray(value)) return value.map(withExtraFields) as T;
-  if (typeof value !== 'object' || value === null) return value;
+  if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value)) return value;
   const copy: Record<string, unknown> = { coreOnly: { secret: 'not for clients' } };
   for (const [key, field] of Object.entries(value)) copy[key] = withExtraFields(field);
   return copy as T;
@@ -150,5 +154,54 @@ describe('hex editor webview messages', () => {
     const bytes: SearchQuery = searchQueryOfWire(withExtraFields({ kind: 'bytes', pattern: '0a ??' }));
     assert.deepStrictEqual(bytes, { kind: 'bytes', pattern: '0a ??' });
     assert.deepStrictEqual(searchQueryOfWire({ kind: 'condition', condition: 'nonUnit' }), { kind: 'condition', condition: 'nonUnit' });
+  });
+});
+
+describe('hex editor row layouts', () => {
+  async function layouts(): Promise<[name: string, layout: RowLayout][]> {
+    const wave = readFileSync(join(UPSTREAM, 'animation-demo/assets/wave.ewzanim'));
+    const arm1 = readFileSync(join(UPSTREAM, 'multi-skinned-rom/assets/arm1.ewzskel'));
+    const msh = async (bytes: Uint8Array) => mshRowLayout((await openMshFile(memoryByteSource(bytes))).layout);
+    return [
+      ['clip', layoutOfFile('clip', wave.subarray(0, 16), wave.length)],
+      ['clip cut inside a keyframe', layoutOfFile('clip', wave.subarray(0, 16), 30)],
+      ['skeleton', layoutOfFile('skeleton', arm1.subarray(0, 16), arm1.length)],
+      ['MSH model', await msh(heroModel())],
+      ['NRes archive of models', await msh(heroArchive())],
+    ];
+  }
+
+  test('the wire layout is the core layout\'s JSON, and every row and field the webview cuts from it is the core\'s', async () => {
+    for (const [name, layout] of await layouts()) {
+      const wire = hexRowLayoutWire(layout);
+      assert.deepStrictEqual(json(wire), json(layout), name);
+      for (let row = 0; row < layout.rowCount; row++) {
+        const info = rowInfo(layout, row);
+        assert.deepStrictEqual(rowInfo(wire, row), info, `${name}, row ${row}`);
+        if (layout.kind === 'msh' && wire.kind === 'msh') assert.deepStrictEqual(mshFieldsOfRow(wire.file, info.start, info.end), mshFieldsOfRow(layout.file, info.start, info.end), `${name}, fields of row ${row}`);
+      }
+    }
+  });
+
+  test('a model\'s blob and streams are its file\'s blob and entries (converted once), binary fields are copies', async () => {
+    const [, archive] = (await layouts())[4]!;
+    const wire = hexRowLayoutWire(archive);
+    assert.ok(wire.kind === 'msh' && archive.kind === 'msh');
+    assert.equal(wire.file.models.length, 2);
+    for (const model of wire.file.models) {
+      assert.equal(model.blob, wire.file.blobs[model.blobIndex]);
+      assert.equal(model.streams.keys, model.blob.entries.find((e) => e.typeId === 8));
+      assert.ok(model.outerEntry && wire.file.blobs[0]!.entries.includes(model.outerEntry));
+    }
+    assert.notEqual(wire.file.models[0]!.nodeWords, archive.file.models[0]!.nodeWords);
+    assert.deepStrictEqual(wire.file.models[0]!.nodeWords, archive.file.models[0]!.nodeWords);
+  });
+
+  test('a core layout with extra fields, at any depth, sends none of them', async () => {
+    for (const [name, layout] of await layouts()) {
+      const wire = hexRowLayoutWire(withExtraFields(layout));
+      assertNoExtraField(wire);
+      assert.deepStrictEqual(json(wire), json(hexRowLayoutWire(layout)), name);
+    }
   });
 });
