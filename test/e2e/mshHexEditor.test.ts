@@ -15,6 +15,8 @@ import { describeView } from '../../formats/describeText';
 import { memoryByteSource } from '../../formats/fileAccess';
 import { describeMshByte } from '../../formats/msh/describe';
 import { openMshBytes } from '../../formats/msh/model';
+import { checkBytes } from '../../formats/check';
+import { problemBytes, problemOrder } from '../../webview/hex/problemNavigation';
 import { heroModel } from '../unit/msh/mshFixtures';
 import { inspectorLayout, makeWorkspace, openHexFile, setSearchMode, shownDescription, waitForRowBytes, waitForSelection, withVSCode } from './harness';
 
@@ -164,7 +166,17 @@ test('hex editor on an MSH model: rows, colours, hover, edit by value, refusal, 
       await page.waitForSelector('.tab.active.dirty');
       // The edited fallback cuts the arm's track short: the core's check says so at once.
       await hex.waitForSelector('#problems [data-code^="msh/"]', { state: 'attached' });
+      // F8 selects the first problem's bytes (the Problems panel's order: errors first).
+      const edited = original.slice();
+      edited[NODE_1 + 6] = 2;
+      const [first] = problemOrder((await checkBytes('msh', memoryByteSource(edited), path)).diagnostics);
+      await page.keyboard.press('F8');
+      const bytes = problemBytes(first.byteRange);
+      await waitForSelection(hex, bytes.start, bytes.end);
+      await hex.waitForSelector('#problems-summary:text-matches("· 1 of ")');
       await page.keyboard.press('Control+Z');
+      await hex.waitForSelector('#problems [data-code^="msh/"]', { state: 'detached' });
+      await goTo(hex, 'node 1', NODE_1);
       await waitForRowBytes(hex, NODE_1, 6, ['03', '00']);
 
       // 4. Key 3 as a whole: time 2.5, rotation 90° about Z; the stored i16 are shown first.
