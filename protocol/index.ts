@@ -5,3 +5,4 @@ export * from './hexEditor';
 export * from './listing';
 export * from './preview';
 export * from './clipLinks';
+export * from './serverCommands';

@@ -10,13 +10,8 @@
  */
 import type { ClientCapabilities, InitializeParams } from 'vscode-languageserver/node';
 
-/** Commands the server executes itself (`workspace/executeCommand`). */
-export const SERVER_COMMANDS = {
-  /** Applies a quick fix's workspace edit (for clients that take commands, not code actions). */
-  applyFix: 'ewzanim.applyFix',
-  /** Renames an asset's file, then applies the manifest edit (for clients without file renames in edits). */
-  renameAsset: 'ewzanim.renameAsset',
-} as const;
+/** Commands the server executes itself (`workspace/executeCommand`): part of the public protocol. */
+export { SERVER_COMMANDS } from '../../protocol/serverCommands';
 
 /** Client-side commands the server may send when the client says it runs them. */
 export const CLIENT_COMMANDS = {

@@ -6,6 +6,7 @@
  * `test/fixtures/wire/<method>.json`. A shape that changes fails here, and is changed on purpose
  * with `EWZANIM_UPDATE_WIRE=1` (see wireExample.ts).
  */
+import { strict as assert } from 'node:assert';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +19,7 @@ import { CLIP_LINKS_REQUEST } from '../../../protocol/clipLinks';
 import { DESCRIBE_BYTE_REQUEST } from '../../../protocol/describe';
 import { KEYFRAME_LISTING_REQUEST } from '../../../protocol/listing';
 import { CHECK_STATUS_NOTIFICATION, SERVER_INFO_REQUEST, type CheckStatusParams, type ServerInfoResult } from '../../../protocol/serverStatus';
+import { SERVER_COMMANDS } from '../../../protocol/serverCommands';
 import { PROTOCOL_VERSION } from '../../../protocol/version';
 import { heroModel } from '../msh/mshFixtures';
 import { SERVER_BUNDLE } from '../server/lspProcess';
@@ -25,8 +27,8 @@ import { StdioLspClient, type RpcError } from '../server/stdioClient';
 import { expectWireExample, withNumbersMasked, withStableUris } from './wireExample';
 
 const UPSTREAM = join(__dirname, '..', '..', 'fixtures', 'upstream');
-/** A minimal editor: publishes diagnostics, nothing else. */
-const CLIENT = { textDocument: { publishDiagnostics: {} } };
+/** A minimal editor: publishes diagnostics and applies edits; takes quick fixes as commands (no code action literals). */
+const CLIENT = { workspace: { applyEdit: true }, textDocument: { publishDiagnostics: {} } };
 
 let workspace: string;
 let client: StdioLspClient;
@@ -147,4 +149,19 @@ test('ewzanim/checkStatus: the notification at the end of the first workspace ch
   // How the pass was cut into reports depends on timing; the totals do not.
   const params = withNumbersMasked(idle!.params as CheckStatusParams, ['checked', 'queued']);
   expectWireExample('checkStatus', { method: CHECK_STATUS_NOTIFICATION, protocolVersion: PROTOCOL_VERSION, notifications: [{ name: 'the first check is done', params }] });
+});
+
+test('ewzanim.renameAsset and ewzanim.applyFix: the commands a client without code action literals gets, and their arguments', async () => {
+  const manifest = uri('animation-demo/nether.toml');
+  const text = readFileSync(join(workspace, 'animation-demo', 'nether.toml'), 'utf8');
+  const line = text.split('\n').findIndex((l) => l.startsWith('path = "assets/wave.ewzanim"'));
+  const fixesAt = (name: string) => exchange('textDocument/codeAction', name, { textDocument: { uri: manifest }, range: { start: { line, character: 12 }, end: { line, character: 12 } }, context: { diagnostics: [] } });
+  const rename = await fixesAt('a clip with the Emberware extension: rename the file and its path');
+  // The same manifest open in the editor with a typo in the path (unsaved).
+  client.notify('textDocument/didOpen', { textDocument: { uri: manifest, languageId: 'toml', version: 1, text: text.replace('path = "assets/wave.ewzanim"', 'path = "assets/wav.ewzanim"') } });
+  await client.waitFor('the open manifest checked', () => client.diagnostics.get(manifest)?.some((d) => /wav\.ewzanim/.test(d.message)) === true);
+  const typo = await fixesAt('a path with a typo (unsaved text): change the path');
+  const commands = JSON.stringify([rename.result, typo.result]).match(/"command":"[^"]+"/g) ?? [];
+  assert.deepEqual([...new Set(commands)].sort(), Object.values(SERVER_COMMANDS).map((c) => `"command":"${c}"`).sort(), 'both server commands are pinned');
+  expectWireExample('serverCommands', { commands: SERVER_COMMANDS, protocolVersion: PROTOCOL_VERSION, exchanges: [rename, typo] });
 });

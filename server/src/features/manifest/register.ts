@@ -20,6 +20,7 @@ import {
 import { kindOfPath, parseManifest, type CompletionSuggestion, type ManifestFacts, type ManifestFix, type SuggestionKind } from '../../../../formats';
 import type { OpenPreviewArgs } from '../../../../protocol/preview';
 import { CLIENT_COMMANDS, SERVER_COMMANDS, type ClientFeatures } from '../../clientFeatures';
+import type { RenameAssetArgs } from '../../../../protocol/serverCommands';
 import type { ServerContext } from '../../context';
 import { toLspDiagnostic } from '../../translate';
 import { markdownToPlainText, toLspRange } from '../lsp';
@@ -33,12 +34,8 @@ const COMPLETION_KINDS: Record<SuggestionKind, CompletionItemKind> = {
   folder: CompletionItemKind.Folder,
 };
 
-/** Arguments of `ewzanim.renameAsset`: the file rename, then the manifest's edit. */
-export interface RenameAssetArgs {
-  from: string;
-  to: string;
-  edit: WorkspaceEdit;
-}
+/** Arguments of `ewzanim.renameAsset`: the file rename, then the manifest's edit (protocol/serverCommands.ts). */
+export type { RenameAssetArgs } from '../../../../protocol/serverCommands';
 
 type Translation = Pick<ServerContext, 'pathToUri' | 'settings'>;
 
