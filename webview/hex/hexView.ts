@@ -5,10 +5,11 @@
  * problems marked. Hover, click and keys report offsets and typed bytes; everything else lives
  * in the panels.
  */
-import type { ByteRange, FormatDiagnostic, Severity } from '../../formats/diagnostics';
+import type { ByteRange, Severity } from '../../formats/diagnostics';
 import { fieldsOfRow, type FileHead } from '../../formats/describe';
 import { rowInfo, rowOfOffset, widestRow, type RowInfo, type RowLayout } from '../../formats/editing/rowLayout';
 import { mshFieldsOfRow } from '../../formats/msh/fields';
+import type { HexDiagnostic } from '../../protocol/hexEditor';
 import { hexDigitOf, typeDigit, type PendingNibble } from './hexTyping';
 import { problemBytes } from './problemNavigation';
 import type { PageCache } from './pageCache';
@@ -107,7 +108,7 @@ export class HexView {
   private decodedWrap = 1;
   /** Lines per row: the most of the bytes' lines and the decoded values' lines. */
   private rowLines = 1;
-  private diagnostics: FormatDiagnostic[] = [];
+  private diagnostics: HexDiagnostic[] = [];
   private matches: ByteRange[] = [];
   private currentMatch: ByteRange | undefined;
   private frameRate = 30;
@@ -168,7 +169,7 @@ export class HexView {
     this.scroller.setRowCount(layout.rowCount);
   }
 
-  setDiagnostics(diagnostics: FormatDiagnostic[]): void {
+  setDiagnostics(diagnostics: HexDiagnostic[]): void {
     this.diagnostics = diagnostics;
     this.draw();
   }
@@ -404,7 +405,7 @@ export class HexView {
     return found;
   }
 
-  private intersecting(start: number, end: number): FormatDiagnostic[] {
+  private intersecting(start: number, end: number): HexDiagnostic[] {
     return this.diagnostics.filter((d) => {
       if (!d.byteRange) return false;
       const bytes = problemBytes(d.byteRange);

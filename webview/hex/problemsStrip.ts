@@ -4,15 +4,16 @@
  * ("2 of 3").
  */
 import { describeByteRange } from '../../formats/byteRangeText';
-import type { ByteRange, FormatDiagnostic } from '../../formats/diagnostics';
+import type { ByteRange } from '../../formats/diagnostics';
+import type { HexDiagnostic } from '../../protocol/hexEditor';
 import { isOnProblem, problemAt, problemBytes, problemOrder, stepProblem, type Placed } from './problemNavigation';
 
 const SHOWN = 200;
 
 export class ProblemsStrip {
-  private problems: Placed<FormatDiagnostic>[] = [];
+  private problems: Placed<HexDiagnostic>[] = [];
   /** Diagnostics without bytes (listed, not gone to). */
-  private unplaced: FormatDiagnostic[] = [];
+  private unplaced: HexDiagnostic[] = [];
   /** Where F8 steps from: the problem last gone to. */
   private anchor: number | undefined;
   /** The selection is on the anchor's bytes (the summary shows "k of N"). */
@@ -35,7 +36,7 @@ export class ProblemsStrip {
     this.banner.textContent = problem ?? '';
   }
 
-  setDiagnostics(diagnostics: FormatDiagnostic[]): void {
+  setDiagnostics(diagnostics: HexDiagnostic[]): void {
     const previous = this.anchor === undefined ? undefined : this.problems[this.anchor];
     this.problems = problemOrder(diagnostics);
     this.unplaced = diagnostics.filter((d) => !d.byteRange);
@@ -92,7 +93,7 @@ export class ProblemsStrip {
     this.markCurrent();
   }
 
-  private item(d: FormatDiagnostic): HTMLButtonElement {
+  private item(d: HexDiagnostic): HTMLButtonElement {
     const item = document.createElement('button');
     item.className = `problem sev-${d.severity}`;
     item.dataset.code = d.code;
