@@ -20,6 +20,8 @@ export class ProblemsStrip {
   private onAnchor = false;
   private summary: HTMLElement | undefined;
   private items: HTMLElement[] = [];
+  /** The item last scrolled into the strip's view. */
+  private shown: HTMLElement | undefined;
 
   constructor(
     private readonly banner: HTMLElement,
@@ -112,6 +114,8 @@ export class ProblemsStrip {
     const keys = this.problems.length > 1 ? ' · F8 / Shift+F8 to step' : '';
     this.summary.textContent = `${total} problem${total === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'})${position}${keys}`;
     this.items.forEach((item, index) => item.classList.toggle('current', index === current));
-    if (current !== undefined) this.items[current]?.scrollIntoView({ block: 'nearest' });
+    const item = current === undefined ? undefined : this.items[current];
+    if (item && item !== this.shown) item.scrollIntoView({ block: 'nearest' });
+    this.shown = item;
   }
 }
