@@ -1,15 +1,15 @@
 /**
  * The one place that decides what `ewzanim check` does with a path: walks directories (the
  * core's workspace walk, the language server's too) and dispatches each file by kind to the
- * core. Add a kind here (manifests) and the CLI checks it.
+ * core. A file's kind is decided once (by the walk, or here for a file named on the command
+ * line) and carried to the check. Add a kind here (manifests) and the CLI checks it.
  */
-import { checkFile, checkManifestPack, type CheckOptions } from '../formats/index';
-import { type AssetKind, KIND_SERVICES, kindOfPath } from '../formats/fileKinds';
+import { checkFileAs, checkManifestPack, type CheckOptions } from '../formats/index';
+import { type AssetKind, type FileKind, KIND_SERVICES, kindByMagic, type KindOfPath, kindsByName } from '../formats/fileKinds';
 import type { FileAccess } from '../formats/fileAccess';
 import type { FormatDiagnostic } from '../formats/diagnostics';
 import { DEFAULT_EXCLUDE, ExcludeFilter } from '../formats/workspace/exclude';
 import { walkWorkspace } from '../formats/workspace/walk';
-import { fileKindOf } from '../formats/fileKinds';
 import { errorText } from './io';
 
 export interface CheckedFile {
@@ -31,39 +31,40 @@ export interface PathCheck {
 }
 
 /** `check` validates the kinds the registry gives a check (a manifest brings every asset it lists with it). */
-const checkable = (kind: AssetKind | undefined): kind is AssetKind => kind !== undefined && KIND_SERVICES[kind].check;
+const checkable = (kind: FileKind | undefined): kind is FileKind => kind !== undefined && KIND_SERVICES[kind.kind].check;
 
 export interface PathCheckOptions extends CheckOptions {
   /** Globs a folder walk skips besides `node_modules`, `target` and hidden folders (`--exclude`). */
   exclude?: readonly string[];
+  /** What a name is; default the registry with `kinds` (the user's MSH extensions). */
+  kindOf?: KindOfPath;
 }
 
 /** The core reports read failures as this diagnostic; the CLI makes them exit status 2. */
 export const UNREADABLE_CODE = 'file/unreadable';
 
-async function checkOneFile(access: FileAccess, path: string, kind: AssetKind, options: CheckOptions): Promise<CheckedFile | PathProblem> {
-  const result = await checkFile(access, path, options);
+async function checkOneFile(access: FileAccess, path: string, kind: FileKind, options: CheckOptions): Promise<CheckedFile | PathProblem> {
+  const result = await checkFileAs(access, path, kind, options);
   const unreadable = result.diagnostics.find((d) => d.code === UNREADABLE_CODE);
   if (unreadable) return { path, message: unreadable.message };
-  return { path, kind, diagnostics: result.diagnostics };
+  return { path, kind: kind.kind, diagnostics: result.diagnostics };
 }
 
 /** A folder: the core's workspace walk (its skip rule and symlink handling), then each file found. */
-async function walk(access: FileAccess, directory: string, options: PathCheckOptions, into: PathCheck): Promise<void> {
+async function walk(access: FileAccess, directory: string, options: PathCheckOptions, kindOf: KindOfPath, into: PathCheck): Promise<void> {
   const exclude = new ExcludeFilter([...DEFAULT_EXCLUDE, ...(options.exclude ?? [])], [directory]);
-  const { files, problems } = await walkWorkspace(access, [directory], exclude, options.kinds);
+  const { files, problems } = await walkWorkspace(access, [directory], exclude, kindOf);
   into.problems.push(...problems);
-  for (const path of files) {
-    const kind = kindOfPath(path, options.kinds)?.kind;
+  for (const { path, kind } of files) {
     if (checkable(kind)) await checkInto(access, path, kind, options, into);
   }
 }
 
-async function checkInto(access: FileAccess, path: string, kind: AssetKind, options: CheckOptions, into: PathCheck): Promise<void> {
+async function checkInto(access: FileAccess, path: string, kind: FileKind, options: CheckOptions, into: PathCheck): Promise<void> {
   // A manifest also checks the assets it lists, which a folder walk may reach again: once each.
   if (into.files.some((f) => f.path === path)) return;
   try {
-    if (kind === 'manifest') {
+    if (kind.kind === 'manifest') {
       for (const r of await checkManifestPack(access, path, options)) {
         if (r.kind !== 'unknown' && !into.files.some((f) => f.path === r.path)) into.files.push({ path: r.path, kind: r.kind, diagnostics: r.diagnostics });
       }
@@ -93,6 +94,7 @@ export function namesTomlFile(path: string): boolean {
  */
 export async function checkPath(access: FileAccess, path: string, options: PathCheckOptions): Promise<PathCheck> {
   const into: PathCheck = { files: [], problems: [] };
+  const kindOf = options.kindOf ?? kindsByName(options.kinds);
   let stat;
   try {
     stat = await access.stat(path);
@@ -103,9 +105,9 @@ export async function checkPath(access: FileAccess, path: string, options: PathC
   if (!stat) {
     into.problems.push({ path, message: 'no such file or folder' });
   } else if (stat.isDirectory) {
-    await walk(access, path, options, into);
+    await walk(access, path, options, kindOf, into);
   } else {
-    const kind = namesTomlFile(path) && !kindOfPath(path) ? 'manifest' : (await fileKindOf(access, path, options.kinds))?.kind;
+    const kind = kindOf(path) ?? (namesTomlFile(path) ? { kind: 'manifest' as const } : await kindByMagic(access, path));
     if (checkable(kind)) await checkInto(access, path, kind, options, into);
     else into.problems.push({ path, message: 'not a supported file (see ewzanim --help for the extensions)' });
   }

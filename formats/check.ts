@@ -7,7 +7,7 @@ import { checkBytes, unreadableFileDiagnostic as unreadable } from './checkBytes
 import { type CheckOptions, DEFAULT_CHECK_OPTIONS, type FileCheckResult } from './checkResult';
 import { binaryDiagnostic } from './diagnosticCodes';
 import { byteSourceOf, type FileAccess } from './fileAccess';
-import { kindByMagic, kindOfPath } from './fileKinds';
+import { type FileKind, kindByMagic, kindOfPath } from './fileKinds';
 import { checkManifestFile } from './manifest/checkManifestFile';
 
 export { type BinaryKind, checkBytes, HEAD_BYTES } from './checkBytes';
@@ -19,7 +19,15 @@ export { type CheckOptions, DEFAULT_CHECK_OPTIONS, type FileCheckResult } from '
  * diagnostics, never exceptions.
  */
 export async function checkFile(access: FileAccess, path: string, options: CheckOptions = DEFAULT_CHECK_OPTIONS): Promise<FileCheckResult> {
-  let kind = kindOfPath(path, options.kinds);
+  return checkFileAs(access, path, kindOfPath(path, options.kinds), options);
+}
+
+/**
+ * `checkFile` for a file whose kind the caller decided already (the workspace walk, a CLI
+ * argument): no second decision by name. Undefined: the magic of its first bytes decides.
+ */
+export async function checkFileAs(access: FileAccess, path: string, named: FileKind | undefined, options: CheckOptions = DEFAULT_CHECK_OPTIONS): Promise<FileCheckResult> {
+  let kind = named;
   if (kind?.kind === 'manifest') return checkManifestFile(access, path, options);
   let stat;
   try {

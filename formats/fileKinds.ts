@@ -77,6 +77,14 @@ export function kindOfBytes(first4: Uint8Array): FileKind | undefined {
   return containerKindOf(first4) === 'unknown' ? undefined : { kind: 'msh' };
 }
 
+/** A decision of what a path names, with the user's options bound (the workspace walk takes one). */
+export type KindOfPath = (path: string) => FileKind | undefined;
+
+/** `kindOfPath` with these options. */
+export function kindsByName(options: KindOptions = {}): KindOfPath {
+  return (path) => kindOfPath(path, options);
+}
+
 /** The kind by the magic of the file's first bytes; undefined when it has none or cannot be read. */
 export async function kindByMagic(access: Pick<FileAccess, 'read'>, path: string): Promise<FileKind | undefined> {
   try {
@@ -134,5 +142,14 @@ export function nethercoreRename(path: string): string | undefined {
  * Every binary file extension the tools understand by default, for watchers, activation and
  * directory walks (the generic NRes extensions only when the user lists them).
  */
-export const BINARY_EXTENSIONS: readonly string[] = [...RULES.filter((r) => r.kind !== 'manifest').map((r) => r.suffix), ...MSH_DEFAULT_EXTENSIONS];
+export const BINARY_EXTENSIONS: readonly string[] = binaryExtensions();
 export const MANIFEST_NAMES: readonly string[] = ['nether.toml', 'ember.toml'];
+
+/**
+ * Every binary file extension that names a kind with these options (the user's MSH extensions
+ * instead of the default ones), each once: what file watchers must cover.
+ */
+export function binaryExtensions(options: KindOptions = {}): string[] {
+  const msh = (options.mshExtensions ?? MSH_DEFAULT_EXTENSIONS).map((ext) => ext.toLowerCase());
+  return [...new Set([...RULES.filter((r) => r.kind !== 'manifest').map((r) => r.suffix), ...msh])];
+}

@@ -12,9 +12,11 @@
  * - folders deeper than `MAX_WALK_DEPTH` below a root are not entered (a problem says so): the
  *   last guard where the file access cannot resolve real paths.
  * Reads go through `FileAccess` (`readDirectoryEntries` and `realPath` when it has them).
+ * Each file's kind is decided here, once per name met, and carried with it: the checks that
+ * follow take it instead of deciding again.
  */
 import type { DirectoryEntry, FileAccess } from '../fileAccess';
-import { type KindOptions, kindOfPath } from '../fileKinds';
+import { type FileKind, type KindOfPath, kindsByName } from '../fileKinds';
 import type { ExcludeFilter } from './exclude';
 
 export const MAX_WALK_DEPTH = 64;
@@ -26,9 +28,15 @@ export interface WalkProblem {
   message: string;
 }
 
+/** A supported file and the kind its name gave it. */
+export interface WalkedFile {
+  path: string;
+  kind: FileKind;
+}
+
 export interface WalkResult {
   /** Supported files, each real file once, sorted folder by folder (as a depth-first walk in name order lists them). */
-  files: string[];
+  files: WalkedFile[];
   /** Folders that could not be read or were not entered, links that could not be followed. */
   problems: WalkProblem[];
 }
@@ -42,8 +50,7 @@ interface Folder {
   viaLink: boolean;
 }
 
-interface Found {
-  path: string;
+interface Found extends WalkedFile {
   viaLink: boolean;
 }
 
@@ -77,10 +84,10 @@ class Walk {
   constructor(
     private readonly access: FileAccess,
     private readonly exclude: ExcludeFilter,
-    private readonly kinds: KindOptions,
+    private readonly kindOf: KindOfPath,
   ) {}
 
-  async run(roots: readonly string[]): Promise<string[]> {
+  async run(roots: readonly string[]): Promise<WalkedFile[]> {
     for (const root of roots) this.queue.push({ path: root, real: await this.realPath(root), depth: 0, viaLink: false });
     while (this.queue.length > 0 || this.linked.length > 0) {
       // Links resolve in any order; sorted, the same link wins every time.
@@ -93,7 +100,7 @@ class Walk {
       });
       await Promise.all(batch.map((folder) => this.visit(folder)));
     }
-    return [...this.found.values()].map((f) => f.path).sort(compareWalkOrder);
+    return [...this.found.values()].map(({ path, kind }) => ({ path, kind })).sort((a, b) => compareWalkOrder(a.path, b.path));
   }
 
   private async realPath(path: string): Promise<string> {
@@ -129,8 +136,8 @@ class Walk {
       const path = join(folder.path, entry.name);
       const real = join(folder.real, entry.name);
       if (entry.type === 'directory') this.enter({ path, real, depth: folder.depth + 1, viaLink: folder.viaLink }, false);
-      else if (entry.type === 'file') this.file(path, real, folder.viaLink);
-      else if (entry.type === 'symlink') links.push(this.follow(folder, entry.name, path));
+      else if (entry.type === 'file') this.file(path, real, folder.viaLink, this.kindOf(path));
+      else if (entry.type === 'symlink') links.push(this.follow(folder, path));
     }
     await Promise.all(links);
   }
@@ -144,21 +151,21 @@ class Walk {
     (throughLink ? this.linked : this.queue).push(folder);
   }
 
-  private file(path: string, real: string, viaLink: boolean): void {
-    if (!kindOfPath(path, this.kinds) || this.exclude.excludesFile(path)) return;
+  private file(path: string, real: string, viaLink: boolean, kind: FileKind | undefined): void {
+    if (!kind || this.exclude.excludesFile(path)) return;
     const seen = this.found.get(real);
     // One path per real file: a path without links wins over one through a link, then the first in walk order.
-    if (!seen || (seen.viaLink && !viaLink) || (seen.viaLink === viaLink && compareWalkOrder(path, seen.path) < 0)) this.found.set(real, { path, viaLink });
+    if (!seen || (seen.viaLink && !viaLink) || (seen.viaLink === viaLink && compareWalkOrder(path, seen.path) < 0)) this.found.set(real, { path, kind, viaLink });
   }
 
-  private async follow(folder: Folder, name: string, path: string): Promise<void> {
+  private async follow(folder: Folder, path: string): Promise<void> {
     // The real path first: a link back into a folder already walked (a loop) costs no stat.
     let real = path;
     if (this.access.realPath) {
       try {
         real = await this.access.realPath(path);
       } catch (error) {
-        this.unfollowable(name, path, error);
+        this.unfollowable(path, error);
         return;
       }
       if (this.visited.has(real)) return;
@@ -167,33 +174,34 @@ class Walk {
     try {
       stat = await this.access.stat(path);
     } catch (error) {
-      this.unfollowable(name, path, error);
+      this.unfollowable(path, error);
       return;
     }
     if (!stat) return; // points nowhere: nothing the user asked to check
     if (stat.isDirectory) {
       if (this.exclude.excludesDirectory(path)) return;
       this.enter({ path, real, depth: folder.depth + 1, viaLink: true }, true);
-    } else if (stat.isFile !== false && kindOfPath(name, this.kinds)) {
-      this.file(path, real, true);
+    } else if (stat.isFile !== false) {
+      this.file(path, real, true, this.kindOf(path));
     }
   }
 
   /** A link that points nowhere is skipped; one that cannot be followed (a loop of links, no permission) is reported. */
-  private unfollowable(name: string, path: string, error: unknown): void {
+  private unfollowable(path: string, error: unknown): void {
     if ((error as { code?: string } | undefined)?.code === 'ENOENT') return;
     // A supported name is reported as a file, so its check says why it cannot be read.
-    if (kindOfPath(name, this.kinds) && !this.exclude.excludesFile(path)) this.file(path, path, true);
+    const kind = this.kindOf(path);
+    if (kind && !this.exclude.excludesFile(path)) this.file(path, path, true, kind);
     else this.problems.push({ path, message: `cannot follow the link: ${errorText(error)}` });
   }
 }
 
 /**
- * Every supported file under `roots` (absolute POSIX paths), and what could not be walked.
- * `kinds` says which extensions name MSH files (default `.msh`).
+ * Every supported file under `roots` (absolute POSIX paths) with its kind, and what could not be
+ * walked. `kindOf` decides what a name is (`kindsByName` with the user's MSH extensions).
  */
-export async function walkWorkspace(access: FileAccess, roots: readonly string[], exclude: ExcludeFilter, kinds: KindOptions = {}): Promise<WalkResult> {
-  const walk = new Walk(access, exclude, kinds);
+export async function walkWorkspace(access: FileAccess, roots: readonly string[], exclude: ExcludeFilter, kindOf: KindOfPath = kindsByName()): Promise<WalkResult> {
+  const walk = new Walk(access, exclude, kindOf);
   const files = await walk.run(roots);
   return { files, problems: walk.problems };
 }

@@ -1,24 +1,12 @@
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { FileAccess, Severity } from '../../formats';
+import type { FileAccess } from '../../formats';
+import type { EwzanimSettings } from '../../formats/settings/settings';
 import type { ManifestCheckResult, ManifestLanguageService } from '../../formats/manifest';
 import type { ClientFeatures } from './clientFeatures';
 
-/** The `ewzanim.*` settings as the server applies them (defaults in `settings.ts`). */
-export interface ServerSettings {
-  /** Frames per second for durations and times (clips store none). */
-  frameRate: number;
-  /** Per-file cap on per-keyframe problems; one summary diagnostic gives the total. */
-  maxKeyframeProblems: number;
-  /** Severity per diagnostic code, or 'off' to drop the code. */
-  severityOverrides: Record<string, Severity | 'off'>;
-  /** Glob patterns (workspace-relative or absolute) of files the workspace check skips. */
-  exclude: string[];
-  /** Bytes the decoded clips may take in the GPU's storage-buffer binding (`manifest/animation-budget`). */
-  maxStorageBufferBindingSize: number;
-  /** Extensions (lower case, with the dot) read as NRes/MSH files; `.msh` by default. */
-  mshExtensions: string[];
-}
+/** The `ewzanim.*` settings as the server applies them: the one model of formats/settings/. */
+export type ServerSettings = EwzanimSettings;
 
 /** What the language features (server/src/features/) get from the server's core. */
 export interface ServerContext {

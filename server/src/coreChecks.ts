@@ -3,14 +3,16 @@
  * manifest check. One cache holds what the manifest checks learnt about the files they list
  * (summary and lint results); a changed or deleted file leaves it, a cap change empties it.
  */
-import { checkFile } from '../../formats/check';
+import { checkFileAs } from '../../formats/check';
 import type { FormatDiagnostic } from '../../formats/diagnostics';
 import type { FileAccess } from '../../formats/fileAccess';
+import type { FileKind } from '../../formats/fileKinds';
 import { AssetSummaryCache, checkManifest } from '../../formats/manifest';
 import type { ManifestCheckResult, ServerSettings } from './context';
 
 export interface CoreChecks {
-  checkAsset(path: string): Promise<readonly FormatDiagnostic[]>;
+  /** A binary asset of the kind the workspace walk (or a file event) gave it. */
+  checkAsset(path: string, kind: FileKind): Promise<readonly FormatDiagnostic[]>;
   checkManifest(path: string, text: string): Promise<ManifestCheckResult>;
   /** A file changed or went away: drop its cached summary. */
   forget(path: string): void;
@@ -20,12 +22,12 @@ export interface CoreChecks {
 export function createCoreChecks(files: FileAccess, settings: () => ServerSettings): CoreChecks {
   const cache = new AssetSummaryCache();
   return {
-    async checkAsset(path) {
+    async checkAsset(path, kind) {
       // A manifest check that listed this file linted it already (same cap: a cap change clears
       // the cache; a file event clears the file's entry before it is queued).
       const linted = cache.peek(path)?.diagnostics;
       if (linted) return linted;
-      const result = await checkFile(files, path, { maxKeyframeProblems: settings().maxKeyframeProblems, kinds: { mshExtensions: settings().mshExtensions } });
+      const result = await checkFileAs(files, path, kind, { maxKeyframeProblems: settings().maxKeyframeProblems, kinds: { mshExtensions: settings().mshExtensions } });
       return result.diagnostics;
     },
     checkManifest: (path, text) =>

@@ -28,9 +28,10 @@ import { DiagnosticsStore } from './diagnosticsStore';
 import { featureCapabilities, registerLanguageFeatures } from './features';
 import { ManifestChecks } from './manifestChecks';
 import { beginWorkDoneProgress } from './progress';
+import { settingsChange } from '../../formats/settings/settings';
 import { DEFAULT_SETTINGS, normalizeSettings } from './settings';
 import { pathToUri, uriToPath } from './uris';
-import { registerFileWatchers } from './watchers';
+import { FileWatchers } from './watchers';
 import { WorkspaceChecker } from './workspaceChecker';
 
 export function startServer(connection: Connection): void {
@@ -67,6 +68,7 @@ export function startServer(connection: Connection): void {
     log: (message) => connection.console.log(message),
   });
   checker = workspace;
+  const watchers = new FileWatchers(connection, () => client);
 
   const ctx: ServerContext = {
     connection,
@@ -114,7 +116,6 @@ export function startServer(connection: Connection): void {
     if (client.configurationRegistration) {
       void connection.client.register(DidChangeConfigurationNotification.type, { section: 'ewzanim' }).catch(() => undefined);
     }
-    await registerFileWatchers(connection, client);
     if (client.workspaceFolders) {
       connection.workspace.onDidChangeWorkspaceFolders(async (event) => {
         const removed = new Set(event.removed.map((f) => uriToPath(f.uri)));
@@ -123,6 +124,7 @@ export function startServer(connection: Connection): void {
       });
     }
     settings = await fetchSettings();
+    await watchers.update(settings.mshExtensions);
     await workspace.scanAll();
   });
 
@@ -131,12 +133,9 @@ export function startServer(connection: Connection): void {
     // Clients without `workspace/configuration` push the settings here (`{ ewzanim: {...} }`).
     const pushed = (change.settings as { ewzanim?: unknown } | null | undefined)?.ewzanim;
     settings = client.configuration || pushed === undefined ? await fetchSettings() : normalizeSettings(pushed);
-    const rescan =
-      previous.maxKeyframeProblems !== settings.maxKeyframeProblems ||
-      previous.exclude.join('\n') !== settings.exclude.join('\n') ||
-      previous.mshExtensions.join('\n') !== settings.mshExtensions.join('\n') ||
-      previous.maxStorageBufferBindingSize !== settings.maxStorageBufferBindingSize;
-    if (rescan) {
+    const effect = settingsChange(previous, settings);
+    if (effect.watchers) await watchers.update(settings.mshExtensions);
+    if (effect.recheck) {
       core.forgetAll();
       await workspace.scanAll();
     } else {

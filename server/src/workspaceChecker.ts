@@ -5,7 +5,7 @@
  */
 import type { FormatDiagnostic } from '../../formats/diagnostics';
 import type { FileAccess } from '../../formats/fileAccess';
-import { type FileKind, kindOfPath } from '../../formats/fileKinds';
+import { type FileKind, kindsByName } from '../../formats/fileKinds';
 import type { CheckStatusParams } from '../../protocol/serverStatus';
 import type { DiagnosticsStore } from './diagnosticsStore';
 import { ExcludeFilter } from '../../formats/workspace/exclude';
@@ -26,8 +26,8 @@ export interface Progress {
 export interface WorkspaceCheckerDeps {
   files: FileAccess;
   store: DiagnosticsStore;
-  /** Binary asset -> core diagnostics (checkFile with the current cap, or a manifest check's). */
-  checkAsset(path: string): Promise<readonly FormatDiagnostic[]>;
+  /** Binary asset of the kind the walk or a file event found -> core diagnostics (checkFile with the current cap, or a manifest check's). */
+  checkAsset(path: string, kind: FileKind): Promise<readonly FormatDiagnostic[]>;
   /** Re-checks a manifest (from its unsaved text when open) and stores its diagnostics itself. */
   checkManifest(path: string): Promise<void>;
   /** Forgets a deleted manifest or asset (cached summaries, open results). */
@@ -43,7 +43,8 @@ export interface WorkspaceCheckerDeps {
 }
 
 export class WorkspaceChecker {
-  private readonly known = new Set<string>();
+  /** Every supported file found, with the kind its name was given when it was found. */
+  private readonly known = new Map<string, FileKind>();
   private readonly queue = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
@@ -54,11 +55,6 @@ export class WorkspaceChecker {
 
   constructor(private readonly deps: WorkspaceCheckerDeps) {
     this.filter = new ExcludeFilter(deps.exclude(), deps.roots());
-  }
-
-  /** The registry's kind of `path`, with the user's MSH extensions. */
-  private kindOf(path: string): FileKind | undefined {
-    return kindOfPath(path, { mshExtensions: this.deps.mshExtensions() });
   }
 
   isKnown(path: string): boolean {
@@ -76,14 +72,15 @@ export class WorkspaceChecker {
     const started = Date.now();
     try {
       this.filter = new ExcludeFilter(this.deps.exclude(), this.deps.roots());
-      const { files: found, problems } = await walkWorkspace(this.deps.files, this.deps.roots(), this.filter, { mshExtensions: this.deps.mshExtensions() });
+      const kindOf = kindsByName({ mshExtensions: this.deps.mshExtensions() });
+      const { files: found, problems } = await walkWorkspace(this.deps.files, this.deps.roots(), this.filter, kindOf);
       for (const problem of problems) this.deps.log(`workspace walk: ${problem.path}: ${problem.message}`);
-      const stillThere = new Set(found);
-      for (const path of [...this.known]) {
+      const stillThere = new Set(found.map((f) => f.path));
+      for (const path of [...this.known.keys()]) {
         if (!stillThere.has(path)) this.removed(path);
       }
-      for (const path of found) {
-        this.known.add(path);
+      for (const { path, kind } of found) {
+        this.known.set(path, kind);
         this.queue.add(path);
       }
       await this.drain((done, total) => progress.report(done, total));
@@ -97,7 +94,8 @@ export class WorkspaceChecker {
 
   /** A watcher event. Created and changed files are re-checked after a short quiet time. */
   fileEvent(path: string, type: 'created' | 'changed' | 'deleted'): void {
-    if (!this.kindOf(path)) return;
+    const kind = this.known.get(path) ?? kindsByName({ mshExtensions: this.deps.mshExtensions() })(path);
+    if (!kind) return;
     if (type === 'deleted') {
       this.removed(path);
       this.queueManifests();
@@ -105,7 +103,7 @@ export class WorkspaceChecker {
       if (this.filter.excludesFile(path) || !this.insideRoots(path)) return;
       // What was learnt about the old content (cached summaries and lint results) is stale.
       this.deps.forget(path);
-      this.known.add(path);
+      this.known.set(path, kind);
       this.queue.add(path);
     }
     this.schedule();
@@ -135,7 +133,7 @@ export class WorkspaceChecker {
   }
 
   private queueManifests(): void {
-    for (const path of this.known) if (this.kindOf(path)?.kind === 'manifest') this.queue.add(path);
+    for (const [path, kind] of this.known) if (kind.kind === 'manifest') this.queue.add(path);
   }
 
   private schedule(): void {
@@ -164,11 +162,13 @@ export class WorkspaceChecker {
     while (this.queue.size > 0) {
       const batch = [...this.queue];
       this.queue.clear();
-      const binaries = batch.filter((p) => this.kindOf(p)?.kind !== 'manifest');
-      const manifests = batch.filter((p) => this.kindOf(p)?.kind === 'manifest');
+      const isManifest = (path: string): boolean => this.known.get(path)?.kind === 'manifest';
+      // Gone since it was queued: nothing to check (a manifest's check is skipped below too).
+      const binaries = batch.filter((p) => this.known.has(p) && !isManifest(p));
+      const manifests = batch.filter(isManifest);
       // A changed asset can change what a manifest says about it (bone counts, kinds).
       if (binaries.length > 0) {
-        for (const path of this.known) if (this.kindOf(path)?.kind === 'manifest' && !manifests.includes(path)) manifests.push(path);
+        for (const path of this.known.keys()) if (isManifest(path) && !manifests.includes(path)) manifests.push(path);
       }
       this.passQueued += binaries.length + manifests.length;
       const step = (): void => {
@@ -194,8 +194,10 @@ export class WorkspaceChecker {
   }
 
   private async checkBinary(path: string): Promise<void> {
+    const kind = this.known.get(path);
+    if (!kind) return;
     try {
-      const diagnostics = await this.deps.checkAsset(path);
+      const diagnostics = await this.deps.checkAsset(path, kind);
       // Deleted while it was being checked: its problems must not come back.
       if (this.known.has(path)) this.deps.store.set(path, diagnostics);
     } catch (error) {

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { nodeFileAccess } from '../../../node/fileAccess';
 import type { FileAccess } from '../../../formats/fileAccess';
+import { kindsByName } from '../../../formats/fileKinds';
 import { DEFAULT_EXCLUDE, ExcludeFilter } from '../../../formats/workspace/exclude';
 import { walkWorkspace, type WalkResult } from '../../../formats/workspace/walk';
 import { MemoryFileAccess } from '../helpers/memoryFileAccess';
@@ -26,7 +27,7 @@ function tree(files: readonly string[]): { root: string; dispose(): void } {
 
 async function walk(root: string, access: FileAccess = nodeFileAccess, exclude = DEFAULT_EXCLUDE): Promise<WalkResult & { relative: string[] }> {
   const result = await walkWorkspace(access, [root], new ExcludeFilter(exclude, [root]));
-  return { ...result, relative: result.files.map((p) => p.slice(root.length + 1)) };
+  return { ...result, relative: result.files.map((f) => f.path.slice(root.length + 1)) };
 }
 
 const PACK = ['nether.toml', 'a/walk.nczxanim', 'a/b/old.ewzanim', 'a/b/c/rig.ewzskel', 'mesh.nczmesh', 'rom.ewzx', 'ember.toml'];
@@ -138,7 +139,7 @@ test('several roots, one inside another: each file once', async () => {
   const t = tree(['top.nczxanim', 'inner/x.nczxskel']);
   try {
     const result = await walkWorkspace(nodeFileAccess, [t.root, join(t.root, 'inner')], new ExcludeFilter(DEFAULT_EXCLUDE, [t.root]));
-    assert.deepEqual(result.files.map((p) => p.slice(t.root.length + 1)), ['inner/x.nczxskel', 'top.nczxanim']);
+    assert.deepEqual(result.files.map((f) => f.path.slice(t.root.length + 1)), ['inner/x.nczxskel', 'top.nczxanim']);
   } finally {
     t.dispose();
   }
@@ -147,4 +148,23 @@ test('several roots, one inside another: each file once', async () => {
 test('a file access without entry types or real paths (in memory) walks the same way', async () => {
   const access = new MemoryFileAccess(Object.fromEntries([...PACK, 'node_modules/x.nczxanim', '.git/y.nczxanim', 'c.txt'].map((p) => [`/ws/${p}`, ''])));
   assert.deepEqual((await walk('/ws', access)).relative, PACK_SORTED);
+});
+
+test('each file comes with the kind its name gave it, decided once per file; the user\'s MSH extensions count', async () => {
+  const access = new MemoryFileAccess(Object.fromEntries(['nether.toml', 'a/walk.nczxanim', 'a/b/old.ewzanim', 'rig.ewzskel', 'hero.msh', 'units.mdl', 'units.rlb', 'notes.txt'].map((p) => [`/ws/${p}`, ''])));
+  const decided: string[] = [];
+  const kindOf = (path: string) => {
+    decided.push(path);
+    return kindsByName({ mshExtensions: ['.msh', '.MDL'] })(path);
+  };
+  const { files } = await walkWorkspace(access, ['/ws'], new ExcludeFilter(DEFAULT_EXCLUDE, ['/ws']), kindOf);
+  assert.deepEqual(files, [
+    { path: '/ws/a/b/old.ewzanim', kind: { kind: 'clip', era: 'emberware' } },
+    { path: '/ws/a/walk.nczxanim', kind: { kind: 'clip', era: 'nethercore' } },
+    { path: '/ws/hero.msh', kind: { kind: 'msh' } },
+    { path: '/ws/nether.toml', kind: { kind: 'manifest', era: 'nethercore' } },
+    { path: '/ws/rig.ewzskel', kind: { kind: 'skeleton', era: 'emberware' } },
+    { path: '/ws/units.mdl', kind: { kind: 'msh' } },
+  ]);
+  assert.deepEqual([...decided].sort(), ['/ws/a/b/old.ewzanim', '/ws/a/walk.nczxanim', '/ws/hero.msh', '/ws/nether.toml', '/ws/notes.txt', '/ws/rig.ewzskel', '/ws/units.mdl', '/ws/units.rlb']);
 });
