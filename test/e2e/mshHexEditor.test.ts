@@ -87,9 +87,12 @@ async function waitForFile(page: Page, path: string, expected: Uint8Array): Prom
   assert.deepEqual(new Uint8Array(readFileSync(path)), expected);
 }
 
-test('hex editor on an MSH model: rows, colours, hover, edit by value, refusal, undo, save', { timeout: 300_000 }, async () => {
+test('hex editor on an MSH model: rows, colours, hover, edit by value, refusal, undo, save, F8, opened on its first problem', { timeout: 300_000 }, async () => {
   const original = heroModel();
-  const workspace = makeWorkspace({ files: { 'hero.msh': original } });
+  // The arm's fallback key cut to 2: its track is cut short (a problem of the file).
+  const cut = original.slice();
+  cut[NODE_1 + 6] = 2;
+  const workspace = makeWorkspace({ files: { 'hero.msh': original, 'cut.msh': cut } });
   const path = join(workspace.path, 'hero.msh');
   try {
     await withVSCode({ workspace: workspace.path, settings: { 'files.autoSave': 'off' } }, async ({ page, waitForWorkbench }) => {
@@ -167,9 +170,7 @@ test('hex editor on an MSH model: rows, colours, hover, edit by value, refusal, 
       // The edited fallback cuts the arm's track short: the core's check says so at once.
       await hex.waitForSelector('#problems [data-code^="msh/"]', { state: 'attached' });
       // F8 selects the first problem's bytes (the Problems panel's order: errors first).
-      const edited = original.slice();
-      edited[NODE_1 + 6] = 2;
-      const [first] = problemOrder((await checkBytes('msh', memoryByteSource(edited), path)).diagnostics);
+      const [first] = problemOrder((await checkBytes('msh', memoryByteSource(cut), path)).diagnostics);
       await page.keyboard.press('F8');
       const bytes = problemBytes(first.byteRange);
       await waitForSelection(hex, bytes.start, bytes.end);
@@ -205,6 +206,11 @@ test('hex editor on an MSH model: rows, colours, hover, edit by value, refusal, 
       // 6. The editor's title bar opens the MSH preview of the saved file.
       await page.click('.editor-actions .action-label[aria-label*="Open MSH Preview"]', { timeout: 30_000 });
       await waitForMshPreview(page, /^3 nodes, 7 keys, 5 frames/);
+
+      // 7. A model with a problem opens on it (as from a click on its row in the Problems panel, which gives no place).
+      const cutHex = await openHexFile(page, 'cut.msh');
+      await waitForSelection(cutHex, bytes.start, bytes.end);
+      await cutHex.waitForSelector('#problems-summary:text-matches("· 1 of ")');
     });
   } finally {
     workspace.dispose();
