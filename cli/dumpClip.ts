@@ -4,7 +4,7 @@ import type { ByteSource } from '../formats/fileAccess';
 import type { ClipHeader } from '../formats/records';
 import type { IndexRange } from './args';
 import { clampRange, RECORDS_PER_BLOCK, type DumpHeader, type DumpSection, type PrintedRow } from './dumpOutput';
-import { f32Text } from './f32Text';
+import { f32Text } from '../formats/numberText';
 import { f32, f32List } from './jsonText';
 import type { TextColumn } from './textTable';
 

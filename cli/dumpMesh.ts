@@ -14,7 +14,7 @@ import type { ByteSource } from '../formats/fileAccess';
 import type { MeshHeader, MeshVertex } from '../formats/records';
 import type { IndexRange } from './args';
 import { clampRange, RECORDS_PER_BLOCK, type DumpHeader, type DumpSection, type PrintedRow } from './dumpOutput';
-import { f32Text } from './f32Text';
+import { f32Text } from '../formats/numberText';
 import { f32List, type JsonObject } from './jsonText';
 
 export function formatNames(format: number): string[] {

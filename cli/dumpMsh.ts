@@ -8,7 +8,7 @@ import { type MshDump, type MshFileLayout, type MshIndexRange, mshDump, openMshF
 import type { ByteSource } from '../formats/fileAccess';
 import type { IndexRange } from './args';
 import type { DumpHeader, DumpSection, PrintedRow } from './dumpOutput';
-import { f32Text } from './f32Text';
+import { f32Text } from '../formats/numberText';
 import { f32, f32List } from './jsonText';
 
 export interface MshDumpOptions {

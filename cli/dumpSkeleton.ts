@@ -4,7 +4,7 @@ import type { ByteSource } from '../formats/fileAccess';
 import type { SkeletonHeader } from '../formats/records';
 import type { IndexRange } from './args';
 import { clampRange, RECORDS_PER_BLOCK, type DumpHeader, type DumpSection, type PrintedRow } from './dumpOutput';
-import { f32Text } from './f32Text';
+import { f32Text } from '../formats/numberText';
 import { f32List } from './jsonText';
 
 /** Column-major storage order: c0.xyz, c1.xyz, c2.xyz, t.xyz. */

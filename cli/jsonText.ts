@@ -3,7 +3,7 @@
  * f32 exactly: it turns -0 into 0 and NaN/Infinity into null. Values wrapped in `RawJson` are
  * written verbatim; everything else as `JSON.stringify` would.
  */
-import { f32Json } from './f32Text';
+import { f32Json } from '../formats/numberText';
 
 export class RawJson {
   constructor(readonly text: string) {}

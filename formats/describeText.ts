@@ -6,6 +6,7 @@
  */
 import { describeByteRange } from './byteRangeText';
 import { type ByteDescription, type DecodedHeader, type DecodedValue, type JsonNumber, fromJsonNumber } from './description';
+import { formatDecimals, formatFixed, formatNumber, formatPrecision, formatThousands } from './numberText';
 
 export interface DescriptionRow {
   label: string;
@@ -26,25 +27,7 @@ export interface DescriptionView {
   notes: string[];
 }
 
-/** Up to 8 significant digits, no exponent for ordinary magnitudes, NaN/infinity spelled out. */
-export function formatNumber(value: JsonNumber | string): string {
-  if (typeof value === 'string') return value;
-  if (!Number.isFinite(value)) return String(value);
-  if (Number.isInteger(value)) return Object.is(value, -0) ? '-0' : String(value);
-  const magnitude = Math.abs(value);
-  return magnitude !== 0 && (magnitude < 1e-4 || magnitude >= 1e7) ? value.toExponential(7) : String(Number(value.toPrecision(8)));
-}
-
-/** `decimals` places at most, trailing zeros dropped, never an exponent (angles, times, sums). */
-export function formatFixed(value: number, decimals: number): string {
-  if (!Number.isFinite(value)) return String(value);
-  const rounded = Number(value.toFixed(decimals));
-  const text = rounded.toFixed(decimals);
-  return rounded === 0 ? '0' : text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
-}
-
 const list = (values: readonly (JsonNumber | string)[]): string => values.map(formatNumber).join(', ');
-const thousands = (n: number): string => n.toLocaleString('en-US');
 
 export function placeText(d: Pick<ByteDescription, 'frame' | 'bone' | 'vertex' | 'model' | 'entry' | 'node' | 'key' | 'word'>): string {
   const parts: string[] = [];
@@ -86,7 +69,7 @@ function headerRows(h: DecodedHeader): DescriptionRow[] {
       return [{ label: 'Flags', value: String(h.value) }];
     case 'frameCount': {
       const rows = [{ label: 'Frames', value: `${h.value} = ${formatFixed(h.durationSeconds, 4)} s at ${h.frameRate} fps (clips store no frame rate)` }];
-      if (h.expectedSize !== undefined) rows.push({ label: 'Expected size', value: `${thousands(h.expectedSize)} bytes (4 + frames × bones × 16)` });
+      if (h.expectedSize !== undefined) rows.push({ label: 'Expected size', value: `${formatThousands(h.expectedSize)} bytes (4 + frames × bones × 16)` });
       return rows;
     }
     case 'reserved':
@@ -122,7 +105,7 @@ function decodedRows(decoded: DecodedValue): DescriptionRow[] {
           label: `Euler ${euler.order} (R = Rx·Ry·Rz)`,
           value: `x ${formatFixed(euler.x, 4)}°, y ${formatFixed(euler.y, 4)}°, z ${formatFixed(euler.z, 4)}°`,
         },
-        { label: 'Quantisation', value: `steps of ${decoded.quantStep.toPrecision(4)}; error at most ${decoded.maxAngleErrorDeg.toFixed(3)}°` },
+        { label: 'Quantisation', value: `steps of ${formatPrecision(decoded.quantStep, 4)}; error at most ${formatDecimals(decoded.maxAngleErrorDeg, 3)}°` },
       ];
     }
     case 'half':

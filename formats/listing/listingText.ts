@@ -5,6 +5,7 @@
 import { hexWord } from '../bytes';
 import { CLIP_HEADER_SIZE, KEYFRAME_SIZE, decodeRawKeyframe, detectLegacyClip, keyframeOffset, parseClipHeader, readRawKeyframe } from '../clip';
 import { isNonFiniteF16, isZeroF16 } from '../f16';
+import { formatDecimals, formatHalf } from '../numberText';
 import type { ClipHeader, RawKeyframe } from '../records';
 import { isNonUnitRotation } from '../rotation';
 import {
@@ -141,7 +142,7 @@ export function formatFrameLine(header: ClipHeader, frame: number, frameRate: nu
 }
 
 function formatSeconds(seconds: number): string {
-  return `${seconds.toFixed(4)} s`;
+  return `${formatDecimals(seconds, 4)} s`;
 }
 
 /** One keyframe line; its columns are exactly KEYFRAME_COLUMNS. Problems follow after `!`. */
@@ -151,10 +152,10 @@ export function formatKeyframeLine(bone: number, offset: number, raw: RawKeyfram
     bone: String(bone),
     offset: hexWord(offset, 8),
     rotation: hexWord(raw.rotationWord, 8),
-    'quaternion.x': t.rotation[0].toFixed(6),
-    'quaternion.y': t.rotation[1].toFixed(6),
-    'quaternion.z': t.rotation[2].toFixed(6),
-    'quaternion.w': t.rotation[3].toFixed(6),
+    'quaternion.x': formatDecimals(t.rotation[0], 6),
+    'quaternion.y': formatDecimals(t.rotation[1], 6),
+    'quaternion.z': formatDecimals(t.rotation[2], 6),
+    'quaternion.w': formatDecimals(t.rotation[3], 6),
     'position.x': formatHalf(t.position[0]),
     'position.y': formatHalf(t.position[1]),
     'position.z': formatHalf(t.position[2]),
@@ -177,14 +178,3 @@ function keyframeProblems(raw: RawKeyframe): string[] {
   return problems;
 }
 
-/**
- * An f16 value in at most 10 characters (the column width): fixed with 4 decimals between
- * 0.001 and 10,000, exponent form outside, `inf` / `NaN` as such. Hover gives the exact value.
- */
-export function formatHalf(value: number): string {
-  if (Number.isNaN(value)) return 'NaN';
-  if (!Number.isFinite(value)) return value > 0 ? 'inf' : '-inf';
-  if (value === 0) return Object.is(value, -0) ? '-0.0000' : '0.0000';
-  const magnitude = Math.abs(value);
-  return magnitude >= 1e4 || magnitude < 1e-3 ? value.toExponential(3) : value.toFixed(4);
-}

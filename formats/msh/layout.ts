@@ -111,6 +111,8 @@ export const NO_MAP = 0xffff;
 /** u16 slot indices after the 4 header words: 3 levels of detail x 5 groups. */
 export const NODE_SLOT_COUNT = 15;
 export const NODE_SLOT_GROUPS = 5;
+/** A slot index of a group without a mesh at that level of detail. */
+export const NO_SLOT = 0xffff;
 export const NODE_SLOTS_AT = 8;
 
 export type NodeFieldName = 'hdr0' | 'parent' | 'mapStart' | 'fallback' | 'slot';

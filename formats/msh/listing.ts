@@ -7,6 +7,7 @@
  * answered from the same views.
  */
 import type { ByteSource } from '../fileAccess';
+import { formatDecimals, formatFixed } from '../numberText';
 import type { Vec3 } from '../records';
 import { type MshAnimation, readMshAnimation } from './animation';
 import { type MshFileLayout, type MshModelLayout, openMshFile } from './model';
@@ -33,16 +34,11 @@ export interface MshListing {
   totalFrames: number;
 }
 
-/** Shortest readable decimal of an f32 (6 digits at most, no trailing zeros). */
-export function mshNumber(value: number): string {
-  if (Number.isNaN(value)) return 'NaN';
-  if (!Number.isFinite(value)) return value > 0 ? 'Infinity' : '-Infinity';
-  if (Number.isInteger(value)) return String(value);
-  const text = value.toFixed(6).replace(/0+$/, '').replace(/\.$/, '');
-  return text === '-0' ? '0' : text;
-}
+/** An f32 of the listing: 6 decimals at most, no trailing zeros. */
+const mshNumber = (value: number): string => formatFixed(value, 6);
 
-const vector = (values: readonly number[]): string => `(${values.map(mshNumber).join(', ')})`;
+/** `(x, y, z)` with `decimals` places at most (6: values, 4: a rotation axis). */
+const vector = (values: readonly number[], decimals = 6): string => `(${values.map((v) => formatFixed(v, decimals)).join(', ')})`;
 
 export function nodeLine(view: MshNodeView): string {
   const name = view.name !== undefined ? ` "${view.name}"` : '';
@@ -54,7 +50,7 @@ export function nodeLine(view: MshNodeView): string {
 export function keyLine(view: MshKeyView): string {
   return (
     `key ${view.key}  node ${view.node ?? '-'}  t ${mshNumber(view.time)}  p ${vector(view.position)}  q(w x y z) ${vector(view.quaternion)}` +
-    `  |q| ${view.norm.toFixed(6)}  ${view.angleDeg.toFixed(3)}° about ${vector(view.axis.map((a) => Number(a.toFixed(4))))}  stored ${view.stored.join(' ')}`
+    `  |q| ${formatDecimals(view.norm, 6)}  ${formatDecimals(view.angleDeg, 3)}° about ${vector(view.axis, 4)}  stored ${view.stored.join(' ')}`
   );
 }
 
@@ -156,8 +152,8 @@ export async function mshLineMarkdown(source: ByteSource, layout: MshFileLayout,
         ['position', vector(view.position)],
         ['stored i16 x y z w', view.stored.join(' ')],
         ['quaternion w x y z', `${vector(view.quaternion)} (s / 32767)`],
-        ['norm', `${view.norm.toFixed(6)} (never normalised by the runtime)`],
-        ['axis-angle', `${view.angleDeg.toFixed(3)}° about ${vector(view.axis.map((a) => Number(a.toFixed(4))))}`],
+        ['norm', `${formatDecimals(view.norm, 6)} (never normalised by the runtime)`],
+        ['axis-angle', `${formatDecimals(view.angleDeg, 3)}° about ${vector(view.axis, 4)}`],
       ])}`;
     }
     case 'pose': {

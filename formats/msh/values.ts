@@ -20,19 +20,8 @@ const INTEGER_RANGE: Record<'u16' | 'i16' | 'u32' | 'i32', [number, number]> = {
   i32: [-0x80000000, 0x7fffffff],
 };
 
-/**
- * The shortest text of an f32 that reads back as the same f32 (6 to 9 significant digits), so
- * a value shown in a form and applied unchanged writes the same bytes.
- */
-export function f32Text(value: number): string {
-  if (!Number.isFinite(value)) return String(value);
-  if (Object.is(value, -0)) return '-0';
-  for (let digits = 6; digits < 9; digits++) {
-    const text = String(Number(value.toPrecision(digits)));
-    if (Math.fround(Number(text)) === value) return text;
-  }
-  return String(Number(value.toPrecision(9)));
-}
+/** A value shown in a form and applied unchanged writes the same bytes: the shortest text that reads back as the same f32. */
+export { f32Text } from '../numberText';
 
 /** The value of a field's bytes: a number, or the text of an ASCII field (up to its NUL). */
 export function readMshValue(bytes: Uint8Array, valueType: MshValueType): number | string {

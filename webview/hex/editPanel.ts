@@ -13,7 +13,7 @@ import { eulerDegrees } from '../../formats/rotationMath';
 import type { BoneTransform } from '../../formats/records';
 import { button, fieldLine, textField, type ValueElement } from './formControls';
 import { MshEditPanel } from './mshEditPanel';
-import { formatList as list, formatValue } from './rowContent';
+import { formatList as list, formatValue } from '../../formats/numberText';
 
 /** Sends an edit to the host; resolves with its refusal message, if any. */
 export type SubmitEdit = (offset: number, bytes: Uint8Array, label: string) => Promise<string | undefined>;

@@ -13,7 +13,7 @@ import type { RowInfo } from '../../formats/editing/rowLayout';
 import type { MshRowLayout } from '../../formats/msh/rows';
 import { encodeMshKeyForm, encodeMshValue, f32Text, readMshValue } from '../../formats/msh/values';
 import { button, fieldLine, textField, type ValueElement } from './formControls';
-import { formatList as list, formatValue } from './rowContent';
+import { formatList as list, formatValue } from '../../formats/numberText';
 
 /** Sends bytes to write at an offset with an undo label (the edit panel says whether it was applied). */
 export type SendEdit = (offset: number, bytes: Uint8Array, label: string) => Promise<void>;

@@ -6,12 +6,13 @@
  */
 import { decodeMshQuaternion, readMshRawKey } from '../../formats/msh/animation';
 import { type MshLocatedField, mshFieldsOfRow } from '../../formats/msh/fields';
-import { KEY_SIZE, MSH_STREAM_LABEL, NO_MAP, NO_PARENT, streamRoleOfType } from '../../formats/msh/layout';
+import { KEY_SIZE, MSH_STREAM_LABEL, NODE_SLOT_COUNT, NODE_SLOT_GROUPS, NO_MAP, NO_PARENT, NO_SLOT, streamRoleOfType } from '../../formats/msh/layout';
 import { nodeName } from '../../formats/msh/model';
 import type { ByteRange } from '../../formats/diagnostics';
 import type { MshRowLayout } from '../../formats/msh/rows';
 import { readMshValue } from '../../formats/msh/values';
-import { formatRowValue, formatValue, type DecodedGroup } from './rowContent';
+import { formatRowValue, formatValue } from '../../formats/numberText';
+import type { DecodedGroup } from './decodedGroup';
 
 /** Words or characters a decoded line shows. */
 const WORDS_PER_LINE = 8;
@@ -78,8 +79,9 @@ function nodeGroups(layout: MshRowLayout, first: MshLocatedField, values: FieldV
   const name = model && first.node !== undefined ? nodeName(model, first.node) : undefined;
   const parent = word('node.parent');
   const mapStart = word('node.mapStart');
-  const slots = (values.get('node.slot') ?? []).map((s) => (s === 0xffff ? '-' : String(s)));
-  const lods = [0, 1, 2].map((lod) => slots.slice(lod * 5, lod * 5 + 5).join(' ')).filter((lod) => lod.length > 0);
+  const slots = (values.get('node.slot') ?? []).map((s) => (s === NO_SLOT ? '-' : String(s)));
+  const lodCount = NODE_SLOT_COUNT / NODE_SLOT_GROUPS;
+  const lods = Array.from({ length: lodCount }, (_, lod) => slots.slice(lod * NODE_SLOT_GROUPS, (lod + 1) * NODE_SLOT_GROUPS).join(' ')).filter((lod) => lod.length > 0);
   return [
     text(`${name ? `"${name}" · ` : ''}parent ${parent === undefined ? '?' : parent === NO_PARENT ? 'root' : parent}`),
     text(`map ${mapStart === undefined ? '?' : mapStart === NO_MAP ? 'none' : mapStart} · fallback ${word('node.fallback') ?? '?'} · hdr0 ${word('node.hdr0') ?? '?'}`),

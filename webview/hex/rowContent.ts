@@ -6,39 +6,14 @@
 import { decodeKeyframe, parseClipHeader } from '../../formats/clip';
 import type { ByteFieldType } from '../../formats/describe';
 import type { GridRowLayout, RowInfo, RowLayout } from '../../formats/editing/rowLayout';
+import { formatList, formatRowValue, formatValue } from '../../formats/numberText';
 import { parseSkeletonHeader, readInverseBind } from '../../formats/skeleton';
+import type { DecodedGroup } from './decodedGroup';
 import { mshDecodedGroups } from './mshRowContent';
 
-/** Up to 6 significant digits, no exponent for ordinary magnitudes. */
-export function formatValue(value: number): string {
-  if (Number.isNaN(value)) return 'NaN';
-  if (!Number.isFinite(value)) return value > 0 ? '+inf' : '-inf';
-  if (value === 0) return Object.is(value, -0) ? '-0' : '0';
-  return Number(value.toPrecision(6)).toString();
-}
+export type { DecodedGroup } from './decodedGroup';
 
-/** Rows show 4 decimals (as the keyframe listing does) so a row's values fit beside its bytes; the inspector gives exact values. */
-export function formatRowValue(value: number): string {
-  if (!Number.isFinite(value) || Object.is(value, -0)) return formatValue(value);
-  return value.toFixed(4);
-}
-
-/** A comma-separated list of values in the given format. */
-export const formatList = (values: ArrayLike<number>, format: (value: number) => string = formatValue): string =>
-  Array.from(values, format).join(', ');
 const list = (values: ArrayLike<number>): string => formatList(values);
-
-/**
- * One part of a row's decoded values: a keyframe has three (q, p, s) that the row lays out on one
- * line or wraps onto several when the editor is narrow; a matrix row has three lines.
- */
-export interface DecodedGroup {
-  /** Coloured like the bytes it comes from; undefined for plain text. */
-  fieldType?: ByteFieldType;
-  /** 'q', 'p', 's' (explained by the legend), or '' */
-  name: string;
-  text: string;
-}
 
 const keyframeGroup = (fieldType: ByteFieldType, name: string, values: ArrayLike<number>): DecodedGroup => ({
   fieldType,

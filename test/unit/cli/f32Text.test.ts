@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { f32Json, f32Text } from '../../../cli/f32Text';
+import { f32Json, f32Text } from '../../../formats/numberText';
 import { f16ToF32 } from '../../../formats/index';
 import { seededRandom } from '../../gpu/clipFixtures';
 

@@ -10,7 +10,8 @@ import {
   listingTargetAt,
   listingWindow,
 } from '../../../formats/listing/listingLayout';
-import { formatHalf, formatListing, planListing, type ListingSource } from '../../../formats/listing/listingText';
+import { formatListing, planListing, type ListingSource } from '../../../formats/listing/listingText';
+import { formatHalf } from '../../../formats/numberText';
 
 const WAVE = readFileSync('test/fixtures/upstream/animation-demo/assets/wave.ewzanim');
 

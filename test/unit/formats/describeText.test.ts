@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { describeByte, type ByteDescription } from '../../../formats/describe';
-import { describeMarkdown, describeText, describeView, formatFixed, formatNumber } from '../../../formats/describeText';
+import { describeMarkdown, describeText, describeView } from '../../../formats/describeText';
+import { formatFixed, formatNumber } from '../../../formats/numberText';
 import { memoryByteSource } from '../../../formats/fileAccess';
 import type { AssetKind } from '../../../formats/fileKinds';
 import { upstreamFile } from '../../gpu/clipFixtures';

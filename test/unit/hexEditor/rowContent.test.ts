@@ -5,7 +5,8 @@ import { layoutOfFile, mshRowLayout, rowInfo, rowOfOffset } from '../../../forma
 import { openMshBytes } from '../../../formats/msh/model';
 import { heroModel } from '../msh/mshFixtures';
 import { readInverseBind } from '../../../formats/skeleton';
-import { decodedGroups, decodedLines, formatRowValue, formatValue } from '../../../webview/hex/rowContent';
+import { formatRowValue, formatValue } from '../../../formats/numberText';
+import { decodedGroups, decodedLines } from '../../../webview/hex/rowContent';
 
 const WAVE2 = new Uint8Array(readFileSync('test/fixtures/upstream/multi-skinned-rom/assets/wave2.ewzanim'));
 const ARM2 = new Uint8Array(readFileSync('test/fixtures/upstream/multi-skinned-rom/assets/arm2.ewzskel'));

@@ -6,7 +6,8 @@
 import { byteSourceOf, keyframeOffset, parseClipHeader, type ClipHeader, type FileAccess, type TextPosition, type TextRange } from '../../../../formats';
 import { describeByteRange } from '../../../../formats/byteRangeText';
 import { describeByte } from '../../../../formats/describe';
-import { describeMarkdown, formatFixed, placeText, viewMarkdown } from '../../../../formats/describeText';
+import { describeMarkdown, placeText, viewMarkdown } from '../../../../formats/describeText';
+import { formatFixed } from '../../../../formats/numberText';
 import type { ListingLocation } from '../../../../protocol/listing';
 import { kindOfPath } from '../../../../formats/fileKinds';
 import { mshLineMarkdown, mshListingOf, openMshFile } from '../../../../formats/msh';

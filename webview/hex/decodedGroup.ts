@@ -1,0 +1,13 @@
+import type { ByteFieldType } from '../../formats/describe';
+
+/**
+ * One part of a row's decoded values: a keyframe has three (q, p, s) that the row lays out on one
+ * line or wraps onto several when the editor is narrow; a matrix row has three lines.
+ */
+export interface DecodedGroup {
+  /** Coloured like the bytes it comes from; undefined for plain text. */
+  fieldType?: ByteFieldType;
+  /** 'q', 'p', 's' (explained by the legend), or '' */
+  name: string;
+  text: string;
+}
