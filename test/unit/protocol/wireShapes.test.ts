@@ -7,7 +7,7 @@
  * with `EWZANIM_UPDATE_WIRE=1` (see wireExample.ts).
  */
 import { strict as assert } from 'node:assert';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -72,7 +72,8 @@ async function heroOffsets(bytes: Uint8Array): Promise<{ key: number; word: numb
 }
 
 before(async () => {
-  workspace = mkdtempSync(join(tmpdir(), 'ewzanim-wire-'));
+  // Its real path: the server answers with real paths (a temporary folder may sit behind a link).
+  workspace = realpathSync(mkdtempSync(join(tmpdir(), 'ewzanim-wire-')));
   for (const folder of ['animation-demo', 'multi-skinned-rom', 'asset-test', 'cube']) cpSync(join(UPSTREAM, folder), join(workspace, folder), { recursive: true });
   // The multi-skinned pack with wave1 linked to arm1 by its keys.
   cpSync(join(UPSTREAM, 'multi-skinned-rom'), join(workspace, 'linked'), { recursive: true });
