@@ -5,8 +5,9 @@
 import type { ByteRange, FormatDiagnostic, TextRange } from '../formats/diagnostics';
 import { countBySeverity } from '../formats/diagnostics';
 import type { CheckFormat } from './args';
-import { checkPath, type CheckedFile, type PathProblem } from './checkPath';
+import { checkPath } from './checkPath';
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+import type { CheckReport } from './report/checkReport';
 import { githubAnnotations } from './report/github';
 import { sarifLog } from './report/sarif';
 
@@ -41,12 +42,7 @@ export interface WalkOptions {
   exclude?: readonly string[];
 }
 
-export interface CheckReport {
-  files: CheckedFile[];
-  problems: PathProblem[];
-  errors: number;
-  warnings: number;
-}
+export type { CheckReport } from './report/checkReport';
 
 export async function runChecks(
   io: CliIo,

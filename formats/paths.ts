@@ -1,4 +1,4 @@
-/** POSIX path arithmetic for manifest paths (the core has no `node:path`). */
+/** POSIX path arithmetic for manifest and glTF paths (the core has no `node:path`). */
 
 export function directoryOf(path: string): string {
   const slash = path.lastIndexOf('/');

@@ -8,7 +8,7 @@
  */
 import type { FormatDiagnostic, Severity } from '../../formats/diagnostics';
 import { messageWithByteRange } from '../../formats/byteRangeText';
-import type { CheckReport } from '../checkCommand';
+import type { CheckReport } from './checkReport';
 import { workspacePath } from './paths';
 
 type AnnotationLevel = 'error' | 'warning' | 'notice';

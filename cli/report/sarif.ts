@@ -12,7 +12,7 @@
  */
 import type { FormatDiagnostic, Severity } from '../../formats/diagnostics';
 import { messageWithByteRange } from '../../formats/byteRangeText';
-import type { CheckReport } from '../checkCommand';
+import type { CheckReport } from './checkReport';
 import { EWZANIM_VERSION } from '../version';
 import { SRCROOT, artifactLocation, workspaceBaseUri } from './paths';
 import { ALL_RULES, ruleOf, type RuleInfo } from './rules';

@@ -7,7 +7,7 @@
  * entry), so exporting "Walk" today and "Run" tomorrow keeps both clips' names.
  */
 import type { FileAccess } from '../fileAccess';
-import { directoryOf, resolveManifestPath } from '../manifest/paths';
+import { directoryOf, resolveManifestPath } from '../paths';
 import type { AnimationExportPlan } from './animationExport';
 import type { GltfProblem } from './problems';
 import { reportFileMarkdown, type ExportSummary } from './reportText';

@@ -12,5 +12,4 @@ export * from './meshExport';
 export * from './glbExport';
 export * from './inventory';
 export * from './reportText';
-export * from './manifestEntries';
 export * from './exportRecord';

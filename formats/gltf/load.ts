@@ -8,7 +8,7 @@
 import { Logger, WebIO, type Document, type JSONDocument } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import type { FileAccess } from '../fileAccess';
-import { directoryOf, resolveManifestPath } from '../manifest/paths';
+import { directoryOf, resolveManifestPath } from '../paths';
 
 /** What a hover or a manifest rule reads at most: past this a file is "too large to inspect". */
 export const MAX_GLTF_INSPECT_BYTES = 64 * 1024 * 1024;

@@ -6,7 +6,7 @@ import type { FormatDiagnostic } from '../diagnostics';
 import type { FileAccess } from '../fileAccess';
 import type { ManifestModel } from './model';
 import { parseManifestAsync } from './parseManifest';
-import { directoryOf } from './paths';
+import { directoryOf } from '../paths';
 import type { ResolvedAsset } from './resolvedAsset';
 import { resolveAssets } from './rules/assetFiles';
 import { checkBudget, DEFAULT_ANIMATION_BUFFER_LIMIT } from './rules/budget';

@@ -3,8 +3,8 @@
  * one animation per clip linked to both (with this project's `skeleton`/`mesh` link keys, which
  * `nether pack` ignores), ids made unique against the manifest's own.
  */
-import { parseManifest } from '../manifest/parseManifest';
-import { stringValue } from '../manifest/model';
+import { parseManifest } from './parseManifest';
+import { stringValue } from './model';
 
 export interface ExportedFile {
   /** Path relative to the manifest's folder, '/'-separated. */

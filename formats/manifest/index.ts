@@ -1,5 +1,6 @@
 /** The data-pack manifest (`nether.toml` / `ember.toml`): parse, query, validate, link. */
 export { parseManifest } from './parseManifest';
+export { idFromName, manifestEntriesText, type ExportedFile, type ExportedSet } from './exportedEntries';
 export { checkManifest, skeletonsMatchingBoneCount, assetById, readManifestText, type ManifestCheckOptions, type ManifestCheckResult } from './checkManifest';
 export * from './model';
 export * from './query';

@@ -20,9 +20,7 @@ import {
   formatGltfProblem,
   GltfExportError,
   gltfInventory,
-  idFromName,
   loadGltfDocument,
-  manifestEntriesText,
   relativePath,
   type ExportedFileKind,
   type ExportedOutput,
@@ -31,6 +29,7 @@ import {
   type GltfProblem,
   type Selector,
 } from '../../../formats/gltf';
+import { idFromName, manifestEntriesText } from '../../../formats/manifest';
 import { workspaceFileAccess } from './workspaceFileAccess';
 
 export type ExportOutput = ExportedFileKind;

@@ -12,7 +12,7 @@ import { manifestDiagnostic } from '../codes';
 import { describeFormat, formatFitsExtension, SIGNED_EXTENSIONS, SNIFF_BYTES, sniffFormat } from '../contentSniff';
 import { readGltfInfo, type GltfSkinInfo } from '../gltfInfo';
 import { entryLabel, stringValue, type ManifestEntry, type ManifestKey } from '../model';
-import { extensionOf, resolveManifestPath } from '../paths';
+import { extensionOf, resolveManifestPath } from '../../paths';
 import { isGltfPath, type ResolvedAsset } from '../resolvedAsset';
 import { assetArraySpec, type AssetArraySpec } from '../schema';
 import type { FileFacts } from '../summaryCache';

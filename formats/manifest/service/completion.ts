@@ -7,7 +7,7 @@
 import type { TextPosition, TextRange } from '../../diagnostics';
 import type { FileAccess } from '../../fileAccess';
 import { stringValue, type ManifestModel, type ManifestTable } from '../model';
-import { directoryOf, extensionOf, resolveManifestPath } from '../paths';
+import { directoryOf, extensionOf, resolveManifestPath } from '../../paths';
 import { entriesOfKind, isEntry, tableAt } from '../query';
 import {
   ASSET_ARRAYS,

@@ -6,7 +6,7 @@
 import type { FormatDiagnostic, TextPosition, TextRange } from '../../diagnostics';
 import { skeletonsMatchingBoneCount } from '../checkManifest';
 import { stringValue, type ManifestEntry, type ManifestModel } from '../model';
-import { directoryOf, resolveManifestPath } from '../paths';
+import { directoryOf, resolveManifestPath } from '../../paths';
 import { entriesOfKind, entryAt } from '../query';
 import { rangeContains } from '../textRanges';
 import type { ManifestFacts } from './facts';

@@ -5,7 +5,7 @@
  */
 import type { TextRange } from '../../diagnostics';
 import { stringValue } from '../model';
-import { directoryOf, resolveManifestPath } from '../paths';
+import { directoryOf, resolveManifestPath } from '../../paths';
 import { linkedAssets, type ManifestFacts } from './facts';
 
 export interface PathLink {

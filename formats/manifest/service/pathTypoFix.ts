@@ -9,7 +9,7 @@ import { stringValue } from '../model';
 import { entryAt } from '../query';
 import { assetArraySpec } from '../schema';
 import { nearestName } from '../editDistance';
-import { directoryOf, extensionOf, resolveManifestPath } from '../paths';
+import { directoryOf, extensionOf, resolveManifestPath } from '../../paths';
 import type { ManifestFacts } from './facts';
 import { overlaps, quoteLike, type ManifestFix } from './fixes';
 

@@ -1,7 +1,7 @@
 /** The manifest entries for exported files: linked, with unique ids, accepted by the rules. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { idFromName, manifestEntriesText } from '../../../formats/gltf';
+import { idFromName, manifestEntriesText } from '../../../formats/manifest';
 import { checkManifest } from '../../../formats/manifest';
 import { MemoryFileAccess } from '../helpers/memoryFileAccess';
 import { clipBytes, skeletonBytes } from '../manifest/assetBytes';

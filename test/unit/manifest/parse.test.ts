@@ -6,7 +6,7 @@ import {
 } from '../../../formats/manifest';
 import { editDistance, nearestName } from '../../../formats/manifest/editDistance';
 import { LineIndex } from '../../../formats/manifest/textRanges';
-import { resolveManifestPath } from '../../../formats/manifest/paths';
+import { resolveManifestPath } from '../../../formats/paths';
 
 const TEXT = `[game]
 id = "demo"

@@ -5,7 +5,7 @@
  */
 import { ErrorCodes, ResponseError } from 'vscode-languageserver/node';
 import { kindOfPath, MANIFEST_NAMES, parseClipHeader, type ClipLinkFacts } from '../../../../formats';
-import { directoryOf } from '../../../../formats/manifest/paths';
+import { directoryOf } from '../../../../formats/paths';
 import { CLIP_LINKS_REQUEST, type ClipLinksParams, type ClipLinksResult } from '../../../../protocol/clipLinks';
 import { clipLinksWire } from '../../../../protocol/convert/clipLinks';
 import type { ServerContext } from '../../context';
