@@ -9,7 +9,11 @@
  *   game binds none, so the preview shows what the console shows);
  * - `emberware-era-examples/`: upstream's multi-skinned-rom as it was committed, with the
  *   Emberware-era extensions the current packer refuses (hence its warnings, which its README
- *   explains).
+ *   explains);
+ * - `problems-on-purpose/`: animation-demo's wave with two planted problems (and a README), for
+ *   the walkthrough's "a problem to its bytes";
+ * - `gltf/Fox/`: a skinned, animated glTF model (CC0 / CC BY 4.0, its SOURCE.md beside it) to
+ *   export from.
  * Every clip is linked with the manifest keys this project supports (`skeleton` / `mesh` on an
  * animation, `skeleton` on a mesh), so the first preview a user opens plays the clip on its mesh.
  *
@@ -281,6 +285,8 @@ export interface SamplePack {
   animationDemo: { manifest: string; clip: string; mesh: string };
   /** The folder of upstream's Emberware-era examples (multi-skinned-rom inside). */
   emberwareEra: string;
+  /** The clip with planted problems. */
+  brokenClip: string;
 }
 
 /** The folder that holds upstream's examples as committed, with the extensions of their era. */
@@ -372,9 +378,44 @@ function emberwareEraExamples(): PackFiles {
   };
 }
 
+/** The folder of files broken on purpose, for the walkthrough's "a problem to its bytes". */
+export const PROBLEMS_FOLDER = 'problems-on-purpose';
+
+/** animation-demo's wave (3 bones) with two planted problems, at these records. */
+export const PLANTED = { nonFinite: { frame: 20, bone: 2 }, nonUnit: { frame: 12, bone: 1 } } as const;
+
+const PROBLEMS_README = `# Problems on purpose
+
+\`broken-wave.nczxanim\` is animation-demo's wave with two problems planted for the walkthrough's
+first step ("a problem to its bytes"):
+
+- frame ${PLANTED.nonFinite.frame}, bone ${PLANTED.nonFinite.bone}: position x is NaN (\`anim/non-finite\`, an error);
+- frame ${PLANTED.nonUnit.frame}, bone ${PLANTED.nonUnit.bone}: the rotation word is 0, whose stored components square-sum
+  above 1 (\`anim/non-unit-rotation\`, a warning).
+
+No manifest names it. Click either problem's code in the Problems panel to open its bytes in the
+hex editor; delete this folder and the Problems panel shows only the Emberware-era examples.
+`;
+
+function brokenWave(): Uint8Array {
+  const bytes = fixtureBytes('upstream/animation-demo/assets/wave.ewzanim');
+  const record = ({ frame, bone }: { frame: number; bone: number }): number => CLIP_HEADER_SIZE + (frame * bytes[0] + bone) * KEYFRAME_SIZE;
+  writeU16LE(bytes, record(PLANTED.nonFinite) + 4, 0x7e00); // f16 NaN
+  writeU32LE(bytes, record(PLANTED.nonUnit), 0);
+  return bytes;
+}
+
+/** Files that are no pack: the broken clip and its README; a glTF model to export. */
+function looseFiles(): PackFiles {
+  return {
+    fixtures: { 'gltf/Fox': 'gltf/Fox' },
+    files: { [`${PROBLEMS_FOLDER}/README.md`]: PROBLEMS_README, [`${PROBLEMS_FOLDER}/broken-wave.nczxanim`]: brokenWave() },
+  };
+}
+
 /** The sample workspace as data (see the file's comment). */
 export function samplePackFiles(): PackFiles {
-  return mergePacks(mainPack(characterRig()).build(), animationDemoPack().build('animation-demo/'), emberwareEraExamples());
+  return mergePacks(mainPack(characterRig()).build(), animationDemoPack().build('animation-demo/'), emberwareEraExamples(), looseFiles());
 }
 
 export async function writeSamplePack(directory: string): Promise<SamplePack> {
@@ -389,6 +430,7 @@ export async function writeSamplePack(directory: string): Promise<SamplePack> {
     mesh: join(root, 'assets', 'creature.nczxmesh'),
     animationDemo: { manifest: join(demo, 'nether.toml'), clip: join(demo, 'assets', 'wave.nczxanim'), mesh: join(demo, 'assets', 'column.nczxmesh') },
     emberwareEra: join(root, EMBERWARE_ERA_FOLDER),
+    brokenClip: join(root, PROBLEMS_FOLDER, 'broken-wave.nczxanim'),
   };
 }
 

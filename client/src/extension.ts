@@ -10,6 +10,7 @@ import { registerMshPreview } from './mshPreview/register';
 import { ClipSelectionBus } from './selectionSync';
 import type { ExtensionServices } from './services';
 import { CheckStatusBar } from './statusBar';
+import { openWalkthroughIfAsked } from './walkthrough';
 
 /** What `activate` returns: used by the end-to-end suite (server pid for the resilience test). */
 export interface ExtensionApi {
@@ -50,6 +51,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   registerPreview(context, services);
   registerMshPreview(context);
   registerGltfExport(context);
+  openWalkthroughIfAsked(context);
 
   // Activation does not wait for the server: VS Code holds custom editors and commands until
   // `activate` resolves, and a clip should open at once even while the workspace is checked.

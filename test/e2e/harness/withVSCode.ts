@@ -20,7 +20,7 @@ export const WEBGPU_CHROMIUM_ARGS: readonly string[] = [
   '--use-vulkan=swiftshader',
 ];
 
-const BASE_CHROMIUM_ARGS: readonly string[] = [
+export const BASE_CHROMIUM_ARGS: readonly string[] = [
   '--headless=new',
   '--no-sandbox',
   '--disable-quic',

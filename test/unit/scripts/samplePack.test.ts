@@ -11,8 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { nodeFileAccess } from '../../../node/fileAccess';
 import { checkManifestFile } from '../../../formats/manifest/index';
+import { checkFile } from '../../../formats/check';
 import { boneMatrix, decodeKeyframe, decodeVertex, keyframeOffset, parseClipHeader, parseMeshHeader, vertexOffset, type Vec3 } from '../../../formats/index';
-import { addLinkKeys, columnWeights, COLUMN, writeSamplePack, type SamplePack } from '../../../scripts/sample-pack';
+import { addLinkKeys, columnWeights, COLUMN, PLANTED, writeSamplePack, type SamplePack } from '../../../scripts/sample-pack';
 
 async function withSamplePack(run: (pack: SamplePack) => Promise<void>): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'ewzanim-sample-test-'));
@@ -44,6 +45,22 @@ test('each manifest links its clips explicitly; the main pack and animation-demo
     const readme = readFileSync(join(pack.emberwareEra, 'README.md'), 'utf8');
     assert.match(readme, /refuses those extensions/);
     assert.match(readme, /manifest\/legacy-extension/);
+  }));
+
+test('the walkthrough\'s broken clip has exactly its two planted problems, at the records its README names', () =>
+  withSamplePack(async (pack) => {
+    const result = await checkFile(nodeFileAccess, pack.brokenClip);
+    const record = ({ frame, bone }: { frame: number; bone: number }): number => 4 + (frame * 3 + bone) * 16;
+    assert.deepEqual(
+      result.diagnostics.map((d) => [d.code, d.severity, d.byteRange?.start]),
+      [
+        ['anim/non-unit-rotation', 'warning', record(PLANTED.nonUnit)],
+        ['anim/non-finite', 'error', record(PLANTED.nonFinite) + 4],
+      ],
+    );
+    const readme = readFileSync(join(pack.brokenClip, '..', 'README.md'), 'utf8');
+    assert.match(readme, /frame 20, bone 2: position x is NaN/);
+    assert.match(readme, /frame 12, bone 1: the rotation word is 0/);
   }));
 
 test('animation-demo\'s wave is upstream\'s bytes; the column is 10 rings of 6 vertices, 324 indices, skinned to bones 0-2 with weights summing to 255', () =>
