@@ -27,6 +27,8 @@ export interface ClipChoice {
   path: string;
   bones: number;
   frames: number;
+  /** Errors the checks found in the clip (the Problems panel's); absent or 0 when clean. */
+  errors?: number;
 }
 
 export type LoopMode = 'repeat' | 'once' | 'pingPong';
@@ -45,6 +47,8 @@ export type HostToPreviewMessage =
       /** Where skeleton and mesh came from, in words for the UI ("nether.toml: linked by ...", "skeleton guessed: ..."). */
       linkSource?: string;
       frameRate: number;
+      /** The clip's bone names, bone 0 first (a clip exported from a glTF); the preview shows indices where absent. */
+      boneNames?: string[];
       /** true on a reload after a change on disk: keep frame, camera and selection. */
       keepState: boolean;
     }
@@ -55,6 +59,8 @@ export type HostToPreviewMessage =
   | { type: 'clips'; clips: ClipChoice[] }
   /** Answer to `loadMixClip`: the second clip's bytes. */
   | { type: 'mixClip'; file: PreviewFile }
+  /** Answer to `loadMixClip` when the clip cannot be read. */
+  | { type: 'mixClipFailed'; uri: string; reason: string }
   /** How an export ended: saved at `path`, cancelled in the dialog, or failed. */
   | { type: 'exported'; kind: ExportKind; outcome: 'saved' | 'cancelled' | 'failed'; detail?: string };
 

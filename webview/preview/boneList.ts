@@ -12,15 +12,16 @@ export interface BoneListEvents {
 export class BoneList {
   constructor(private readonly list: HTMLElement, private readonly details: HTMLElement, private readonly events: BoneListEvents) {}
 
-  /** One row per clip bone; `note(bone)` adds a remark ("not in skeleton"). */
-  build(bones: number, note: (bone: number) => string | undefined): void {
+  /** One row per clip bone, named by `label(bone)`; `note(bone)` adds a remark ("not in skeleton"). */
+  build(bones: number, label: (bone: number) => string, note: (bone: number) => string | undefined): void {
     this.list.textContent = '';
     for (let bone = 0; bone < bones; bone++) {
       const item = document.createElement('div');
       item.className = 'bone';
       item.setAttribute('role', 'option');
       item.dataset.bone = String(bone);
-      item.textContent = `bone ${bone}`;
+      item.textContent = label(bone);
+      item.title = `bone ${bone}`;
       const remark = note(bone);
       if (remark) {
         const span = document.createElement('span');
@@ -44,8 +45,9 @@ export class BoneList {
     }
   }
 
-  showTransform(bone: number, where: string, transform: BoneTransform | undefined): void {
-    this.details.textContent = transform ? describeTransform(bone, where, transform) : 'Hover or select a bone\nto read its decoded transform.';
+  /** The readout of a bone (`label`: its name or index) at `where`, or the hint when none is hovered or selected. */
+  showTransform(readout: { label: string; where: string; transform: BoneTransform } | undefined): void {
+    this.details.textContent = readout ? describeTransform(readout.label, readout.where, readout.transform) : 'Hover or select a bone\nto read its decoded transform.';
   }
 }
 
@@ -57,10 +59,10 @@ export function column(v: number): string {
   return text.padStart(8);
 }
 
-export function describeTransform(bone: number, where: string, t: BoneTransform): string {
+export function describeTransform(label: string, where: string, t: BoneTransform): string {
   const [x, y, z, w] = t.rotation;
   return [
-    `bone ${bone} · ${where}`,
+    `${label} · ${where}`,
     `rotation x${column(x)}  y${column(y)}`,
     `         z${column(z)}  w${column(w)}`,
     `position x${column(t.position[0])}  y${column(t.position[1])}  z${column(t.position[2])}`,

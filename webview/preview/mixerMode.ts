@@ -26,8 +26,10 @@ export class MixerMode {
 
   /** Adds (or replaces) the second action; it plays at weight 0 until a crossfade or its slider brings it in. */
   setSecondary(name: string, bytes: Uint8Array): AnimationAction {
+    // Read first: a clip that cannot be mixed leaves the mix as it was.
+    const clip = mixerClipFromBytes(name, bytes, this.frameRate);
     this.secondary?.stop();
-    const action = this.mixer.clipAction(mixerClipFromBytes(name, bytes, this.frameRate));
+    const action = this.mixer.clipAction(clip);
     action.weight = 0;
     action.loop = this.primary.loop;
     this.secondary = action.play();
@@ -56,6 +58,20 @@ export class MixerMode {
 
   advance(seconds: number): void {
     this.mixer.update(seconds);
+    this.settle();
+  }
+
+  /**
+   * An action a fade-out stopped plays on at weight 0, as the second clip does before its
+   * first crossfade: its weight then says what it shows (0), its slider can bring it back,
+   * and the next crossfade fades it in.
+   */
+  private settle(): void {
+    for (const action of this.actions) {
+      if (action.isRunning()) continue;
+      action.weight = 0;
+      action.play();
+    }
   }
 
   /** Every action to `frame` of its clip (the scrubber), then re-blends. */

@@ -1,10 +1,12 @@
 /**
  * The mixer's controls in the side panel: the second clip (clips of the same bone count, from
- * the host), per action a weight slider and a speed, the crossfade duration and button, the
- * effective weights, and the way back to the console's exact frames.
+ * the host, after a "none" entry), per action a weight slider and a speed, the crossfade
+ * duration and button, the effective weights, and the way back to the console's exact frames.
+ * `render` shows a MixerPanelState (model/mixerPanelState.ts) and nothing else, so the widgets
+ * always say what the model mixes.
  */
-import type { ClipChoice } from '../../protocol/preview';
 import type { ValueElement } from './dom';
+import type { MixerActionView, MixerChoiceView, MixerPanelState } from './model/mixerPanelState';
 
 export interface MixerPanelEvents {
   chooseClip(uri: string): void;
@@ -14,15 +16,18 @@ export interface MixerPanelEvents {
   exactFrames(): void;
 }
 
+/** The first entry of the choice: no second clip. */
+const NONE_LABEL = 'None: pick a clip to mix';
+
 export class MixerPanel {
   private readonly names: HTMLElement[];
   private readonly weights: HTMLInputElement[];
   private readonly speeds: ValueElement[];
   private readonly clipSelect: ValueElement;
-  private readonly duration: ValueElement;
   private readonly crossfadeButton: HTMLElement;
   private readonly weightText: HTMLElement;
   private readonly second: HTMLElement;
+  private shownChoices = '';
 
   constructor(private readonly root: HTMLElement, events: MixerPanelEvents) {
     const action = (i: 0 | 1): string => `
@@ -40,6 +45,7 @@ export class MixerPanel {
       ${action(0)}
       <label for="mix-clip">Second clip (same bone count)</label>
       <vscode-single-select id="mix-clip" aria-label="Second clip (same bone count)"></vscode-single-select>
+      <div id="mix-status" role="status"></div>
       <div id="mix-second" hidden>${action(1)}</div>
       <div class="row">
         <vscode-textfield id="mix-duration" type="number" min="0" step="0.1" value="0.5" title="Crossfade duration in seconds" aria-label="Crossfade duration in seconds"></vscode-textfield> s
@@ -52,56 +58,57 @@ export class MixerPanel {
     this.weights = [q<HTMLInputElement>('mix-weight-0'), q<HTMLInputElement>('mix-weight-1')];
     this.speeds = [q<ValueElement>('mix-speed-0'), q<ValueElement>('mix-speed-1')];
     this.clipSelect = q('mix-clip');
-    this.duration = q('mix-duration');
     this.crossfadeButton = q('mix-crossfade');
     this.weightText = q('mix-weights');
     this.second = q('mix-second');
+    const duration = q<ValueElement>('mix-duration');
     for (const i of [0, 1] as const) {
       this.weights[i].addEventListener('input', () => events.weight(i, Number(this.weights[i].value)));
-      this.speeds[i].addEventListener('change', () => {
-        const value = Number(this.speeds[i].value);
-        if (Number.isFinite(value)) events.speed(i, value);
-      });
+      this.speeds[i].addEventListener('change', () => events.speed(i, Number(this.speeds[i].value)));
     }
     this.clipSelect.addEventListener('change', () => { if (this.clipSelect.value) events.chooseClip(this.clipSelect.value); });
-    this.crossfadeButton.addEventListener('click', () => events.crossfade(Math.max(0, Number(this.duration.value) || 0)));
+    const crossfade = (): void => { if (!this.crossfadeButton.hasAttribute('disabled')) events.crossfade(Math.max(0, Number(duration.value) || 0)); };
+    this.crossfadeButton.addEventListener('click', crossfade);
     q('mix-exact').addEventListener('click', () => events.exactFrames());
   }
 
-  show(visible: boolean): void {
-    this.root.hidden = !visible;
+  render(state: MixerPanelState): void {
+    this.root.hidden = !state.visible;
+    if (!state.visible) return;
+    this.showChoices(state.choices, state.chosen);
+    this.root.querySelector('#mix-status')!.textContent = state.loading ? `Loading ${state.loading}...` : '';
+    this.showAction(0, state.first);
+    this.second.hidden = !state.second;
+    this.showAction(1, state.second);
+    this.crossfadeButton.toggleAttribute('disabled', !state.crossfadeEnabled);
+    this.weightText.textContent = state.weightsText;
+    this.root.dataset.weights = [state.first, state.second].filter((a): a is MixerActionView => Boolean(a)).map((a) => a.weight.toFixed(3)).join(',');
   }
 
-  setPrimary(name: string): void {
-    this.names[0].textContent = name;
+  private showAction(i: 0 | 1, action: MixerActionView | undefined): void {
+    if (!action) return;
+    this.names[i].textContent = action.name;
+    // A slider being dragged keeps the pointer's value; the model follows it.
+    if (Number(this.weights[i].value) !== action.weight && document.activeElement !== this.weights[i]) this.weights[i].value = String(action.weight);
+    if (document.activeElement !== this.speeds[i] && Number(this.speeds[i].value) !== action.speed) this.speeds[i].value = String(action.speed);
   }
 
-  /** The clips offered as the second action. */
-  setChoices(clips: ClipChoice[]): void {
-    const current = this.clipSelect.value;
-    this.clipSelect.textContent = '';
-    for (const clip of clips) {
-      const option = document.createElement('vscode-option') as HTMLElement & { value: string; description: string };
-      option.setAttribute('value', clip.uri);
-      option.setAttribute('description', `${clip.path} · ${clip.frames} frames`);
-      option.textContent = clip.name;
-      if (clip.uri === current) option.setAttribute('selected', '');
-      this.clipSelect.appendChild(option);
+  /** The options (rebuilt only when the list changes, so an open list stays open) and the one chosen. */
+  private showChoices(choices: MixerChoiceView[], chosen: string): void {
+    const key = JSON.stringify(choices);
+    if (key !== this.shownChoices) {
+      this.shownChoices = key;
+      const none = option('', NONE_LABEL, choices.length ? '' : 'No other clip with this bone count');
+      this.clipSelect.replaceChildren(none, ...choices.map((c) => option(c.uri, c.name, c.description)));
     }
-    if (clips.length === 0) this.clipSelect.setAttribute('placeholder', 'No other clip with this bone count');
+    if (this.clipSelect.value !== chosen) this.clipSelect.value = chosen;
   }
+}
 
-  setSecondary(name: string): void {
-    this.second.hidden = false;
-    this.names[1].textContent = name;
-    this.weights[1].value = '0';
-    this.crossfadeButton.removeAttribute('disabled');
-  }
-
-  /** Effective weights after fades (and the sliders, when a crossfade moved a weight from 0 to 1). */
-  showWeights(effective: number[], weights: number[]): void {
-    weights.forEach((w, i) => { if (Number(this.weights[i].value) !== w) this.weights[i].value = String(w); });
-    this.weightText.textContent = effective.map((w, i) => `${i === 0 ? 'first' : 'second'} ${w.toFixed(2)}`).join(' · ');
-    this.root.dataset.weights = effective.map((w) => w.toFixed(3)).join(',');
-  }
+function option(value: string, label: string, description: string): HTMLElement {
+  const element = document.createElement('vscode-option');
+  element.setAttribute('value', value);
+  if (description) element.setAttribute('description', description);
+  element.textContent = label;
+  return element;
 }

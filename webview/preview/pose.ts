@@ -101,11 +101,19 @@ export function buildMixedPose(inputs: PoseInputs, transforms: Float32Array, out
   return count;
 }
 
+/** The transform `bone` has for `request`: its record at the frame, blended towards the next frame when asked (the readouts). */
+export function transformAt(inputs: PoseInputs, request: FrameRequest, bone: number): BoneTransform {
+  return keyframeTransform(inputs, request, request.frame, request.nextFrame, bone, bone);
+}
+
+function keyframeTransform(inputs: PoseInputs, request: FrameRequest, frame: number, nextFrame: number, bone0: number, bone1: number): BoneTransform {
+  const t = recordTransform(inputs, frame, bone0);
+  return request.blended ? blendTransforms(t, recordTransform(inputs, nextFrame, bone1), request.blend) : t;
+}
+
 /** The (blended) bone matrix of `bone0` at `frame`, towards `bone1` at `nextFrame`, into `m`. */
 function keyframeMatrix(inputs: PoseInputs, request: FrameRequest, frame: number, nextFrame: number, bone0: number, bone1: number, m: Float32Array): void {
-  let t = recordTransform(inputs, frame, bone0);
-  if (request.blended) t = blendTransforms(t, recordTransform(inputs, nextFrame, bone1), request.blend);
-  boneMatrix(t, m);
+  boneMatrix(keyframeTransform(inputs, request, frame, nextFrame, bone0, bone1), m);
 }
 
 /**

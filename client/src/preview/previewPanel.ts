@@ -17,7 +17,20 @@ export interface PreviewAssets {
   mesh?: vscode.Uri;
   /** Where skeleton and mesh came from, shown in the panel. */
   linkSource?: string;
+  /**
+   * The clip's bone names, bone 0 first (a clip exported from a glTF: its export record). The
+   * bone list, the hover and the selection readout show them; without them, "bone N".
+   */
+  boneNames?: string[];
 }
+
+/**
+ * Looks up the names of a clip's bones when the panel loads it (and again on every reload);
+ * undefined keeps the indices. Set once by whoever knows where the names are recorded:
+ * `PreviewPanel.boneNameLookup = (clip) => boneNamesOfClip(clip)`. Names given in
+ * `PreviewAssets.boneNames` win over the lookup.
+ */
+export type BoneNameLookup = (clip: vscode.Uri) => Promise<string[] | undefined>;
 
 /** The last status the webview reported (tests, and the panel's own logic). */
 export interface PreviewStatus {
@@ -33,6 +46,8 @@ export interface PreviewStatus {
 const RELOAD_DEBOUNCE_MS = 15;
 
 export class PreviewPanel implements vscode.Disposable {
+  /** The bone-name lookup every panel asks when it loads a clip (see BoneNameLookup). */
+  static boneNameLookup?: BoneNameLookup;
   readonly panel: vscode.WebviewPanel;
   status: PreviewStatus = { renderer: 'none', problems: [], frame: 0, loadMs: 0, loads: 0 };
   private readonly disposables: vscode.Disposable[] = [];
@@ -109,7 +124,7 @@ export class PreviewPanel implements vscode.Disposable {
       case 'loadMixClip':
         void readFile(vscode.Uri.parse(message.uri)).then(
           (file) => this.post({ type: 'mixClip', file }),
-          (error: unknown) => void vscode.window.showErrorMessage(`Preview: cannot read ${message.uri}: ${String(error)}`),
+          (error: unknown) => this.post({ type: 'mixClipFailed', uri: message.uri, reason: `Cannot read ${vscode.Uri.parse(message.uri).path.split('/').pop()}: ${String(error)}` }),
         );
         break;
       case 'export':
@@ -121,7 +136,8 @@ export class PreviewPanel implements vscode.Disposable {
   /** The clips the mixer can blend with this one: the same bone count (the same skeleton's clips). */
   private async listClips(): Promise<void> {
     const header = parseClipHeader((await vscode.workspace.fs.readFile(this.assets.clip)).subarray(0, 4));
-    this.post({ type: 'clips', clips: header ? await clipChoices(header.boneCount, this.assets.clip) : [] });
+    const clips = header ? await clipChoices(header.boneCount, this.assets.clip) : [];
+    this.post({ type: 'clips', clips: clips.map((clip) => ({ ...clip, errors: errorCount(vscode.Uri.parse(clip.uri)) })) });
   }
 
   /** An export from the webview: a save dialog next to the clip, then the bytes written with VS Code's file system. */
@@ -143,11 +159,17 @@ export class PreviewPanel implements vscode.Disposable {
   private async sendLoad(keepState: boolean): Promise<void> {
     const { clip, skeleton, mesh, linkSource } = this.assets;
     try {
-      const [clipFile, skeletonFile, meshFile] = await Promise.all([readFile(clip), skeleton && readFile(skeleton), mesh && readFile(mesh)]);
-      this.post({ type: 'load', clip: clipFile, skeleton: skeletonFile, mesh: meshFile, linkSource, frameRate: frameRate(), keepState });
+      const [clipFile, skeletonFile, meshFile, boneNames] = await Promise.all([readFile(clip), skeleton && readFile(skeleton), mesh && readFile(mesh), this.boneNames()]);
+      this.post({ type: 'load', clip: clipFile, skeleton: skeletonFile, mesh: meshFile, linkSource, frameRate: frameRate(), keepState, boneNames });
     } catch (error) {
       void vscode.window.showErrorMessage(`Preview: cannot read ${clip.fsPath}: ${String(error)}`);
     }
+  }
+
+  /** The assets' names, else the lookup's; a failing lookup keeps the indices. */
+  private async boneNames(): Promise<string[] | undefined> {
+    if (this.assets.boneNames) return this.assets.boneNames;
+    return PreviewPanel.boneNameLookup?.(this.assets.clip).catch(() => undefined);
   }
 
   private post(message: HostToPreviewMessage): void {
@@ -174,6 +196,11 @@ export class PreviewPanel implements vscode.Disposable {
 async function readFile(uri: vscode.Uri): Promise<PreviewFile> {
   const bytes = webviewBytes(await vscode.workspace.fs.readFile(uri));
   return { uri: uri.toString(), name: uri.path.split('/').pop() ?? uri.path, bytes };
+}
+
+/** Errors the checks report for a file (the Problems panel's). */
+function errorCount(uri: vscode.Uri): number {
+  return vscode.languages.getDiagnostics(uri).filter((d) => d.severity === vscode.DiagnosticSeverity.Error).length;
 }
 
 function title(clip: vscode.Uri): string {

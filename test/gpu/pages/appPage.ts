@@ -25,7 +25,7 @@ async function loadFiles(files: { clip: string; skeleton?: string; mesh?: string
 
 /** Destroys the WebGPU device under the running preview, as a driver reset would. */
 function loseDevice(): void {
-  (app as unknown as { renderers: { renderer: { device: GPUDevice } } }).renderers.renderer.device.destroy();
+  (app as unknown as { stage: { renderers: { renderer: { device: GPUDevice } } } }).stage.renderers.renderer.device.destroy();
 }
 
 function state(): { renderer: string; notice: string; statuses: PreviewToHostMessage[] } {

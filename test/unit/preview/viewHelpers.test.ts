@@ -48,7 +48,7 @@ test('the bone readout keeps fixed columns (no wrapping into noise)', () => {
   assert.equal(column(-0), ' -0.0000');
   assert.equal(column(65504), ' 6.55e+4');
   assert.equal(column(Infinity), 'Infinity');
-  const text = describeTransform(3, 'frame 7', { rotation: [0.000691, -0.5, 0.5, 0.7071], position: [1.5, -20, 0], scale: [1, 1, 1] });
+  const text = describeTransform('bone 3', 'frame 7', { rotation: [0.000691, -0.5, 0.5, 0.7071], position: [1.5, -20, 0], scale: [1, 1, 1] });
   const lines = text.split('\n');
   assert.equal(lines[0], 'bone 3 · frame 7');
   assert.equal(lines[1], 'rotation x  0.0007  y -0.5000');

@@ -1,0 +1,34 @@
+/**
+ * Frame and bone selection kept in step with the hex editor: what this view reported last (so
+ * that the editor's echo of our own report is not taken as a request to jump), and the last
+ * selections other views sent (tests read them to diagnose sync problems). No DOM.
+ */
+export class SelectionSync {
+  selectedBone = -1;
+  hoveredBone = -1;
+  /** The last selections other views sent (frame, bone), newest last, at most 20. */
+  readonly received: [number, number][] = [];
+  private lastFrame = -1;
+  private lastBone = -1;
+
+  /** Records a selection from another view; false when it only echoes our last report. */
+  receive(frame: number, bone: number): boolean {
+    this.received.push([frame, bone]);
+    if (this.received.length > 20) this.received.shift();
+    return !(frame === this.lastFrame && Math.max(0, bone) === this.lastBone);
+  }
+
+  /** The selection to report at `frame`, or undefined when the other views already have it. */
+  report(frame: number, force = false): { frame: number; bone: number } | undefined {
+    if (!force && frame === this.lastFrame && this.selectedBone < 0) return undefined;
+    this.lastFrame = frame;
+    this.lastBone = Math.max(0, this.selectedBone);
+    return { frame, bone: this.lastBone };
+  }
+
+  /** Marks `frame` and the selected bone as what the other views have (after following them). */
+  reported(frame: number): void {
+    this.lastFrame = frame;
+    this.lastBone = Math.max(0, this.selectedBone);
+  }
+}
