@@ -153,3 +153,16 @@ export function binaryExtensions(options: KindOptions = {}): string[] {
   const msh = (options.mshExtensions ?? MSH_DEFAULT_EXTENSIONS).map((ext) => ext.toLowerCase());
   return [...new Set([...RULES.filter((r) => r.kind !== 'manifest').map((r) => r.suffix), ...msh])];
 }
+
+/** The binary extensions whose kind has `service` (`listing`: clips and MSH models), with these options. */
+export function extensionsWith(service: keyof KindServices, options: KindOptions = {}): string[] {
+  return binaryExtensions(options).filter((ext) => {
+    const found = kindOfPath(ext, options);
+    return found !== undefined && KIND_SERVICES[found.kind][service];
+  });
+}
+
+/** A watcher glob for files with these extensions anywhere (`**\/*.{nczxanim,msh}`). */
+export function extensionsGlob(extensions: readonly string[]): string {
+  return `**/*.{${extensions.map((ext) => ext.slice(1)).join(',')}}`;
+}

@@ -1,7 +1,7 @@
-import * as vscode from 'vscode';
 import type { KindOptions } from '../../formats/fileKinds';
+import { workspaceSettings } from './settings';
 
 /** The registry's options from the user's settings: the extensions read as MSH files (`ewzanim.msh.extensions`). */
 export function kindOptions(): KindOptions {
-  return { mshExtensions: vscode.workspace.getConfiguration('ewzanim').get<string[]>('msh.extensions') };
+  return { mshExtensions: workspaceSettings().mshExtensions };
 }

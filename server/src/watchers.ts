@@ -7,13 +7,12 @@
  * registration, the log says files changed outside the editor are not seen.
  */
 import { DidChangeWatchedFilesNotification, type Connection, type Disposable, type FileSystemWatcher } from 'vscode-languageserver/node';
-import { binaryExtensions, MANIFEST_NAMES } from '../../formats/fileKinds';
+import { binaryExtensions, extensionsGlob, MANIFEST_NAMES } from '../../formats/fileKinds';
 import type { ClientFeatures } from './clientFeatures';
 
 /** One glob for the binary files (`**\/*.{nczxanim,...,msh}`), one for the manifests. */
 export function watchedFileGlobs(mshExtensions: readonly string[]): string[] {
-  const extensions = binaryExtensions({ mshExtensions });
-  return [`**/*.{${extensions.map((ext) => ext.slice(1)).join(',')}}`, `**/{${MANIFEST_NAMES.join(',')}}`];
+  return [extensionsGlob(binaryExtensions({ mshExtensions })), `**/{${MANIFEST_NAMES.join(',')}}`];
 }
 
 /** The registration the client holds; replaced when the watched extensions change. */

@@ -31,6 +31,7 @@ import {
 } from '../../../formats/gltf';
 import { idFromName, manifestEntriesText } from '../../../formats/manifest';
 import { workspaceFileAccess } from './workspaceFileAccess';
+import { workspaceSettings } from '../settings';
 
 export type ExportOutput = ExportedFileKind;
 
@@ -111,7 +112,7 @@ async function pickSkin(inventory: GltfInventory, animations: Selector[]): Promi
 }
 
 async function askFrameRate(): Promise<number | undefined> {
-  const fallback = vscode.workspace.getConfiguration('ewzanim').get<number>('frameRate', 30);
+  const fallback = workspaceSettings().frameRate;
   const text = await vscode.window.showInputBox({
     title: 'Export Animation from glTF: frame rate',
     prompt: 'Frames per second the animation is sampled at (clips store none; the console plays one frame per keyframe_bind)',
@@ -255,7 +256,7 @@ export async function exportFromGltf(argument?: unknown, options: ExportFromGltf
     void vscode.window.showErrorMessage(`Cannot read ${baseName(target)} as glTF: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;
   }
-  const defaultRate = vscode.workspace.getConfiguration('ewzanim').get<number>('frameRate', 30);
+  const defaultRate = workspaceSettings().frameRate;
   const inventory = gltfInventory(document, options.frameRate ?? defaultRate);
   if (inventory.animations.length === 0 || inventory.skins.length === 0) {
     void vscode.window.showErrorMessage(`${baseName(target)} has no ${inventory.skins.length === 0 ? 'skin' : 'animation'}: there is nothing to export as a clip.`);

@@ -12,6 +12,7 @@ import { writeFileAtomically } from '../../../node/atomicWrite';
 import { describeDiskChange, type DiskChangeFacts } from './diskChange';
 import { dirtyChanged, initialDiskState, keepMine, reactToDisk, resynced, saveDecision, type DiskObservation, type DiskReaction, type DiskState } from './diskState';
 import { openFileByteSource, readDiskVersion, sameBytesUnder, type DiskVersion, type FileByteSource } from './fileByteSource';
+import { workspaceSettings } from '../settings';
 
 /** Waits this long after the last edit before checking the edited state again. */
 const CHECK_DELAY_MS = 150;
@@ -110,7 +111,7 @@ export class HexDocument implements vscode.CustomDocument {
       fileName: this.fileName,
       layout: hexRowLayoutWire(layout),
       headerBytes,
-      frameRate: vscode.workspace.getConfiguration('ewzanim').get<number>('frameRate', 30),
+      frameRate: workspaceSettings().frameRate,
       headerProblem: headerProblem(layout),
     };
   }
@@ -346,9 +347,8 @@ export class HexDocument implements vscode.CustomDocument {
 
   private async check(): Promise<void> {
     const generation = ++this.checkGeneration;
-    const settings = vscode.workspace.getConfiguration('ewzanim');
     const result = await checkBytes(this.kind, this.model.source, this.uri.fsPath, {
-      maxKeyframeProblems: settings.get<number>('maxKeyframeProblems', 100),
+      maxKeyframeProblems: workspaceSettings().maxKeyframeProblems,
       chunkBytes: CHECK_CHUNK_BYTES,
     });
     if (generation !== this.checkGeneration) return;

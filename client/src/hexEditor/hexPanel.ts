@@ -7,6 +7,7 @@ import { EditRefused } from '../../../formats/editing/editModel';
 import { hexDescriptionWire, hexDiagnosticWire, searchAnswerWire, searchQueryOfWire } from '../../../protocol/convert/hexEditor';
 import { MAX_READ_BYTES, type DiskNotice, type HexDescription, type HexToHostMessage, type HostToHexMessage } from '../../../protocol/hexEditor';
 import type { ExtensionServices } from '../services';
+import { workspaceSettings } from '../settings';
 import type { HexDocument } from './hexDocument';
 import { SearchRunner } from './searchRunner';
 import { webviewPageHtml, webviewResourceRoots } from '../webviewHtml';
@@ -150,7 +151,7 @@ export class HexPanel implements vscode.Disposable {
    * from its layout, read once per version of the bytes.
    */
   private async describe(offset: number): Promise<HexDescription | null> {
-    const frameRate = vscode.workspace.getConfiguration('ewzanim').get<number>('frameRate', 30);
+    const frameRate = workspaceSettings().frameRate;
     const description = this.document.kind === 'msh'
       ? await describeMshByte(this.document.model.source, await this.document.openedMsh(), offset)
       : await describeByte(this.document.kind, this.document.model.source, offset, { frameRate });

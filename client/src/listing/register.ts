@@ -1,20 +1,19 @@
 import * as vscode from 'vscode';
-import { KIND_SERVICES, kindOfPath } from '../../../formats/fileKinds';
+import { extensionsGlob, extensionsWith, KIND_SERVICES, kindOfPath } from '../../../formats/fileKinds';
 import { LISTING_SCHEME, listingUri, parseListingUri } from '../../../protocol/listing';
+import { kindOptions } from '../kindOptions';
 import type { ExtensionServices } from '../services';
+import { onDidChangeSettings } from '../settings';
 import { KeyframeListingProvider } from './listingProvider';
 import { syncListingSelection } from './listingSelection';
 
 /** "Show Keyframe Listing" and the listing window commands. */
 export function registerListing(context: vscode.ExtensionContext, services: ExtensionServices): void {
   const provider = new KeyframeListingProvider(services);
-  const clipWatcher = vscode.workspace.createFileSystemWatcher('**/*.{ewzanim,nczxanim,msh}');
   context.subscriptions.push(
     provider,
-    clipWatcher,
+    watchListedFiles(provider),
     vscode.workspace.registerTextDocumentContentProvider(LISTING_SCHEME, provider),
-    clipWatcher.onDidChange((uri) => provider.refreshClip(uri)),
-    clipWatcher.onDidCreate((uri) => provider.refreshClip(uri)),
     vscode.workspace.onDidCloseTextDocument((document) => provider.forget(document.uri)),
     syncListingSelection(services),
     vscode.commands.registerCommand('ewzanim.showKeyframeListing', (clip?: vscode.Uri) => showListing(clip)),
@@ -23,9 +22,26 @@ export function registerListing(context: vscode.ExtensionContext, services: Exte
   );
 }
 
-/** Clips and MSH models have a listing (KIND_SERVICES). */
+/**
+ * Open listings follow their clip or model on disk: a watcher of the extensions with a listing
+ * (the user's MSH extensions included), renewed when those change.
+ */
+function watchListedFiles(provider: KeyframeListingProvider): vscode.Disposable {
+  let watcher: vscode.FileSystemWatcher | undefined;
+  const renew = (): void => {
+    watcher?.dispose();
+    watcher = vscode.workspace.createFileSystemWatcher(extensionsGlob(extensionsWith('listing', kindOptions())));
+    watcher.onDidChange((uri) => provider.refreshClip(uri));
+    watcher.onDidCreate((uri) => provider.refreshClip(uri));
+  };
+  renew();
+  const settings = onDidChangeSettings((change) => change.watchers && renew());
+  return { dispose: () => (settings.dispose(), watcher?.dispose()) };
+}
+
+/** Clips and MSH models (the user's MSH extensions included) have a listing (KIND_SERVICES). */
 function isClip(uri: vscode.Uri): boolean {
-  const kind = kindOfPath(uri.path)?.kind;
+  const kind = kindOfPath(uri.path, kindOptions())?.kind;
   return kind !== undefined && KIND_SERVICES[kind].listing;
 }
 
@@ -39,7 +55,7 @@ async function clipToShow(argument: unknown): Promise<vscode.Uri | undefined> {
   const picked = await vscode.window.showOpenDialog({
     canSelectMany: false,
     openLabel: 'Show Keyframe Listing',
-    filters: { 'Keyframe clips and MSH models': ['nczxanim', 'ewzanim', 'msh'] },
+    filters: { 'Keyframe clips and MSH models': extensionsWith('listing', kindOptions()).map((ext) => ext.slice(1)) },
   });
   return picked?.[0];
 }

@@ -3,7 +3,9 @@
  * Explorer, the command palette (the active file, else a picked one) or a test.
  */
 import * as vscode from 'vscode';
-import { kindOfPath } from '../../../formats/fileKinds';
+import { kindOfPath, MSH_OPTIONAL_EXTENSIONS } from '../../../formats/fileKinds';
+import { kindOptions } from '../kindOptions';
+import { workspaceSettings } from '../settings';
 import { MshPreviewPanel } from './mshPreviewPanel';
 
 export function registerMshPreview(context: vscode.ExtensionContext): void {
@@ -28,10 +30,15 @@ export function registerMshPreview(context: vscode.ExtensionContext): void {
 async function activeModel(): Promise<vscode.Uri | undefined> {
   const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
   const uri = input instanceof vscode.TabInputCustom || input instanceof vscode.TabInputText ? input.uri : undefined;
-  return uri && kindOfPath(uri.path)?.kind === 'msh' ? uri : undefined;
+  return uri && kindOfPath(uri.path, kindOptions())?.kind === 'msh' ? uri : undefined;
 }
 
 async function pickModel(): Promise<vscode.Uri | undefined> {
-  const picked = await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: 'Open MSH Preview', filters: { 'MSH models': ['msh', 'rlb', 'lib'] } });
+  const picked = await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: 'Open MSH Preview', filters: { 'MSH models': mshDialogExtensions() } });
   return picked?.[0];
+}
+
+/** The user's MSH extensions and the generic NRes ones (a model under any name previews by its magic). */
+function mshDialogExtensions(): string[] {
+  return [...new Set([...workspaceSettings().mshExtensions, ...MSH_OPTIONAL_EXTENSIONS])].map((ext) => ext.slice(1));
 }

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { parseClipHeader } from '../../../formats/index';
 import type { ExportKind, HostToPreviewMessage, PreviewFile, PreviewToHostMessage, RendererKind } from '../../../protocol/preview';
 import type { ExtensionServices } from '../services';
+import { onDidChangeSettings, workspaceSettings } from '../settings';
 import { webviewBytes } from '../webviewBytes';
 import { webviewPageHtml, webviewResourceRoots } from '../webviewHtml';
 import { clipChoices } from './candidates';
@@ -74,8 +75,8 @@ export class PreviewPanel implements vscode.Disposable {
           this.post({ type: 'select', frame: selection.frame, bone: selection.bone });
         }
       }),
-      vscode.workspace.onDidChangeConfiguration((event) => {
-        if (event.affectsConfiguration('ewzanim.frameRate')) this.post({ type: 'frameRate', frameRate: frameRate() });
+      onDidChangeSettings((change, settings) => {
+        if (change.changed.includes('frameRate')) this.post({ type: 'frameRate', frameRate: settings.frameRate });
       }),
     );
     this.watch();
@@ -208,5 +209,5 @@ function title(clip: vscode.Uri): string {
 }
 
 function frameRate(): number {
-  return vscode.workspace.getConfiguration('ewzanim').get<number>('frameRate', 30);
+  return workspaceSettings().frameRate;
 }

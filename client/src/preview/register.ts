@@ -6,10 +6,11 @@
  */
 import * as vscode from 'vscode';
 import { guessSkeletonAndMesh, guessText, rankCandidates } from '../../../formats/assetGuess';
-import { kindOfPath, parseClipHeader } from '../../../formats/index';
+import { kindOfPath } from '../../../formats/fileKinds';
 import type { OpenPreviewArgs } from '../../../protocol/preview';
 import type { ExtensionServices } from '../services';
-import { MESH_GLOB, SKELETON_GLOB, workspaceCandidates, type UriCandidate } from './candidates';
+import { kindOptions } from '../kindOptions';
+import { clipBoneCount, uriCandidates, workspacePreviewFiles, type UriCandidate } from './candidates';
 import { linkedAssets } from './manifestLinks';
 import { PreviewPanel, type PreviewAssets } from './previewPanel';
 
@@ -63,10 +64,10 @@ export function registerPreview(context: vscode.ExtensionContext, services: Exte
 
   async function pick(clip: vscode.Uri | undefined): Promise<PreviewPanel | undefined> {
     if (!clip) return undefined;
-    const bones = await clipBoneCount(clip);
-    const skeleton = await pickFile('skeleton', bones, clip, 'Skeleton to preview with (skeleton mode), or none for raw mode', SKELETON_GLOB);
+    const [bones, files] = await Promise.all([clipBoneCount(clip), workspacePreviewFiles()]);
+    const skeleton = await pickFile(await uriCandidates(files, 'skeleton'), 'skeleton', bones, clip, 'Skeleton to preview with (skeleton mode), or none for raw mode');
     if (skeleton === undefined) return undefined;
-    const mesh = await pickFile('mesh', bones, clip, 'Skinned mesh to draw, or none for bones only', MESH_GLOB);
+    const mesh = await pickFile(await uriCandidates(files, 'mesh'), 'mesh', bones, clip, 'Skinned mesh to draw, or none for bones only');
     if (mesh === undefined) return undefined;
     await context.workspaceState.update(PICKS_KEY, { ...picks(), [clip.toString()]: { skeleton: skeleton?.toString(), mesh: mesh?.toString() } });
     return show({ clip, skeleton: skeleton ?? undefined, mesh: mesh ?? undefined, linkSource: 'picked by you' }, true);
@@ -95,24 +96,15 @@ function toArgs(arg: OpenPreviewArgs | vscode.Uri | undefined): OpenPreviewArgs 
   if (arg && typeof arg.clip === 'string') return arg;
   const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
   const uri = input instanceof vscode.TabInputCustom || input instanceof vscode.TabInputText ? input.uri : vscode.window.activeTextEditor?.document.uri;
-  return uri && kindOfPath(uri.path)?.kind === 'clip' ? { clip: uri.toString() } : undefined;
-}
-
-/** The clip's bone count from its 4-byte header (0 when unreadable). */
-async function clipBoneCount(clip: vscode.Uri): Promise<number> {
-  try {
-    const header = parseClipHeader((await vscode.workspace.fs.readFile(clip)).subarray(0, 4));
-    return header?.boneCount ?? 0;
-  } catch {
-    return 0;
-  }
+  return uri && kindOfPath(uri.path, kindOptions())?.kind === 'clip' ? { clip: uri.toString() } : undefined;
 }
 
 /** No link and no earlier pick: the skeleton and mesh whose bone counts fit, if that is clear; the reason either way. */
 async function guessedAssets(clip: vscode.Uri): Promise<PreviewAssets> {
   const bones = await clipBoneCount(clip);
   if (bones === 0) return { clip };
-  const [skeletons, meshes] = await Promise.all([workspaceCandidates(SKELETON_GLOB), workspaceCandidates(MESH_GLOB)]);
+  const files = await workspacePreviewFiles();
+  const [skeletons, meshes] = await Promise.all([uriCandidates(files, 'skeleton'), uriCandidates(files, 'mesh')]);
   const guess = guessSkeletonAndMesh(bones, skeletons, meshes, clip.toString());
   return { clip, skeleton: guess.skeleton.chosen?.uri, mesh: guess.mesh.chosen?.uri, linkSource: guessText(guess) };
 }
@@ -121,8 +113,8 @@ async function guessedAssets(clip: vscode.Uri): Promise<PreviewAssets> {
  * A quick pick of the workspace's skeletons or meshes, those whose bone counts fit the clip
  * first, each with its bone count; null = "none", undefined = cancelled.
  */
-async function pickFile(kind: 'skeleton' | 'mesh', clipBones: number, clip: vscode.Uri, placeHolder: string, glob: string): Promise<vscode.Uri | null | undefined> {
-  const ranked = rankCandidates<UriCandidate>(kind, clipBones, await workspaceCandidates(glob), clip.toString());
+async function pickFile(candidates: readonly UriCandidate[], kind: 'skeleton' | 'mesh', clipBones: number, clip: vscode.Uri, placeHolder: string): Promise<vscode.Uri | null | undefined> {
+  const ranked = rankCandidates<UriCandidate>(kind, clipBones, candidates, clip.toString());
   type Item = vscode.QuickPickItem & { uri?: vscode.Uri | null };
   const items: Item[] = [{ label: '(none)', description: kind === 'skeleton' ? 'raw mode' : 'bones only', uri: null }];
   const fits = ranked.filter((r) => r.fits);

@@ -9,7 +9,7 @@ import { describeByte } from '../../../../formats/describe';
 import { describeMarkdown, placeText, viewMarkdown } from '../../../../formats/describeText';
 import { formatFixed } from '../../../../formats/numberText';
 import type { ListingLocation } from '../../../../protocol/listing';
-import { kindOfPath } from '../../../../formats/fileKinds';
+import { fileKindOf } from '../../../../formats/fileKinds';
 import { mshLineMarkdown, mshListingOf, openMshFile } from '../../../../formats/msh';
 import { keyframeColumnSpan, listingTargetAt, listingWindow, type ListingTarget } from '../../../../formats/listing/listingLayout';
 import { readListingSource } from '../../../../formats/listing/keyframeListing';
@@ -78,7 +78,8 @@ export async function listingHover(
   frameRate: number,
 ): Promise<ListingHover | undefined> {
   const { line, character } = position;
-  if (kindOfPath(clipPath)?.kind === 'msh') return modelListingHover(files, location, clipPath, line);
+  // As the listing request decided: by name, else by magic (an NRes file under any name).
+  if ((await fileKindOf(files, clipPath))?.kind === 'msh') return modelListingHover(files, location, clipPath, line);
   const source = await readListingSource(files, clipPath, frameRate);
   const header = source && parseClipHeader(source.first16);
   if (!source || !header) return undefined;
