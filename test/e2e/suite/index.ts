@@ -20,6 +20,7 @@ function loadSuites(): void {
   require('./resilience.e2e');
   require('./features.e2e');
   require('./gltfExport.e2e');
+  require('./settings.e2e');
 }
 
 export async function run(): Promise<void> {
