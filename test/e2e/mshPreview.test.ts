@@ -1,8 +1,9 @@
 /**
  * The MSH preview as a user meets it: right-click a writer-built NRes archive in the Explorer,
- * "Open MSH Preview"; the caveat is shown, the hierarchy is drawn, the frame slider and Play
- * move it, the blend and the model choice change what is drawn. Set EWZANIM_E2E_SCREENSHOTS to
- * a folder to keep screenshots.
+ * "Open MSH Preview"; the caveat is shown, the hierarchy is drawn by the clip preview's 3D
+ * renderer (WebGPU on SwiftShader: grid, a joint marker and axes per node, links to the
+ * parents), the frame slider and Play move it, the blend and the model choice change what is
+ * drawn. Set EWZANIM_E2E_SCREENSHOTS to a folder to keep screenshots.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -28,21 +29,33 @@ async function previewFrame(page: Page): Promise<Frame> {
   throw new Error('no MSH preview with a posed model');
 }
 
-/** A fingerprint of the canvas pixels (so two drawings can be told apart) and how many are drawn. */
+/** A fingerprint of the renderer's last image (so two drawings can be told apart) and how many pixels differ from the background. */
 function canvasPixels(frame: Frame): Promise<{ drawn: number; hash: number }> {
-  return frame.evaluate(() => {
-    const canvas = document.getElementById('view') as HTMLCanvasElement;
-    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+  return frame.evaluate(async () => {
+    const app = (window as unknown as { ewzanimMshPreview: { readPixels(): Promise<Uint8Array> } }).ewzanimMshPreview;
+    const data = await app.readPixels();
     let drawn = 0;
     let hash = 0;
-    for (let i = 3; i < data.length; i += 4) {
-      if (data[i]! > 0) {
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i] !== data[0] || data[i + 1] !== data[1] || data[i + 2] !== data[2]) {
         drawn++;
-        hash = (hash * 31 + i) | 0;
+        hash = (hash * 31 + i + data[i]! + data[i + 1]!) | 0;
       }
     }
     return { drawn, hash };
   });
+}
+
+function rendererOf(frame: Frame): Promise<string> {
+  return frame.evaluate(() => (window as unknown as { ewzanimMshPreview: { currentRenderer: string } }).ewzanimMshPreview.currentRenderer);
+}
+
+/** Waits until the renderer has drawn something besides the background. */
+async function waitUntilDrawn(page: Page, frame: Frame): Promise<void> {
+  for (let waited = 0; waited < 20_000; waited += 250) {
+    if ((await canvasPixels(frame)).drawn > 0) return;
+    await page.waitForTimeout(250);
+  }
 }
 
 async function setRange(frame: Frame, id: string, value: number): Promise<void> {
@@ -59,7 +72,7 @@ async function setRange(frame: Frame, id: string, value: number): Promise<void> 
 test('MSH preview: caveat, hierarchy drawn, frames, playback, blend and models', { timeout: 300_000 }, async () => {
   const workspace = makeWorkspace({ files: { 'pack.msh': heroArchive() } });
   try {
-    await withVSCode({ workspace: workspace.path }, async ({ page, waitForWorkbench }) => {
+    await withVSCode({ workspace: workspace.path, webgpu: true }, async ({ page, waitForWorkbench }) => {
       await waitForWorkbench();
       const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'pack.msh' }).first();
       await row.waitFor({ timeout: 60_000 });
@@ -69,8 +82,12 @@ test('MSH preview: caveat, hierarchy drawn, frames, playback, blend and models',
       assert.equal(await preview.textContent('#title'), 'pack.msh');
       assert.match((await preview.textContent('#status')) ?? '', /^3 nodes, 7 keys, 5 frames at 30 fps$/);
       assert.equal(await preview.textContent('#frameText'), '0 / 4');
+      await waitUntilDrawn(page, preview);
+      assert.equal(await rendererOf(preview), 'webgpu', `the 3D renderer on WebGPU; notice: ${await preview.textContent('#notice')}`);
+      assert.equal(await preview.textContent('#renderer-label'), 'WebGPU');
       const first = await canvasPixels(preview);
       assert.ok(first.drawn > 200, `the hierarchy is drawn (${first.drawn} pixels)`);
+      assert.deepEqual(await preview.evaluate(() => Array.from(document.querySelectorAll('#labels span')).map((s) => s.textContent)), ['root', 'arm', 'hand']);
       await screenshot(page, 'msh-preview-frame0');
 
       await setRange(preview, 'frame', 4);

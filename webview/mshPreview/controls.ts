@@ -1,5 +1,6 @@
 /**
- * The MSH preview's DOM: the caveat, the canvas, and the controls (model, play, frame, the
+ * The MSH preview's DOM: the caveat, the 3D viewport (the shared renderer's canvas goes in it,
+ * with the axes triad and the node names over it), and the controls (model, play, frame, the
  * blend's second time and weight, names): @vscode-elements for the choice, the button and the
  * check box, native range inputs for the sliders. Builds elements and reads them; no logic.
  */
@@ -18,7 +19,10 @@ export interface CheckboxElement extends HTMLElement {
 export interface MshPreviewDom {
   title: HTMLElement;
   caveat: HTMLElement;
-  canvas: HTMLCanvasElement;
+  notice: HTMLElement;
+  viewport: HTMLElement;
+  triad: SVGSVGElement;
+  labels: HTMLElement;
   model: SelectElement;
   play: HTMLElement;
   frame: HTMLInputElement;
@@ -28,6 +32,7 @@ export interface MshPreviewDom {
   blendText: HTMLElement;
   names: CheckboxElement;
   status: HTMLElement;
+  rendererLabel: HTMLElement;
 }
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, parent?: HTMLElement): HTMLElementTagNameMap[K] {
@@ -44,7 +49,15 @@ function labelled(text: string, control: HTMLElement, parent: HTMLElement): void
 export function buildMshPreviewDom(root: HTMLElement): MshPreviewDom {
   const title = element('h1', { id: 'title' }, root);
   const caveat = element('p', { id: 'caveat', textContent: `Node hierarchy posed by ${MSH_SAMPLING_CAVEAT}.` }, root);
-  const canvas = element('canvas', { id: 'view', width: 640, height: 420 }, root);
+  const notice = element('p', { id: 'notice' }, root);
+  const viewport = element('div', { id: 'viewport' }, root);
+  const triad = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  triad.id = 'triad';
+  triad.setAttribute('viewBox', '-1.3 -1.3 2.6 2.6');
+  triad.setAttribute('role', 'img');
+  triad.setAttribute('aria-label', 'Orientation: X red, Y green, Z blue');
+  viewport.append(triad);
+  const labels = element('div', { id: 'labels' }, viewport);
   const bar = element('div', { id: 'controls' }, root);
   const model = Object.assign(document.createElement('vscode-single-select') as SelectElement, { id: 'model' });
   labelled('Model ', model, bar);
@@ -62,5 +75,6 @@ export function buildMshPreviewDom(root: HTMLElement): MshPreviewDom {
   const names = Object.assign(document.createElement('vscode-checkbox') as CheckboxElement, { id: 'names', checked: true, textContent: 'names' });
   blend.append(names);
   const status = element('p', { id: 'status' }, root);
-  return { title, caveat, canvas, model, play, frame, frameText, blendTime, blendWeight, blendText, names, status };
+  const rendererLabel = element('p', { id: 'renderer-label' }, root);
+  return { title, caveat, notice, viewport, triad, labels, model, play, frame, frameText, blendTime, blendWeight, blendText, names, status, rendererLabel };
 }
