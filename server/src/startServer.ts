@@ -28,7 +28,7 @@ import { DiagnosticsStore } from './diagnosticsStore';
 import { featureCapabilities, registerLanguageFeatures } from './features';
 import { ManifestChecks } from './manifestChecks';
 import { beginWorkDoneProgress } from './progress';
-import { settingsChange } from '../../formats/settings/settings';
+import { SETTINGS_SECTION, settingsChange } from '../../formats/settings/settings';
 import { DEFAULT_SETTINGS, normalizeSettings } from './settings';
 import { pathToUri, uriToPath } from './uris';
 import { FileWatchers } from './watchers';
@@ -104,7 +104,7 @@ export function startServer(connection: Connection): void {
   async function fetchSettings(): Promise<ServerSettings> {
     if (!client.configuration) return settings;
     try {
-      return normalizeSettings(await connection.workspace.getConfiguration('ewzanim'));
+      return normalizeSettings(await connection.workspace.getConfiguration(SETTINGS_SECTION));
     } catch (error) {
       connection.console.error(`could not read the ewzanim settings, keeping the previous ones: ${String(error)}`);
       return settings;
@@ -114,7 +114,7 @@ export function startServer(connection: Connection): void {
   connection.onInitialized(async () => {
     connection.console.log(`ewzanim language server for ${client.name}; workspace folders: ${roots.length ? roots.join(', ') : 'none'}`);
     if (client.configurationRegistration) {
-      void connection.client.register(DidChangeConfigurationNotification.type, { section: 'ewzanim' }).catch(() => undefined);
+      void connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION }).catch(() => undefined);
     }
     if (client.workspaceFolders) {
       connection.workspace.onDidChangeWorkspaceFolders(async (event) => {
