@@ -163,7 +163,7 @@ export class WorkspaceChecker {
       const batch = [...this.queue];
       this.queue.clear();
       const isManifest = (path: string): boolean => this.known.get(path)?.kind === 'manifest';
-      // Gone since it was queued: nothing to check (a manifest's check is skipped below too).
+      // A file deleted since it was queued is no longer known: nothing to check.
       const binaries = batch.filter((p) => this.known.has(p) && !isManifest(p));
       const manifests = batch.filter(isManifest);
       // A changed asset can change what a manifest says about it (bone counts, kinds).
