@@ -94,7 +94,9 @@ export function brokenLink(file: string, target: string, anchorsOf: (path: strin
  */
 function repositoryMarkdown(): string[] {
   const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z', '--', '*.md'], { cwd: REPO, encoding: 'utf8' });
-  return [...new Set(listed.split('\0').filter(Boolean))]
+  const paths = listed.split('\0').filter(Boolean);
+  assert.ok(paths.includes('README.md'), 'git lists the repository\'s markdown files');
+  return [...new Set(paths)]
     .filter((p) => !p.endsWith('.upstream.md'))
     .map((p) => join(REPO, p))
     .filter((p) => existsSync(p));
