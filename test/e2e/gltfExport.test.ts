@@ -44,6 +44,18 @@ async function previewText(page: Page, until: string): Promise<string> {
   return text;
 }
 
+/** The animation preview's bone list (the webview's `#bone-list` rows), once it has rows. */
+async function previewBoneList(page: Page): Promise<string[]> {
+  for (let waited = 0; waited < 60_000; waited += 500) {
+    for (const frame of page.frames()) {
+      const rows = await frame.evaluate(() => [...(document.getElementById('bone-list')?.children ?? [])].map((row) => (row as HTMLElement).innerText.trim())).catch(() => []);
+      if (rows.length) return rows;
+    }
+    await page.waitForTimeout(500);
+  }
+  throw new Error('no preview showed a bone list within 60 s');
+}
+
 test('Explorer context menu on a .glb: quick picks, files, report file and its preview, manifest entries shown', { timeout: 300_000 }, async () => {
   const workspace = makeWorkspace({ fixtures: { 'Fox.glb': 'gltf/Fox/Fox.glb' }, files: { 'nether.toml': MANIFEST, 'clips/notes.txt': 'Clips exported from Fox.glb.\n' } });
   try {
@@ -100,6 +112,13 @@ test('Explorer context menu on a .glb: quick picks, files, report file and its p
       await dialog.locator('.dialog-buttons-row .monaco-button', { hasText: 'Add to nether.toml' }).click();
       await selection.filter({ hasText: /^Ln 22, Col 1 \(\d+ selected\)$/ }).waitFor({ timeout: 30_000 });
       await screenshot(page, 'gltf-export-5-manifest-again');
+
+      // The preview of an exported clip names its bones as the glTF's joints (from the export record).
+      await page.locator('.codelens-decoration a', { hasText: 'Preview animation' }).first().click({ timeout: 30_000 });
+      const bones = await previewBoneList(page);
+      assert.deepEqual(bones.slice(0, 3), ['_rootJoint', 'b_Root_00', 'b_Hip_01']);
+      assert.equal(bones.length, 24);
+      await screenshot(page, 'gltf-export-6-preview-bone-names');
     });
     const sizes = ['Fox.Survey.nczxanim', 'Fox.nczxskel', 'Fox.nczxmesh'].map((f) => (existsSync(join(workspace.path, f)) ? statSync(join(workspace.path, f)).size : -1));
     assert.deepEqual(sizes, [4 + 104 * 24 * 16, 8 + 24 * 48, 38028]);

@@ -30,6 +30,8 @@ import {
   type Selector,
 } from '../../../formats/gltf';
 import { idFromName, manifestEntriesText } from '../../../formats/manifest';
+import { PreviewPanel } from '../preview/previewPanel';
+import { boneNamesOfClip } from './boneNames';
 import { workspaceFileAccess } from './workspaceFileAccess';
 import { workspaceSettings } from '../settings';
 
@@ -351,6 +353,8 @@ export async function exportFromGltf(argument?: unknown, options: ExportFromGltf
 }
 
 export function registerGltfExport(context: vscode.ExtensionContext): void {
+  // The preview names a clip's bones from the export record beside it.
+  PreviewPanel.boneNameLookup = (clip) => boneNamesOfClip(clip);
   context.subscriptions.push(
     vscode.commands.registerCommand('ewzanim.exportFromGltf', (argument?: unknown, options?: ExportFromGltfOptions) => exportFromGltf(argument, options)),
   );
