@@ -3,7 +3,7 @@
  * near 1) written by the core's own encoder, and clip files of any size built by tiling them.
  */
 import { open } from 'node:fs/promises';
-import { CLIP_HEADER_SIZE, KEYFRAME_SIZE, encodeKeyframe, type Quaternion } from '../formats/index';
+import { CLIP_HEADER_SIZE, clipByteLength, encodeKeyframe, recordsByteLength, type Quaternion } from '../formats/index';
 import { seededRandom } from '../test/gpu/clipFixtures';
 
 /** Distinct keyframes encoded once; longer inputs repeat them (1 MiB). */
@@ -23,13 +23,13 @@ function uniqueRecords(): Uint8Array {
   if (!unique) {
     const next = seededRandom(0xc1a9);
     const signed = (range: number): number => (next() / 2 ** 32 - 0.5) * 2 * range;
-    unique = new Uint8Array(UNIQUE_RECORDS * KEYFRAME_SIZE);
+    unique = new Uint8Array(recordsByteLength(UNIQUE_RECORDS));
     for (let r = 0; r < UNIQUE_RECORDS; r++) {
       const s = 1 + signed(0.25);
       encodeKeyframe(
         { rotation: randomUnitQuaternion(next), position: [signed(2), signed(2), signed(2)], scale: [s, s, s] },
         unique,
-        r * KEYFRAME_SIZE,
+        recordsByteLength(r),
       );
     }
   }
@@ -39,14 +39,14 @@ function uniqueRecords(): Uint8Array {
 /** `count` consecutive records (16 bytes each), no header. */
 export function keyframeRecords(count: number): Uint8Array {
   const source = uniqueRecords();
-  const out = new Uint8Array(count * KEYFRAME_SIZE);
+  const out = new Uint8Array(recordsByteLength(count));
   for (let at = 0; at < out.length; at += source.length) out.set(source.subarray(0, Math.min(source.length, out.length - at)), at);
   return out;
 }
 
 /** Writes a legal clip of `bones` x `frames` to `path`, a piece at a time. Returns its size. */
 export async function writeClipFile(path: string, bones: number, frames: number): Promise<number> {
-  const size = CLIP_HEADER_SIZE + bones * frames * KEYFRAME_SIZE;
+  const size = clipByteLength(bones, frames);
   const records = uniqueRecords();
   const file = await open(path, 'w');
   try {

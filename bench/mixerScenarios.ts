@@ -3,7 +3,7 @@
  * allocation probe (bench/mixerAllocationProbe.ts, a child process): clips of realistic records
  * (bench/clipData.ts), actions set up and warmed up.
  */
-import { CLIP_HEADER_SIZE, KEYFRAME_SIZE } from '../formats/clip';
+import { CLIP_HEADER_SIZE, clipByteLength, recordsByteLength } from '../formats/clip';
 import { AnimationMixer, mixerClipFromBytes, type AnimationAction } from '../formats/mixer';
 import { keyframeRecords } from './clipData';
 
@@ -47,9 +47,9 @@ export const SCENARIOS: Scenario[] = [
 export function clipBytes(bones: number, frames: number, seed: number): Uint8Array {
   const skip = seed * 97;
   const records = keyframeRecords(bones * frames + skip);
-  const bytes = new Uint8Array(CLIP_HEADER_SIZE + bones * frames * KEYFRAME_SIZE);
+  const bytes = new Uint8Array(clipByteLength(bones, frames));
   bytes.set([bones, 0, frames & 0xff, frames >>> 8]);
-  bytes.set(records.subarray(skip * KEYFRAME_SIZE), CLIP_HEADER_SIZE);
+  bytes.set(records.subarray(recordsByteLength(skip)), CLIP_HEADER_SIZE);
   return bytes;
 }
 

@@ -8,7 +8,7 @@ import { BONE_OUTPUT_FLOATS, buildPose, type FrameRequest } from '../webview/pre
 import { COPY_BENCH_WGSL, SKIN_BENCH_WGSL } from '../webview/preview/shaderSources';
 import { GpuBoneCompute } from '../webview/preview/webgpu/boneCompute';
 import { inverseBindsOf } from '../test/gpu/clipFixtures';
-import { MESH_FORMAT, meshStride } from '../formats/index';
+import { MESH_FORMAT, meshStride, vertexOffset, verticesByteLength } from '../formats/index';
 import type { BindRule } from '../formats/keyframeBind';
 
 /** A skinned character's three files (the sample pack's 40-bone creature in the benches). */
@@ -174,9 +174,9 @@ export async function skinningThroughput(device: GPUDevice, character: Character
   // skin-bench.wgsl reads position, then joints and weights in the vertex's last two words.
   const stride = meshStride(character.mesh[8]);
   if (!(character.mesh[8] & MESH_FORMAT.SKINNED)) throw new Error('the bench character must be skinned');
-  const meshVertices = character.mesh.subarray(12, 12 + character.vertexCount * stride);
+  const meshVertices = character.mesh.subarray(vertexOffset({ stride }, 0), vertexOffset({ stride }, character.vertexCount));
   const total = character.vertexCount * characters;
-  const vertices = device.createBuffer({ size: total * stride, usage: GPUBufferUsage.STORAGE, mappedAtCreation: true });
+  const vertices = device.createBuffer({ size: verticesByteLength({ stride }, total), usage: GPUBufferUsage.STORAGE, mappedAtCreation: true });
   const mapped = new Uint8Array(vertices.getMappedRange());
   for (let c = 0; c < characters; c++) mapped.set(meshVertices, c * meshVertices.length);
   vertices.unmap();

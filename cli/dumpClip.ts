@@ -1,5 +1,5 @@
 /** `ewzanim dump` of a clip: every selected keyframe, exact f32 values, read a block at a time. */
-import { CLIP_HEADER_SIZE, KEYFRAME_SIZE, decodeRawKeyframe, hexWord, keyframeOffset, parseClipHeader, readRawKeyframe } from '../formats/index';
+import { CLIP_HEADER_SIZE, KEYFRAME_SIZE, completeRecordCount, decodeRawKeyframe, hexWord, keyframeOffset, parseClipHeader, readRawKeyframe, recordsByteLength } from '../formats/index';
 import type { ByteSource } from '../formats/fileAccess';
 import type { ClipHeader } from '../formats/records';
 import type { IndexRange } from './args';
@@ -41,7 +41,7 @@ async function* keyframeBlocks(source: ByteSource, header: ClipHeader, ranges: C
   for (let first = frames.start; first < frames.end; first += framesPerBlock) {
     const last = Math.min(frames.end, first + framesPerBlock);
     const start = keyframeOffset(header, first, 0);
-    const bytes = await source.read(start, (last - first) * header.boneCount * KEYFRAME_SIZE);
+    const bytes = await source.read(start, recordsByteLength((last - first) * header.boneCount));
     const rows: PrintedRow[] = [];
     for (let frame = first; frame < last; frame++) {
       for (let bone = bones.start; bone < bones.end; bone++) {
@@ -70,7 +70,7 @@ const KEYFRAME_COLUMNS: readonly TextColumn[] = [
 export async function clipDump(source: ByteSource, ranges: ClipDumpRanges): Promise<{ header: DumpHeader; sections: DumpSection[] } | undefined> {
   const header = parseClipHeader(await source.read(0, CLIP_HEADER_SIZE));
   if (!header) return undefined;
-  const complete = Math.max(0, Math.floor((source.size - CLIP_HEADER_SIZE) / KEYFRAME_SIZE));
+  const complete = completeRecordCount(source.size);
   const shortNote = source.size < header.expectedSize ? ` (truncated: only ${complete} complete records)` : '';
   return {
     header: {

@@ -8,6 +8,7 @@ import {
   readU16LE,
   vertexAttributeLayout,
   vertexOffset,
+  verticesByteLength,
   type MeshAttribute,
 } from '../formats/index';
 import type { ByteSource } from '../formats/fileAccess';
@@ -81,7 +82,7 @@ async function* vertexBlocks(source: ByteSource, header: MeshHeader, vertices?: 
   for (let first = range.start; first < range.end; first += RECORDS_PER_BLOCK) {
     const last = Math.min(range.end, first + RECORDS_PER_BLOCK);
     const start = vertexOffset(header, first);
-    const bytes = await source.read(start, (last - first) * header.stride);
+    const bytes = await source.read(start, verticesByteLength(header, last - first));
     const rows: PrintedRow[] = [];
     for (let vertex = first; vertex < last; vertex++) {
       const at = vertexOffset(header, vertex) - start;

@@ -1,5 +1,5 @@
 /** `ewzanim dump` of a skeleton: each bone's inverse bind matrix, exact f32, as stored. */
-import { INVERSE_BIND_SIZE, SKELETON_HEADER_SIZE, inverseBindOffset, parseSkeletonHeader, readInverseBind } from '../formats/index';
+import { INVERSE_BIND_SIZE, SKELETON_HEADER_SIZE, inverseBindOffset, inverseBindsByteLength, parseSkeletonHeader, readInverseBind } from '../formats/index';
 import type { ByteSource } from '../formats/fileAccess';
 import type { SkeletonHeader } from '../formats/records';
 import type { IndexRange } from './args';
@@ -18,7 +18,7 @@ async function* matrixBlocks(source: ByteSource, header: SkeletonHeader, bones?:
   for (let first = range.start; first < range.end; first += RECORDS_PER_BLOCK) {
     const last = Math.min(range.end, first + RECORDS_PER_BLOCK);
     const start = inverseBindOffset(first);
-    const bytes = await source.read(start, (last - first) * INVERSE_BIND_SIZE);
+    const bytes = await source.read(start, inverseBindsByteLength(last - first));
     const rows: PrintedRow[] = [];
     for (let bone = first; bone < last; bone++) {
       const at = inverseBindOffset(bone) - start;

@@ -1,5 +1,7 @@
 /**
- * Clip (`.ewzanim` / `.nczxanim`) codec: header, record addressing, the scalar reference decoder
+ * Clip (`.ewzanim` / `.nczxanim`) codec: header, record addressing (the only place that
+ * multiplies by the record size: everyone else asks `recordOffset`, `keyframeOffset`,
+ * `clipByteLength`, `recordsByteLength`, `completeRecordCount` or `locateKeyframe`), the scalar reference decoder
  * and encoder, the 3x4 bone matrix, and typed-array bulk paths that are bit-identical to the
  * scalar ones (the tests check that).
  *
@@ -37,12 +39,32 @@ export function parseClipHeader(first4: Uint8Array): ClipHeader | undefined {
   if (first4.length < CLIP_HEADER_SIZE) return undefined;
   const boneCount = first4[CLIP_HEADER_FIELDS[0].start];
   const frameCount = readU16LE(first4, CLIP_HEADER_FIELDS[2].start);
-  return { boneCount, flags: first4[CLIP_HEADER_FIELDS[1].start], frameCount, expectedSize: CLIP_HEADER_SIZE + frameCount * boneCount * KEYFRAME_SIZE };
+  return { boneCount, flags: first4[CLIP_HEADER_FIELDS[1].start], frameCount, expectedSize: clipByteLength(boneCount, frameCount) };
+}
+
+/** Bytes of `count` consecutive records; so also the offset of record `count` from the first record. */
+export function recordsByteLength(count: number): number {
+  return count * KEYFRAME_SIZE;
+}
+
+/** Size of a clip of `boneCount` x `frameCount` records: 4 + frames x bones x 16. */
+export function clipByteLength(boneCount: number, frameCount: number): number {
+  return CLIP_HEADER_SIZE + recordsByteLength(frameCount * boneCount);
+}
+
+/** Byte offset of record number `index` (frame-major: frame x bones + bone). */
+export function recordOffset(index: number): number {
+  return CLIP_HEADER_SIZE + recordsByteLength(index);
 }
 
 /** Byte offset of the record of `frame`, `bone`. */
 export function keyframeOffset(header: Pick<ClipHeader, 'boneCount'>, frame: number, bone: number): number {
-  return CLIP_HEADER_SIZE + (frame * header.boneCount + bone) * KEYFRAME_SIZE;
+  return recordOffset(frame * header.boneCount + bone);
+}
+
+/** Whole records a file of `size` bytes holds after the header (0 when shorter than the header). */
+export function completeRecordCount(size: number): number {
+  return Math.max(0, Math.floor((size - CLIP_HEADER_SIZE) / KEYFRAME_SIZE));
 }
 
 export type KeyframeField = 'rotation' | 'position.x' | 'position.y' | 'position.z' | 'scale.x' | 'scale.y' | 'scale.z';
@@ -75,7 +97,7 @@ export function locateKeyframe(header: Pick<ClipHeader, 'boneCount' | 'frameCoun
   if (header.boneCount === 0 || offset < CLIP_HEADER_SIZE || !Number.isInteger(offset)) return undefined;
   const index = Math.floor((offset - CLIP_HEADER_SIZE) / KEYFRAME_SIZE);
   if (index >= header.boneCount * header.frameCount) return undefined;
-  const recordStart = CLIP_HEADER_SIZE + index * KEYFRAME_SIZE;
+  const recordStart = recordOffset(index);
   return {
     frame: Math.floor(index / header.boneCount),
     bone: index % header.boneCount,
@@ -170,7 +192,7 @@ export function transformMatrices(transforms: Float32Array, count: number, out: 
 
 /** Throws a RangeError when `count` records from `byteOffset` do not lie inside `bytes`. */
 function checkRecordRange(bytes: Uint8Array, byteOffset: number, count: number): void {
-  const length = count * KEYFRAME_SIZE;
+  const length = recordsByteLength(count);
   if (byteOffset < 0 || byteOffset + length > bytes.length) {
     throw new RangeError(`records ${byteOffset}..${byteOffset + length} exceed the ${bytes.length} bytes given`);
   }
@@ -179,7 +201,7 @@ function checkRecordRange(bytes: Uint8Array, byteOffset: number, count: number):
 /** Aligned little-endian u32 words of `count` records starting at `byteOffset`. */
 function recordWords(bytes: Uint8Array, byteOffset: number, count: number): Uint32Array {
   checkRecordRange(bytes, byteOffset, count);
-  return u32View(bytes.subarray(byteOffset, byteOffset + count * KEYFRAME_SIZE));
+  return u32View(bytes.subarray(byteOffset, byteOffset + recordsByteLength(count)));
 }
 
 /**

@@ -1,5 +1,5 @@
 /** Constant-time structural checks of a clip from its first 16 bytes and its size. */
-import { CLIP_HEADER_SIZE, KEYFRAME_SIZE, detectLegacyClip, parseClipHeader } from './clip';
+import { CLIP_HEADER_SIZE, completeRecordCount, detectLegacyClip, keyframeOffset, parseClipHeader } from './clip';
 import { binaryDiagnostic } from './diagnosticCodes';
 import type { FormatDiagnostic } from './diagnostics';
 import type { ClipHeader } from './records';
@@ -70,9 +70,8 @@ export function checkClipStructure(first16: Uint8Array, size: number): ClipStruc
   }
   const counts = `${plural(header.boneCount, 'bone')} x ${plural(header.frameCount, 'frame')}`;
   if (size < header.expectedSize) {
-    const completeRecords = Math.floor((size - CLIP_HEADER_SIZE) / KEYFRAME_SIZE);
-    const firstIncompleteFrame = header.boneCount > 0 ? Math.floor(completeRecords / header.boneCount) : 0;
-    const start = Math.min(size, CLIP_HEADER_SIZE + firstIncompleteFrame * header.boneCount * KEYFRAME_SIZE);
+    const firstIncompleteFrame = header.boneCount > 0 ? Math.floor(completeRecordCount(size) / header.boneCount) : 0;
+    const start = Math.min(size, keyframeOffset(header, firstIncompleteFrame, 0));
     diagnostics.push(
       binaryDiagnostic(
         'anim/truncated',

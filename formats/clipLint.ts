@@ -7,7 +7,7 @@
  * rotation table.
  */
 import { hexWord, u32View } from './bytes';
-import { CLIP_HEADER_SIZE, KEYFRAME_FIELDS, KEYFRAME_SIZE, type KeyframeField } from './clip';
+import { CLIP_HEADER_SIZE, KEYFRAME_FIELDS, KEYFRAME_SIZE, completeRecordCount, recordOffset, type KeyframeField } from './clip';
 import { binaryDiagnostic } from './diagnosticCodes';
 import type { FormatDiagnostic } from './diagnostics';
 import { f16ToF32 } from './f16';
@@ -32,8 +32,7 @@ const ROTATION_FIELD = KEYFRAME_FIELDS[0];
 
 /** Number of complete records that are both promised by the header and present in the file. */
 export function lintableRecordCount(header: ClipHeader, size: number): number {
-  const present = Math.max(0, Math.floor((size - CLIP_HEADER_SIZE) / KEYFRAME_SIZE));
-  return Math.min(header.boneCount * header.frameCount, present);
+  return Math.min(header.boneCount * header.frameCount, completeRecordCount(size));
 }
 
 /**
@@ -53,7 +52,7 @@ export async function scanSuspectRecords(
   const count = lintableRecordCount(header, source.size);
   const oneMinus = rotationOneMinusSquareTable();
   const square = rotationSquareTable();
-  const recordsEnd = CLIP_HEADER_SIZE + count * KEYFRAME_SIZE;
+  const recordsEnd = recordOffset(count);
   // The visitor keeps no bytes (suspect takes the words): two reused buffers, one read ahead.
   const reuse = reusingChunkReader(source, recordsEnd);
   // An empty piece ends forEachRecordChunk early.
@@ -94,14 +93,14 @@ export async function lintClipRecords(source: ByteSource, header: ClipHeader, op
   await scanSuspectRecords(source, header, options.chunkBytes ?? DEFAULT_CHUNK_BYTES, (record, rot, w1, w2, w3) =>
     reportRecord(problems, header, record, rot, w1, w2, w3),
   );
-  return problems.finish('anim/more-problems', { start: CLIP_HEADER_SIZE, end: CLIP_HEADER_SIZE + count * KEYFRAME_SIZE }, 'keyframe');
+  return problems.finish('anim/more-problems', { start: CLIP_HEADER_SIZE, end: recordOffset(count) }, 'keyframe');
 }
 
 /** The slow path for one record that failed the fast test: one diagnostic per bad field. */
 function reportRecord(problems: ProblemCollector, header: ClipHeader, record: number, rot: number, w1: number, w2: number, w3: number): void {
   const frame = Math.floor(record / header.boneCount);
   const bone = record % header.boneCount;
-  const start = CLIP_HEADER_SIZE + record * KEYFRAME_SIZE;
+  const start = recordOffset(record);
   const where = `Frame ${frame}, bone ${bone}`;
   const data = { frame, bone };
   if (isNonUnitRotation(rot)) {

@@ -6,7 +6,7 @@
  * types live in `description.ts`; NRes and MSH files are described by `msh/describe.ts`.
  */
 import { hexBytes, hexWord, readF32LE, readU16LE, readU32LE } from './bytes';
-import { CLIP_HEADER_FIELDS, CLIP_HEADER_SIZE, KEYFRAME_FIELDS, KEYFRAME_SIZE, detectLegacyClip, LEGACY_CLIP_HEADER_SIZE, parseClipHeader } from './clip';
+import { CLIP_HEADER_FIELDS, CLIP_HEADER_SIZE, KEYFRAME_SIZE, detectLegacyClip, keyframeFieldAt, LEGACY_CLIP_HEADER_SIZE, locateKeyframe, parseClipHeader } from './clip';
 import {
   type Axis3,
   type ByteDescription,
@@ -24,7 +24,7 @@ import {
 import { f16Spacing, f16ToF32 } from './f16';
 import type { ByteSource } from './fileAccess';
 import type { AssetKind } from './fileKinds';
-import { MESH_HEADER_SIZE, decodeVertex, parseMeshHeader, vertexAttributeLayout, type MeshAttribute } from './mesh';
+import { MESH_HEADER_SIZE, MESH_INDEX_SIZE, completeVertexCount, decodeVertex, indexOffset, parseMeshHeader, vertexAttributeLayout, vertexOffset, type MeshAttribute } from './mesh';
 import { describeMshByte } from './msh/describe';
 import { openMshFile } from './msh/model';
 import type { MeshHeader } from './records';
@@ -32,7 +32,19 @@ import { readRomMagic, printableMagic } from './rom';
 import { ROTATION_MAX_ANGLE_ERROR_RAD, ROTATION_QUANT_STEP, decodeRotation, isNonUnitRotation, rotationSquareSum } from './rotation';
 import { axisAngle, eulerDegrees } from './rotationMath';
 import { clipDurationSeconds } from './summary';
-import { INVERSE_BIND_FIELD_NAMES, INVERSE_BIND_FLOAT_SIZE, INVERSE_BIND_SIZE, MAX_SKELETON_BONES, SKELETON_HEADER_FIELDS, SKELETON_HEADER_SIZE, inverseBindDeterminant, parseSkeletonHeader, readInverseBind } from './skeleton';
+import {
+  INVERSE_BIND_FIELD_NAMES,
+  INVERSE_BIND_FLOAT_SIZE,
+  INVERSE_BIND_SIZE,
+  MAX_SKELETON_BONES,
+  SKELETON_HEADER_FIELDS,
+  SKELETON_HEADER_SIZE,
+  inverseBindDeterminant,
+  inverseBindOffset,
+  inverseBindSlotAt,
+  parseSkeletonHeader,
+  readInverseBind,
+} from './skeleton';
 
 export * from './description';
 
@@ -117,16 +129,14 @@ function clipFieldAt(head: FileHead, offset: number): LocatedField {
   if (!header) return body(0, size);
   const headerField = CLIP_HEADER_FIELDS.find((h) => offset < h.end);
   if (headerField) return field(headerField.field, headerField.label, 'header', headerField.start, headerField.end, size);
-  if (header.boneCount === 0 || header.frameCount === 0) return body(CLIP_HEADER_SIZE, size);
-  if (offset >= header.expectedSize) return trailing(header.expectedSize, size);
-  const record = Math.floor((offset - CLIP_HEADER_SIZE) / KEYFRAME_SIZE);
-  const recordStart = CLIP_HEADER_SIZE + record * KEYFRAME_SIZE;
-  const f = KEYFRAME_FIELDS.find((k) => offset - recordStart < k.end) ?? KEYFRAME_FIELDS[0];
+  const record = locateKeyframe(header, offset);
+  if (!record) return header.boneCount === 0 || header.frameCount === 0 ? body(CLIP_HEADER_SIZE, size) : trailing(header.expectedSize, size);
+  const f = keyframeFieldAt(offset - record.recordStart);
   const fieldType: ByteFieldType = f.field === 'rotation' ? 'rotation' : f.field.startsWith('position') ? 'position' : 'scale';
   return {
-    ...field(f.field, KEYFRAME_LABELS[f.field], fieldType, recordStart + f.start, recordStart + f.end, size),
-    frame: Math.floor(record / header.boneCount),
-    bone: record % header.boneCount,
+    ...field(f.field, KEYFRAME_LABELS[f.field], fieldType, record.recordStart + f.start, record.recordStart + f.end, size),
+    frame: record.frame,
+    bone: record.bone,
   };
 }
 
@@ -138,11 +148,8 @@ function skeletonFieldAt(head: FileHead, offset: number): LocatedField {
   if (headerField) return field(headerField.field, headerField.label, 'header', headerField.start, headerField.end, size);
   if (header.boneCount === 0 || header.boneCount > MAX_SKELETON_BONES) return body(SKELETON_HEADER_SIZE, size);
   if (offset >= header.expectedSize) return trailing(header.expectedSize, size);
-  const bone = Math.floor((offset - SKELETON_HEADER_SIZE) / INVERSE_BIND_SIZE);
-  const matrixStart = SKELETON_HEADER_SIZE + bone * INVERSE_BIND_SIZE;
-  const slot = Math.floor((offset - matrixStart) / INVERSE_BIND_FLOAT_SIZE);
+  const { bone, slot, start } = inverseBindSlotAt(offset);
   const name = INVERSE_BIND_FIELD_NAMES[slot];
-  const start = matrixStart + slot * INVERSE_BIND_FLOAT_SIZE;
   return { ...field(name, `Inverse bind ${name.slice(4)} (f32, column-major)`, 'matrix', start, start + INVERSE_BIND_FLOAT_SIZE, size), bone };
 }
 
@@ -172,13 +179,14 @@ function meshFieldAt(head: FileHead, offset: number): LocatedField {
   const header = usableMeshHeader(head);
   if (!header) return body(MESH_HEADER_SIZE, size);
   if (offset >= header.expectedSize) return trailing(header.expectedSize, size);
-  const indicesStart = MESH_HEADER_SIZE + header.vertexCount * header.stride;
+  const indicesStart = indexOffset(header, 0);
   if (offset >= indicesStart) {
-    const index = Math.floor((offset - indicesStart) / 2);
-    return { ...field('index', 'Index (u16 LE)', 'index', indicesStart + index * 2, indicesStart + index * 2 + 2, size), index };
+    const index = Math.floor((offset - indicesStart) / MESH_INDEX_SIZE);
+    return { ...field('index', 'Index (u16 LE)', 'index', indexOffset(header, index), indexOffset(header, index + 1), size), index };
   }
-  const vertex = Math.floor((offset - MESH_HEADER_SIZE) / header.stride);
-  const vertexStart = MESH_HEADER_SIZE + vertex * header.stride;
+  // The vertices wholly before this byte: so its own vertex's index.
+  const vertex = completeVertexCount(header, offset);
+  const vertexStart = vertexOffset(header, vertex);
   const attribute = vertexAttributeLayout(header.format).find((a) => offset - vertexStart < a.end) ?? { attribute: 'position', start: 0, end: 8 };
   return {
     ...field(`vertex.${attribute.attribute}`, MESH_LABELS[attribute.attribute], 'vertex', vertexStart + attribute.start, vertexStart + attribute.end, size),
@@ -215,7 +223,7 @@ export async function describeByte(kind: AssetKind, source: ByteSource, offset: 
   }
   const { raw, decoded } = describeValue(kind, byteField, bytes, head, index, options, notes);
   if (decoded.kind === 'matrixCell' && bone !== undefined) {
-    const matrix = await source.read(SKELETON_HEADER_SIZE + bone * INVERSE_BIND_SIZE, INVERSE_BIND_SIZE);
+    const matrix = await source.read(inverseBindOffset(bone), INVERSE_BIND_SIZE);
     if (matrix.length === INVERSE_BIND_SIZE) {
       const m = readInverseBind(matrix, 0);
       decoded.matrix = Array.from(m, jsonNumber);

@@ -29,15 +29,35 @@ export function parseMeshHeader(first12: Uint8Array): MeshHeader | undefined {
   const indexCount = readU32LE(first12, 4);
   const format = first12[8];
   const stride = meshStride(format);
-  return { vertexCount, indexCount, format, stride, expectedSize: MESH_HEADER_SIZE + vertexCount * stride + indexCount * 2 };
+  return { vertexCount, indexCount, format, stride, expectedSize: meshByteLength({ vertexCount, stride }, indexCount) };
 }
 
+/** Bytes of one index (u16 LE). */
+export const MESH_INDEX_SIZE = 2;
+
+/** Bytes of `count` consecutive vertices; so also the offset of vertex `count` from the first. */
+export function verticesByteLength(header: Pick<MeshHeader, 'stride'>, count: number): number {
+  return count * header.stride;
+}
+
+/** Byte offset of vertex `vertex` (and, for `vertex` = the vertex count, of the index list). */
 export function vertexOffset(header: Pick<MeshHeader, 'stride'>, vertex: number): number {
-  return MESH_HEADER_SIZE + vertex * header.stride;
+  return MESH_HEADER_SIZE + verticesByteLength(header, vertex);
 }
 
+/** Whole vertices a file of `size` bytes holds after the header (0 when shorter than the header). */
+export function completeVertexCount(header: Pick<MeshHeader, 'stride'>, size: number): number {
+  return Math.max(0, Math.floor((size - MESH_HEADER_SIZE) / header.stride));
+}
+
+/** Byte offset of index `index`. */
 export function indexOffset(header: Pick<MeshHeader, 'stride' | 'vertexCount'>, index: number): number {
-  return MESH_HEADER_SIZE + header.vertexCount * header.stride + index * 2;
+  return vertexOffset(header, header.vertexCount) + index * MESH_INDEX_SIZE;
+}
+
+/** Size of a mesh of the header's vertices and `indexCount` indices: 12 + vertices x stride + indices x 2. */
+export function meshByteLength(header: Pick<MeshHeader, 'stride' | 'vertexCount'>, indexCount: number): number {
+  return indexOffset(header, indexCount);
 }
 
 export type MeshAttribute = 'position' | 'uv' | 'color' | 'normal' | 'tangent' | 'boneIndices' | 'boneWeights';

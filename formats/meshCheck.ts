@@ -4,7 +4,7 @@ import { binaryDiagnostic } from './diagnosticCodes';
 import type { FormatDiagnostic } from './diagnostics';
 import { isNonFiniteF16 } from './f16';
 import type { ByteSource } from './fileAccess';
-import { MAX_NATIVE_MESH_FORMAT, MESH_HEADER_SIZE, indexOffset, parseMeshHeader, vertexAttributeLayout } from './mesh';
+import { MAX_NATIVE_MESH_FORMAT, MESH_HEADER_SIZE, MESH_INDEX_SIZE, completeVertexCount, indexOffset, parseMeshHeader, vertexAttributeLayout, vertexOffset, verticesByteLength } from './mesh';
 import { DEFAULT_CHUNK_BYTES, ProblemCollector, forEachRecordChunk } from './problemCollector';
 import { MESH_FORMAT, type MeshHeader } from './records';
 
@@ -24,10 +24,10 @@ export interface MeshCheck {
 
 /** Start of the first vertex or index that the file does not hold completely. */
 function firstIncompleteItem(header: MeshHeader, size: number): number {
-  const vertices = Math.floor((size - MESH_HEADER_SIZE) / header.stride);
-  if (vertices < header.vertexCount) return MESH_HEADER_SIZE + vertices * header.stride;
+  const vertices = completeVertexCount(header, size);
+  if (vertices < header.vertexCount) return vertexOffset(header, vertices);
   const indicesStart = indexOffset(header, 0);
-  return indicesStart + Math.floor((size - indicesStart) / 2) * 2;
+  return indexOffset(header, Math.floor((size - indicesStart) / MESH_INDEX_SIZE));
 }
 
 export async function checkMesh(source: ByteSource, first16: Uint8Array, options: MeshCheckOptions): Promise<MeshCheck> {
@@ -82,14 +82,14 @@ export async function checkMesh(source: ByteSource, first16: Uint8Array, options
   const problems = new ProblemCollector(options.maxKeyframeProblems);
   const chunkBytes = options.chunkBytes ?? DEFAULT_CHUNK_BYTES;
   const read = (o: number, l: number): Promise<Uint8Array> => source.read(o, l);
-  const vertices = Math.min(header.vertexCount, Math.floor((size - MESH_HEADER_SIZE) / header.stride));
+  const vertices = Math.min(header.vertexCount, completeVertexCount(header, size));
   const weights = vertexAttributeLayout(format).find((a) => a.attribute === 'boneWeights');
   let maxBoneIndex = -1;
   await forEachRecordChunk(read, MESH_HEADER_SIZE, vertices, header.stride, chunkBytes, (bytes, first, records) => {
     for (let r = 0; r < records; r++) {
-      const at = r * header.stride;
+      const at = verticesByteLength(header, r);
       const vertex = first + r;
-      const start = MESH_HEADER_SIZE + vertex * header.stride;
+      const start = vertexOffset(header, vertex);
       for (let axis = 0; axis < 3; axis++) {
         const bits = readU16LE(bytes, at + axis * 2);
         if (!isNonFiniteF16(bits)) continue;

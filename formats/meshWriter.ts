@@ -6,7 +6,7 @@
  */
 import { writeU16LE, writeU32LE } from './bytes';
 import { f32ToF16 } from './f16';
-import { decodeOctahedral, MESH_HEADER_SIZE, meshStride, vertexAttributeLayout } from './mesh';
+import { decodeOctahedral, indexOffset, meshByteLength, meshStride, vertexAttributeLayout, vertexOffset } from './mesh';
 import { MESH_FORMAT, type Vec3 } from './records';
 
 export interface MeshData {
@@ -77,14 +77,14 @@ export function writeMesh(data: MeshData): Uint8Array {
   const format = meshFormatOf(data);
   const vertexCount = data.positions.length / 3;
   const indexCount = data.indices?.length ?? 0;
-  const stride = meshStride(format);
-  const bytes = new Uint8Array(MESH_HEADER_SIZE + vertexCount * stride + indexCount * 2);
+  const addressing = { stride: meshStride(format), vertexCount };
+  const bytes = new Uint8Array(meshByteLength(addressing, indexCount));
   writeU32LE(bytes, 0, vertexCount);
   writeU32LE(bytes, 4, indexCount);
   bytes[8] = format;
   const layout = vertexAttributeLayout(format);
   for (let v = 0; v < vertexCount; v++) {
-    const base = MESH_HEADER_SIZE + v * stride;
+    const base = vertexOffset(addressing, v);
     for (const { attribute, start } of layout) {
       const at = base + start;
       switch (attribute) {
@@ -113,8 +113,7 @@ export function writeMesh(data: MeshData): Uint8Array {
       }
     }
   }
-  const indexStart = MESH_HEADER_SIZE + vertexCount * stride;
-  for (let i = 0; i < indexCount; i++) writeU16LE(bytes, indexStart + i * 2, data.indices![i]);
+  for (let i = 0; i < indexCount; i++) writeU16LE(bytes, indexOffset(addressing, i), data.indices![i]);
   return bytes;
 }
 

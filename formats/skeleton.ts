@@ -25,11 +25,34 @@ export const MAX_SKELETON_BONES = 256;
 export function parseSkeletonHeader(first8: Uint8Array): SkeletonHeader | undefined {
   if (first8.length < SKELETON_HEADER_SIZE) return undefined;
   const boneCount = readU32LE(first8, SKELETON_HEADER_FIELDS[0].start);
-  return { boneCount, reserved: readU32LE(first8, SKELETON_HEADER_FIELDS[1].start), expectedSize: SKELETON_HEADER_SIZE + boneCount * INVERSE_BIND_SIZE };
+  return { boneCount, reserved: readU32LE(first8, SKELETON_HEADER_FIELDS[1].start), expectedSize: skeletonByteLength(boneCount) };
 }
 
+/** Bytes of `count` consecutive inverse binds; so also the offset of bone `count`'s matrix from the first. */
+export function inverseBindsByteLength(count: number): number {
+  return count * INVERSE_BIND_SIZE;
+}
+
+/** Size of a skeleton of `boneCount` bones: 8 + bones x 48. */
+export function skeletonByteLength(boneCount: number): number {
+  return SKELETON_HEADER_SIZE + inverseBindsByteLength(boneCount);
+}
+
+/** Byte offset of bone `bone`'s inverse bind matrix. */
 export function inverseBindOffset(bone: number): number {
-  return SKELETON_HEADER_SIZE + bone * INVERSE_BIND_SIZE;
+  return SKELETON_HEADER_SIZE + inverseBindsByteLength(bone);
+}
+
+/** Whole matrices a file of `size` bytes holds after the header (0 when shorter than the header). */
+export function completeInverseBindCount(size: number): number {
+  return Math.max(0, Math.floor((size - SKELETON_HEADER_SIZE) / INVERSE_BIND_SIZE));
+}
+
+/** The bone whose matrix holds byte `offset` (at or past the header), and which of its 12 floats. */
+export function inverseBindSlotAt(offset: number): { bone: number; slot: number; start: number } {
+  const bone = Math.floor((offset - SKELETON_HEADER_SIZE) / INVERSE_BIND_SIZE);
+  const slot = Math.floor((offset - inverseBindOffset(bone)) / INVERSE_BIND_FLOAT_SIZE);
+  return { bone, slot, start: inverseBindOffset(bone) + slot * INVERSE_BIND_FLOAT_SIZE };
 }
 
 /** The 12 stored f32 values at `offset`, column-major as stored. */

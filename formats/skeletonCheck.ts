@@ -9,7 +9,10 @@ import {
   INVERSE_BIND_SIZE,
   MAX_SKELETON_BONES,
   SKELETON_HEADER_SIZE,
+  completeInverseBindCount,
   inverseBindDeterminant,
+  inverseBindOffset,
+  inverseBindsByteLength,
   parseSkeletonHeader,
   readInverseBind,
 } from './skeleton';
@@ -61,11 +64,11 @@ export async function checkSkeleton(
   }
   const bones = `${header.boneCount} bone${header.boneCount === 1 ? '' : 's'}`;
   if (size < header.expectedSize) {
-    const complete = Math.floor((size - SKELETON_HEADER_SIZE) / INVERSE_BIND_SIZE);
+    const complete = completeInverseBindCount(size);
     diagnostics.push(
       binaryDiagnostic(
         'skel/truncated',
-        { start: SKELETON_HEADER_SIZE + complete * INVERSE_BIND_SIZE, end: size },
+        { start: inverseBindOffset(complete), end: size },
         `Skeleton is ${size} bytes but its header (${bones}) needs ${header.expectedSize}: ${header.expectedSize - size} bytes missing ` +
           `(bone ${complete} onwards incomplete). Re-export the skeleton.`,
         { expectedSize: header.expectedSize, firstIncompleteBone: complete },
@@ -83,18 +86,18 @@ export async function checkSkeleton(
     );
   }
   if (header.boneCount === 0) return { diagnostics, header };
-  const count = Math.min(header.boneCount, Math.floor((size - SKELETON_HEADER_SIZE) / INVERSE_BIND_SIZE));
+  const count = Math.min(header.boneCount, completeInverseBindCount(size));
   const problems = new ProblemCollector(options.maxKeyframeProblems);
   await forEachRecordChunk((o, l) => source.read(o, l), SKELETON_HEADER_SIZE, count, INVERSE_BIND_SIZE, options.chunkBytes ?? DEFAULT_CHUNK_BYTES, (bytes, first, records) => {
-    for (let r = 0; r < records; r++) checkMatrix(problems, bytes, r * INVERSE_BIND_SIZE, first + r);
+    for (let r = 0; r < records; r++) checkMatrix(problems, bytes, inverseBindsByteLength(r), first + r);
   });
-  diagnostics.push(...problems.finish('skel/more-problems', { start: SKELETON_HEADER_SIZE, end: SKELETON_HEADER_SIZE + count * INVERSE_BIND_SIZE }, 'matrix'));
+  diagnostics.push(...problems.finish('skel/more-problems', { start: SKELETON_HEADER_SIZE, end: inverseBindOffset(count) }, 'matrix'));
   return { diagnostics, header };
 }
 
 function checkMatrix(problems: ProblemCollector, bytes: Uint8Array, at: number, bone: number): void {
   const m = readInverseBind(bytes, at);
-  const start = SKELETON_HEADER_SIZE + bone * INVERSE_BIND_SIZE;
+  const start = inverseBindOffset(bone);
   let finite = true;
   for (let i = 0; i < 12; i++) {
     if (Number.isFinite(m[i])) continue;

@@ -23,17 +23,19 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
-  CLIP_HEADER_SIZE,
-  INVERSE_BIND_SIZE,
-  KEYFRAME_SIZE,
   MESH_FORMAT,
-  MESH_HEADER_SIZE,
-  SKELETON_HEADER_SIZE,
+  clipByteLength,
   encodeKeyframe,
   f32ToF16,
+  indexOffset,
+  inverseBindOffset,
+  keyframeOffset,
+  meshByteLength,
   meshStride,
   multiplyQuaternions,
   quantizeWeights,
+  skeletonByteLength,
+  vertexOffset,
   writeMesh,
   writeU16LE,
   writeU32LE,
@@ -116,7 +118,7 @@ function rotate(q: Quaternion, v: Vec3): Vec3 {
  * `keyframe * inverse_bind * rest_vertex` moves the vertex with the bone.
  */
 function characterClip(rig: RigBone[]): Uint8Array {
-  const bytes = new Uint8Array(CLIP_HEADER_SIZE + CHARACTER_BONES * CHARACTER_FRAMES * KEYFRAME_SIZE);
+  const bytes = new Uint8Array(clipByteLength(CHARACTER_BONES, CHARACTER_FRAMES));
   bytes[0] = CHARACTER_BONES;
   writeU16LE(bytes, 2, CHARACTER_FRAMES);
   for (let frame = 0; frame < CHARACTER_FRAMES; frame++) {
@@ -138,7 +140,7 @@ function characterClip(rig: RigBone[]): Uint8Array {
         };
       }
       world.push(pose);
-      encodeKeyframe({ ...pose, scale: [1, 1, 1] }, bytes, CLIP_HEADER_SIZE + (frame * CHARACTER_BONES + b) * KEYFRAME_SIZE);
+      encodeKeyframe({ ...pose, scale: [1, 1, 1] }, bytes, keyframeOffset({ boneCount: CHARACTER_BONES }, frame, b));
     });
   }
   return bytes;
@@ -146,12 +148,12 @@ function characterClip(rig: RigBone[]): Uint8Array {
 
 /** Inverse bind matrices: the rest pose has no rotation, so each is a translation by -rest. */
 function characterSkeleton(rig: RigBone[]): Uint8Array {
-  const bytes = new Uint8Array(SKELETON_HEADER_SIZE + rig.length * INVERSE_BIND_SIZE);
+  const bytes = new Uint8Array(skeletonByteLength(rig.length));
   const view = new DataView(bytes.buffer);
   writeU32LE(bytes, 0, rig.length);
   rig.forEach((bone, b) => {
     const column = [1, 0, 0, 0, 1, 0, 0, 0, 1, -bone.rest[0], -bone.rest[1], -bone.rest[2]];
-    column.forEach((value, i) => view.setFloat32(SKELETON_HEADER_SIZE + b * INVERSE_BIND_SIZE + i * 4, value, true));
+    column.forEach((value, i) => view.setFloat32(inverseBindOffset(b) + i * 4, value, true));
   });
   return bytes;
 }
@@ -181,13 +183,12 @@ function characterMesh(rig: RigBone[]): Uint8Array {
   const stride = meshStride(format);
   const vertexCount = rig.length * 24;
   const indexCount = rig.length * 36;
-  const bytes = new Uint8Array(MESH_HEADER_SIZE + vertexCount * stride + indexCount * 2);
+  const bytes = new Uint8Array(meshByteLength({ stride, vertexCount }, indexCount));
   writeU32LE(bytes, 0, vertexCount);
   writeU32LE(bytes, 4, indexCount);
   bytes[8] = format;
   let vertex = 0;
   let index = 0;
-  const indexBase = MESH_HEADER_SIZE + vertexCount * stride;
   rig.forEach((bone, b) => {
     const child = rig.findIndex((other) => other.parent === b);
     const tip = child >= 0 ? rig[child].rest : [bone.rest[0], bone.rest[1] + 0.06, bone.rest[2]];
@@ -200,7 +201,7 @@ function characterMesh(rig: RigBone[]): Uint8Array {
     for (const face of BOX_FACES) {
       const first = vertex;
       for (const corner of face.corners) {
-        const at = MESH_HEADER_SIZE + vertex * stride;
+        const at = vertexOffset({ stride }, vertex);
         for (let axis = 0; axis < 3; axis++) writeU16LE(bytes, at + axis * 2, f32ToF16(centre[axis] + corner[axis] * half[axis]));
         writeU16LE(bytes, at + 6, f32ToF16(1));
         writeU32LE(bytes, at + 8, octahedral(face.normal));
@@ -208,7 +209,7 @@ function characterMesh(rig: RigBone[]): Uint8Array {
         bytes[at + 16] = 255;
         vertex++;
       }
-      for (const k of [0, 1, 2, 0, 2, 3]) writeU16LE(bytes, indexBase + 2 * index++, first + k);
+      for (const k of [0, 1, 2, 0, 2, 3]) writeU16LE(bytes, indexOffset({ stride, vertexCount }, index++), first + k);
     }
   });
   return bytes;
@@ -399,7 +400,7 @@ hex editor; delete this folder and the Problems panel shows only the Emberware-e
 
 function brokenWave(): Uint8Array {
   const bytes = fixtureBytes('upstream/animation-demo/assets/wave.ewzanim');
-  const record = ({ frame, bone }: { frame: number; bone: number }): number => CLIP_HEADER_SIZE + (frame * bytes[0] + bone) * KEYFRAME_SIZE;
+  const record = ({ frame, bone }: { frame: number; bone: number }): number => keyframeOffset({ boneCount: bytes[0] }, frame, bone);
   writeU16LE(bytes, record(PLANTED.nonFinite) + 4, 0x7e00); // f16 NaN
   writeU32LE(bytes, record(PLANTED.nonUnit), 0);
   return bytes;

@@ -7,14 +7,14 @@
  * all of them.
  */
 import { readU32LE } from '../bytes';
-import { CLIP_HEADER_SIZE, KEYFRAME_FIELDS, KEYFRAME_SIZE, parseClipHeader } from '../clip';
+import { CLIP_HEADER_SIZE, KEYFRAME_FIELDS, parseClipHeader, recordOffset } from '../clip';
 import { scanSuspectRecords } from '../clipLint';
 import type { ByteRange } from '../diagnostics';
 import type { ByteSource } from '../fileAccess';
 import { openMshFile } from '../msh/model';
 import { searchMshCondition } from '../msh/search';
 import { isNonUnitRotation } from '../rotation';
-import { INVERSE_BIND_SIZE, MAX_SKELETON_BONES, SKELETON_HEADER_SIZE, parseSkeletonHeader } from '../skeleton';
+import { MAX_SKELETON_BONES, SKELETON_HEADER_SIZE, completeInverseBindCount, inverseBindsByteLength, parseSkeletonHeader } from '../skeleton';
 
 export type SearchCondition = 'nan' | 'infinite' | 'nonUnit' | 'zeroScale';
 
@@ -145,9 +145,9 @@ export async function searchCondition(
     const header = source.size >= SKELETON_HEADER_SIZE ? parseSkeletonHeader(first16) : undefined;
     if (!header || header.boneCount === 0 || header.boneCount > MAX_SKELETON_BONES) return { error: 'The skeleton header cannot be read, so there are no matrices to search.' };
     const test = condition === 'nan' ? isNaNFloat : isInfiniteFloat;
-    const bones = Math.min(header.boneCount, Math.floor((source.size - SKELETON_HEADER_SIZE) / INVERSE_BIND_SIZE));
+    const bones = Math.min(header.boneCount, completeInverseBindCount(source.size));
     // At most 256 matrices of 48 bytes: one read.
-    const matrices = await source.read(SKELETON_HEADER_SIZE, bones * INVERSE_BIND_SIZE);
+    const matrices = await source.read(SKELETON_HEADER_SIZE, inverseBindsByteLength(bones));
     for (let at = 0; at + 4 <= matrices.length; at += 4) {
       if (test(readU32LE(matrices, at))) found.add(SKELETON_HEADER_SIZE + at, SKELETON_HEADER_SIZE + at + 4);
     }
@@ -163,7 +163,7 @@ export async function searchCondition(
     header,
     chunkBytes,
     (record, rot, w1, w2, w3) => {
-      const start = CLIP_HEADER_SIZE + record * KEYFRAME_SIZE;
+      const start = recordOffset(record);
       if (condition === 'nonUnit') {
         if (isNonUnitRotation(rot)) found.add(start, start + 4);
         return;

@@ -7,7 +7,7 @@
  * never sits in memory at once; the report is complete once the last piece has been taken.
  */
 import type { Document, Node } from '@gltf-transform/core';
-import { CLIP_HEADER_SIZE, KEYFRAME_SIZE, MATRIX_FLOATS, TRANSFORM_FLOATS, clipBoneMatrices, decodeClipRecords, encodeKeyframe } from '../clip';
+import { MATRIX_FLOATS, TRANSFORM_FLOATS, clipBoneMatrices, clipByteLength, decodeClipRecords, encodeKeyframe, recordsByteLength } from '../clip';
 import type { BoneTransform } from '../records';
 import { bindAnimation, type BoundTrack, type IgnoredTarget } from './channels';
 import { GltfPointers } from './pointers';
@@ -113,7 +113,7 @@ export class AnimationExporter {
       frameRate,
       frameCount,
       lastKeyTime: bound.lastKeyTime,
-      byteLength: CLIP_HEADER_SIZE + frameCount * joints.length * KEYFRAME_SIZE,
+      byteLength: clipByteLength(joints.length, frameCount),
       problems: problems.items,
       ...(difference ? { localSpace: difference } : {}),
     };
@@ -151,7 +151,7 @@ export class AnimationExporter {
     for (let first = 0; first < frameCount; first += framesPerPiece) {
       const frames = Math.min(framesPerPiece, frameCount - first);
       const count = frames * bones;
-      const bytes = new Uint8Array(count * KEYFRAME_SIZE);
+      const bytes = new Uint8Array(recordsByteLength(count));
       for (let f = 0; f < frames; f++) {
         pose.evaluate(frameTime(first + f, frameRate));
         for (let bone = 0; bone < bones; bone++) {
@@ -163,7 +163,7 @@ export class AnimationExporter {
             keyframe.position[i] = trs[o + T + i];
             keyframe.scale[i] = trs[o + S + i];
           }
-          encodeKeyframe(keyframe, bytes, record * KEYFRAME_SIZE);
+          encodeKeyframe(keyframe, bytes, recordsByteLength(record));
         }
       }
       decodeClipRecords(bytes, 0, count, decoded);

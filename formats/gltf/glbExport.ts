@@ -9,8 +9,9 @@
  * clip lacks keep the identity.
  */
 import { Document, WebIO, type Accessor, type Node, type Scene, type Skin } from '@gltf-transform/core';
+import { readU16LE } from '../bytes';
 import { CLIP_HEADER_SIZE, TRANSFORM_FLOATS, decodeClipRecords, parseClipHeader } from '../clip';
-import { decodeVertex, MESH_HEADER_SIZE, parseMeshHeader } from '../mesh';
+import { decodeVertex, indexOffset, parseMeshHeader, vertexOffset } from '../mesh';
 import { inverseBindOffset, parseSkeletonHeader, readInverseBind } from '../skeleton';
 import { MESH_FORMAT } from '../records';
 import { DEFAULT_EXPORT_FRAME_RATE } from './animationExport';
@@ -129,7 +130,7 @@ function addMesh(document: Document, scene: Scene, skin: Skin, mesh: Uint8Array,
   const header = parseMeshHeader(mesh);
   if (!header || header.vertexCount === 0 || mesh.length < header.expectedSize) throw new NativeInputError('the mesh is empty or truncated (check it with `ewzanim check`)');
   const problems: GltfProblem[] = [];
-  const { vertexCount, indexCount, format, stride } = header;
+  const { vertexCount, indexCount, format } = header;
   const skinned = (format & MESH_FORMAT.SKINNED) !== 0;
   const positions = new Float32Array(vertexCount * 3);
   const normals = format & MESH_FORMAT.NORMAL ? new Float32Array(vertexCount * 3) : undefined;
@@ -139,8 +140,7 @@ function addMesh(document: Document, scene: Scene, skin: Skin, mesh: Uint8Array,
   const weights = skinned ? new Float32Array(vertexCount * 4) : undefined;
   let zeroNormals = 0, renormalised = 0, unweighted = 0;
   for (let v = 0; v < vertexCount; v++) {
-    const at = MESH_HEADER_SIZE + v * stride;
-    const vertex = decodeVertex(mesh, at, format);
+    const vertex = decodeVertex(mesh, vertexOffset(header, v), format);
     positions.set(vertex.position, v * 3);
     if (normals) {
       const n = vertex.normal!;
@@ -181,9 +181,8 @@ function addMesh(document: Document, scene: Scene, skin: Skin, mesh: Uint8Array,
   }
   if (indexCount > 0) {
     const indices = new Uint16Array(indexCount);
-    const start = MESH_HEADER_SIZE + vertexCount * stride;
     for (let i = 0; i < indexCount; i++) {
-      indices[i] = mesh[start + i * 2] | (mesh[start + i * 2 + 1] << 8);
+      indices[i] = readU16LE(mesh, indexOffset(header, i));
       if (indices[i] >= vertexCount) throw new NativeInputError(`mesh index ${i} is ${indices[i]}, beyond its ${vertexCount} vertices`);
     }
     primitive.setIndices(floatAccessor(document, 'SCALAR', indices));

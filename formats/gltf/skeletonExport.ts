@@ -6,7 +6,7 @@
  */
 import type { Document } from '@gltf-transform/core';
 import { f32Bits, writeU32LE } from '../bytes';
-import { INVERSE_BIND_SIZE, MAX_SKELETON_BONES, SKELETON_HEADER_SIZE } from '../skeleton';
+import { MAX_SKELETON_BONES, inverseBindOffset, skeletonByteLength } from '../skeleton';
 import { accessorValues } from './accessorValues';
 import { GltfPointers } from './pointers';
 import { GltfProblemList, type GltfProblem } from './problems';
@@ -39,7 +39,7 @@ export function exportSkeleton(document: Document, options: SkeletonExportOption
   if (joints.length > MAX_SKELETON_BONES) {
     problems.fail('gltf/too-many-joints', `${skinPointer}/joints`, `The skin has ${joints.length} joints; a skeleton holds at most ${MAX_SKELETON_BONES}.`);
   }
-  const bytes = new Uint8Array(SKELETON_HEADER_SIZE + joints.length * INVERSE_BIND_SIZE);
+  const bytes = new Uint8Array(skeletonByteLength(joints.length));
   writeU32LE(bytes, 0, joints.length);
   const accessor = skin.getInverseBindMatrices();
   let matrices: Float64Array | undefined;
@@ -61,7 +61,7 @@ export function exportSkeleton(document: Document, options: SkeletonExportOption
     if (m[3] !== 0 || m[7] !== 0 || m[11] !== 0 || m[15] !== 1) {
       problems.report('gltf/projective-inverse-bind', pointers.accessor(accessor!), `Inverse bind matrix ${joint} of ${skinPointer} has the bottom row ${m[3]} ${m[7]} ${m[11]} ${m[15]}, not 0 0 0 1; the skeleton stores 3x4 matrices and drops it.`);
     }
-    const at = SKELETON_HEADER_SIZE + joint * INVERSE_BIND_SIZE;
+    const at = inverseBindOffset(joint);
     // Column-major: c0.xyz, c1.xyz, c2.xyz, t.xyz (glTF indices 0-2, 4-6, 8-10, 12-14).
     for (let column = 0; column < 4; column++) {
       for (let row = 0; row < 3; row++) writeU32LE(bytes, at + (column * 3 + row) * 4, f32Bits(m[column * 4 + row]));

@@ -3,7 +3,7 @@
  * Pure: `keyframeListing.ts` does the (bounded) reading. Layout: listingLayout.ts.
  */
 import { hexWord } from '../bytes';
-import { CLIP_HEADER_SIZE, KEYFRAME_SIZE, decodeRawKeyframe, detectLegacyClip, keyframeOffset, parseClipHeader, readRawKeyframe } from '../clip';
+import { KEYFRAME_SIZE, completeRecordCount, decodeRawKeyframe, detectLegacyClip, keyframeOffset, parseClipHeader, readRawKeyframe } from '../clip';
 import { isNonFiniteF16, isZeroF16 } from '../f16';
 import { formatDecimals, formatHalf } from '../numberText';
 import type { ClipHeader, RawKeyframe } from '../records';
@@ -62,7 +62,7 @@ function fileStatus(size: number, header: ClipHeader): string {
   const problems: string[] = [];
   if (header.flags !== 0) problems.push(`flags byte is ${hexWord(header.flags, 2)}, must be 0`);
   if (size < header.expectedSize) {
-    const completeRecords = Math.floor((size - CLIP_HEADER_SIZE) / KEYFRAME_SIZE);
+    const completeRecords = completeRecordCount(size);
     const firstIncomplete = Math.floor(completeRecords / header.boneCount);
     problems.push(`truncated: ${size} of ${header.expectedSize} bytes, frame ${firstIncomplete} onwards incomplete`);
   } else if (size > header.expectedSize) {

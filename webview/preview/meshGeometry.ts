@@ -4,7 +4,7 @@
  * the wireframe draws, and which bones its vertices use. Pure (no DOM, no GPU).
  */
 import { f16LookupTable } from '../../formats/f16';
-import { decodeOctahedral, vertexAttributeLayout } from '../../formats/mesh';
+import { decodeOctahedral, vertexAttributeLayout, verticesByteLength } from '../../formats/mesh';
 import { MESH_FORMAT, type MeshHeader } from '../../formats/records';
 
 export interface MeshGeometry {
@@ -73,7 +73,7 @@ export function meshNormals(header: MeshHeader, vertices: Uint8Array): Float32Ar
   if (!normal) return undefined;
   const view = new DataView(vertices.buffer, vertices.byteOffset, vertices.byteLength);
   const out = new Float32Array(header.vertexCount * 3);
-  for (let v = 0; v < header.vertexCount; v++) out.set(decodeOctahedral(view.getUint32(v * header.stride + normal.start, true)), v * 3);
+  for (let v = 0; v < header.vertexCount; v++) out.set(decodeOctahedral(view.getUint32(verticesByteLength(header, v) + normal.start, true)), v * 3);
   return out;
 }
 

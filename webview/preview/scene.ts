@@ -7,7 +7,7 @@
 // glTF reader needs Node and cannot be bundled for a webview.
 import { parseClipHeader } from '../../formats/clip';
 import { f16LookupTable } from '../../formats/f16';
-import { MESH_HEADER_SIZE, parseMeshHeader } from '../../formats/mesh';
+import { indexOffset, parseMeshHeader, vertexOffset } from '../../formats/mesh';
 import { MESH_FORMAT, type MeshHeader } from '../../formats/records';
 import { inverseBindOffset, MAX_SKELETON_BONES, parseSkeletonHeader, readInverseBind } from '../../formats/skeleton';
 import type { BindRule } from '../../formats/keyframeBind';
@@ -93,9 +93,9 @@ function readMesh(file: PreviewFile, problems: string[]): SceneMesh | undefined 
   }
   const skinned = (header.format & MESH_FORMAT.SKINNED) !== 0;
   if (!skinned) problems.push(`${file.name} has no bone weights (format ${header.format}): drawn unskinned.`);
-  const vertexEnd = MESH_HEADER_SIZE + header.vertexCount * header.stride;
-  const vertices = file.bytes.subarray(MESH_HEADER_SIZE, vertexEnd);
-  const indices = header.indexCount > 0 ? file.bytes.subarray(vertexEnd, vertexEnd + header.indexCount * 2) : undefined;
+  const vertexEnd = vertexOffset(header, header.vertexCount);
+  const vertices = file.bytes.subarray(vertexOffset(header, 0), vertexEnd);
+  const indices = header.indexCount > 0 ? file.bytes.subarray(vertexEnd, indexOffset(header, header.indexCount)) : undefined;
   if (indices) {
     const view = new DataView(indices.buffer, indices.byteOffset, indices.byteLength);
     for (let i = 0; i < header.indexCount; i++) {
