@@ -8,7 +8,8 @@
  *    preview of the 40-bone creature shows its mesh (its skeleton and mesh linked by the
  *    manifest, or else guessed by bone count), every speed in the list is visible
  *    and clickable, the frame is saved as PNG and the clip as WebM through the save dialog, and a
- *    crossfade in mixer mode runs from wave1 to animation-demo's wave.
+ *    crossfade in mixer mode runs from wave1 to animation-demo's wave, keyboard only (mode, clip,
+ *    duration, Crossfade), with the mixer's widgets showing the mix before, during and after.
  * With EWZANIM_E2E_SCREENSHOTS=<folder> it saves screenshots of the workbench in the dark and the
  * light theme there.
  */
@@ -142,6 +143,18 @@ async function screenshot(page: Page, name: string): Promise<void> {
   if (!folder) return;
   mkdirSync(folder, { recursive: true });
   await page.screenshot({ path: join(folder, `${name}.png`) });
+}
+
+/** Picks `label` in a vscode-single-select with the keyboard only: focus, ArrowDown opens the list on the chosen option, ArrowDown to `label`, Enter. */
+async function pickByKeyboard(page: Page, frame: Frame, select: string, label: string): Promise<void> {
+  const labels = await frame.evaluate((s) => Array.from(document.querySelectorAll(`${s} vscode-option`)).map((o) => o.textContent ?? ''), select);
+  const target = labels.findIndex((l) => l.includes(label));
+  assert.ok(target >= 0, `${label} is offered in ${select}: ${labels.join(', ')}`);
+  const chosen = await frame.evaluate((s) => Array.from(document.querySelectorAll(`${s} vscode-option`)).findIndex((o) => o.hasAttribute('selected') || (o as HTMLElement & { selected?: boolean }).selected === true), select);
+  await frame.focus(select);
+  await page.keyboard.press('ArrowDown');
+  for (let i = Math.max(0, chosen); i < target; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
 }
 
 /** Picks `label` in a vscode-single-select of the webview (the list opens, the option is clicked). */
@@ -317,24 +330,35 @@ test('preview in the demo workspace: the creature shows its mesh first time, spe
       assert.deepEqual([...webmBytes.subarray(0, 4)], [0x1a, 0x45, 0xdf, 0xa3], 'a WebM (Matroska/EBML) file');
       assert.ok(webmBytes.length > 2000, `${webmBytes.length} bytes of video`);
 
-      // Mixer mode on upstream wave1 (3 bones), crossfading into animation-demo's wave (3 bones).
+      // Mixer mode on upstream wave1 (3 bones), crossfading into animation-demo's wave (3 bones), keyboard only.
       await openInHexEditor(page, 'wave1.ewzanim');
       await page.waitForSelector(button, { timeout: 60_000 });
       await page.click(button);
       const wave = await previewFrame(page, 'wave1.ewzanim');
-      await choose(wave, '#mode', 'Mixer');
+      await pickByKeyboard(page, wave, '#mode', 'Mixer');
       await wave.waitForSelector('#mixer:not([hidden])');
-      await waitUntil(page, async () => (await wave.locator('#mix-clip vscode-option').count()) > 0, 'the host lists the clips with 3 bones');
-      await choose(wave, '#mix-clip', 'wave.nczxanim');
+      await waitUntil(page, async () => (await wave.locator('#mix-clip vscode-option').count()) > 1, 'the host lists the clips with 3 bones');
+      // No clip is preselected: the choice says none, and Crossfade waits for a second clip.
+      const mixer = (): Promise<{ chosen: string; crossfadeDisabled: boolean; sliders: string[]; text: string }> => wave.evaluate(() => ({
+        chosen: (document.getElementById('mix-clip') as HTMLElement & { value: string }).value,
+        crossfadeDisabled: document.getElementById('mix-crossfade')!.hasAttribute('disabled'),
+        sliders: ['mix-weight-0', 'mix-weight-1'].map((id) => (document.getElementById(id) as HTMLInputElement).value),
+        text: document.getElementById('mix-weights')!.textContent ?? '',
+      }));
+      assert.deepEqual(await mixer(), { chosen: '', crossfadeDisabled: true, sliders: ['1', '0'], text: 'first 1.00' });
+      await pickByKeyboard(page, wave, '#mix-clip', 'wave.nczxanim');
       await waitUntil(page, async () => wave.locator('#mix-second:not([hidden])').isVisible(), 'the second clip is loaded');
+      const loaded = await mixer();
+      assert.match(loaded.chosen, /wave\.nczxanim$/);
+      assert.equal(loaded.crossfadeDisabled, false);
       const weights = (): Promise<string> => wave.evaluate(() => document.getElementById('mixer')!.dataset.weights ?? '');
       assert.equal(await weights(), '1.000,0.000');
       const before = await pixels(wave);
-      await wave.evaluate(() => {
-        const duration = document.getElementById('mix-duration') as HTMLElement & { value: string };
-        duration.value = '1';
-      });
-      await wave.click('#mix-crossfade');
+      await wave.focus('#mix-duration');
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('1');
+      await wave.focus('#mix-crossfade');
+      await page.keyboard.press('Enter');
       let midway = '';
       await waitUntil(page, async () => {
         const [a, b] = (await weights()).split(',').map(Number);
@@ -342,6 +366,9 @@ test('preview in the demo workspace: the creature shows its mesh first time, spe
         return a === 0 && b === 1;
       }, 'the crossfade ends with the second clip at full weight');
       assert.ok(midway, 'weights were seen between 0 and 1 during the crossfade');
+      // The sliders say what the text says.
+      const faded = await mixer();
+      assert.deepEqual({ sliders: faded.sliders, text: faded.text }, { sliders: ['0', '1'], text: 'first 0.00 · second 1.00' });
       await screenshot(page, 'wave1-mixer-dark');
       assert.ok(changedPixels(before, await pixels(wave)) > 100, 'the crossfade moved the arm');
     });

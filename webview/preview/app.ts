@@ -137,7 +137,7 @@ export class PreviewApp {
 
   private showNotice(): void {
     this.dom.notice.textContent = [this.stage.renderers.fallbackReason, ...this.model.notices].filter(Boolean).join('\n');
-    const last = this.model.lastNotice;
+    const last = this.model.notes.last;
     if (last) document.body.dataset.lastNotice = last;
   }
 

@@ -57,6 +57,30 @@ export class MixerSession {
     if (this.pending?.uri === uri) this.pending = undefined;
   }
 
+  /** Sets an action's weight (0 or more); false without that action. */
+  setWeight(action: 0 | 1, weight: number): boolean {
+    const a = this.mixer?.actions[action];
+    if (!a) return false;
+    a.weight = Math.max(0, weight);
+    this.mixer!.advance(0);
+    return true;
+  }
+
+  /** Sets an action's speed (its time scale; negative plays backwards); false without that action or a number. */
+  setSpeed(action: 0 | 1, speed: number): boolean {
+    const a = this.mixer?.actions[action];
+    if (!a || !Number.isFinite(speed)) return false;
+    a.timeScale = speed;
+    return true;
+  }
+
+  /** Crossfades to the clip that shows less over `seconds`; false without a second clip. */
+  crossfade(seconds: number): boolean {
+    if (!this.mixer?.secondary) return false;
+    this.mixer.crossfade(Math.max(0, seconds));
+    return true;
+  }
+
   private mix(clip: SecondClip): string | undefined {
     if (!this.mixer) return undefined;
     try {

@@ -10,13 +10,14 @@ import type { BoneTransform } from '../../../formats/records';
 import type { HostToPreviewMessage, LoopMode, PlaybackMode, PreviewToHostMessage } from '../../../protocol/preview';
 import { animatedBounds } from '../bounds';
 import type { Bounds } from '../camera';
-import { Player } from '../player';
-import { BONE_OUTPUT_FLOATS, MAX_OUTPUT_BONES, transformAt } from '../pose';
+import type { Player } from '../player';
 import type { PoseSource, Visibility } from '../renderer';
-import { buildScene, poseInputs, type PreviewScene } from '../scene';
+import { buildScene, type PreviewScene } from '../scene';
 import { DEFAULT_VISIBILITY } from '../viewState';
 import { Emitter } from './events';
-import { MixerSession } from './mixerSession';
+import type { MixerSession } from './mixerSession';
+import { exportOutcome, Notices } from './notices';
+import { Playback } from './playback';
 import { describeAssets, describeBoneCounts } from './sceneText';
 import { SelectionSync } from './selectionSync';
 import type { AnimationViewModel, ModelChange } from './viewModel';
@@ -30,62 +31,63 @@ export interface PreviewModelOptions {
   later?(task: () => void, ms: number): void;
 }
 
-/** How long an export's outcome stays in the notice. */
-export const NOTICE_MS = 6000;
-
 export class PreviewModel implements AnimationViewModel {
   scene?: PreviewScene;
-  player = new Player(1, 30);
-  mode: PlaybackMode = 'stamp';
   rule: BindRule = 'console';
   show: Visibility = { ...DEFAULT_VISIBILITY };
-  frameRate = 30;
-  readonly mix = new MixerSession();
+  readonly playback = new Playback();
   readonly selection = new SelectionSync();
-  /** The last load's source of links, bone names and the reason nothing draws. */
-  private loaded: { linkSource?: string; boneNames?: readonly string[]; fatal?: string; axesChosen: boolean } = { axesChosen: false };
-  /** A notice that expires (export outcomes), and the last such notice (tests read it). */
-  private flash: { text?: string; last?: string } = {};
+  readonly notes: Notices;
+  /** The last load's source of links and bone names; whether the user chose the axes toggle. */
+  private loaded: { linkSource?: string; boneNames?: readonly string[]; axesChosen: boolean } = { axesChosen: false };
   private fitted?: { rule: BindRule; bounds: Bounds };
   private readonly changes = new Emitter<ModelChange>();
-  private readonly mixedPose = new Float32Array(MAX_OUTPUT_BONES * BONE_OUTPUT_FLOATS);
 
-  constructor(private readonly post: (message: PreviewToHostMessage) => void, private readonly options: PreviewModelOptions = {}) {}
+  constructor(private readonly post: (message: PreviewToHostMessage) => void, options: PreviewModelOptions = {}) {
+    this.notes = new Notices(options.later ?? ((task, ms) => void setTimeout(task, ms)), () => this.emit('notice'));
+  }
 
   onChange(listener: (change: ModelChange) => void): () => void {
     return this.changes.on(listener);
   }
 
+  get player(): Player {
+    return this.playback.player;
+  }
+
+  get mode(): PlaybackMode {
+    return this.playback.mode;
+  }
+
+  get mix(): MixerSession {
+    return this.playback.mix;
+  }
+
+  get frameRate(): number {
+    return this.playback.frameRate;
+  }
+
   // ---- Host messages ------------------------------------------------------------------------
 
   load(message: LoadMessage): LoadOutcome {
-    this.frameRate = message.frameRate;
+    this.playback.frameRate = message.frameRate;
     const result = buildScene(message.clip, message.skeleton, message.mesh);
     if ('fatal' in result) {
       this.scene = undefined;
-      this.loaded = { ...this.loaded, fatal: result.fatal };
+      this.notes.fatal = result.fatal;
       this.emit('scene');
       return 'fatal';
     }
     const scene = result.scene;
     const keep = message.keepState && this.scene !== undefined;
-    const previous = this.player;
     this.scene = scene;
     this.fitted = undefined;
+    this.notes.fatal = undefined;
     this.loaded = { linkSource: message.linkSource, boneNames: message.boneNames, axesChosen: this.loaded.axesChosen };
-    this.player = new Player(scene.clip.frames, this.frameRate);
-    Object.assign(this.player, { speed: previous.speed, loop: previous.loop, mode: previous.mode });
-    if (keep) {
-      this.player.playing = previous.playing;
-      this.player.position = Math.min(previous.position, scene.clip.frames - 1);
-      if (this.selection.selectedBone >= scene.clip.bones) this.selection.selectedBone = -1;
-    } else {
-      this.selection.selectedBone = -1;
-      if (!this.loaded.axesChosen) this.show = { ...this.show, axes: !scene.mesh };
-    }
-    // A reload replaces the mixer's first clip: start the mixer again from it, with the same second clip.
-    this.mix.stop();
-    if (this.mode === 'mixer') this.startMixer();
+    if (!keep || this.selection.selectedBone >= scene.clip.bones) this.selection.selectedBone = -1;
+    if (!keep && !this.loaded.axesChosen) this.show = { ...this.show, axes: !scene.mesh };
+    // A reload replaces the mixer's first clip: the mixer starts again from it, with the same second clip.
+    this.noteMixProblem(this.playback.reset(scene, keep));
     this.emit('scene');
     return keep ? 'kept' : 'fresh';
   }
@@ -94,7 +96,7 @@ export class PreviewModel implements AnimationViewModel {
     switch (message.type) {
       case 'select': this.selectFromHost(message.frame, message.bone); break;
       case 'frameRate':
-        this.frameRate = message.frameRate;
+        this.playback.frameRate = message.frameRate;
         this.player.frameRate = message.frameRate;
         break;
       case 'clips':
@@ -112,21 +114,16 @@ export class PreviewModel implements AnimationViewModel {
 
   // ---- Time ---------------------------------------------------------------------------------
 
-  private get mixing(): boolean {
-    return this.mode === 'mixer' && this.mix.mixer !== undefined;
-  }
-
   get frameCount(): number {
     return this.scene?.clip.frames ?? 0;
   }
 
   get currentFrame(): number {
-    // Seconds back to frames: 12 / 30 * 30 may land a hair under 12.
-    return this.mixing ? Math.floor(this.mix.mixer!.position + 1e-6) : this.player.frame;
+    return this.playback.currentFrame;
   }
 
   get position(): number {
-    return this.mixing ? this.mix.mixer!.position : this.player.position;
+    return this.playback.position;
   }
 
   get playing(): boolean {
@@ -142,14 +139,8 @@ export class PreviewModel implements AnimationViewModel {
 
   advance(seconds: number): boolean {
     if (!this.player.playing) return false;
-    let changed: boolean;
-    if (this.mixing) {
-      this.mix.mixer!.advance(seconds * this.player.speed);
-      changed = true;
-      this.emit('mixer');
-    } else {
-      changed = this.player.advance(seconds);
-    }
+    const changed = this.playback.advance(seconds);
+    if (this.playback.mixing) this.emit('mixer');
     if (changed) this.emit('time');
     if (!this.player.playing) {
       this.emit('playing');
@@ -162,12 +153,8 @@ export class PreviewModel implements AnimationViewModel {
   seek(frame: number): void {
     if (!this.scene) return;
     this.setPlaying(false);
-    const clamped = Math.min(this.scene.clip.frames - 1, Math.max(0, Math.round(frame)));
-    if (this.mixing) {
-      this.mix.mixer!.seek(clamped);
-      this.emit('mixer');
-    }
-    this.player.seek(clamped);
+    this.playback.seek(Math.min(this.scene.clip.frames - 1, Math.max(0, Math.round(frame))));
+    if (this.playback.mixing) this.emit('mixer');
     this.emit('time');
   }
 
@@ -175,9 +162,8 @@ export class PreviewModel implements AnimationViewModel {
   stepBy(delta: number): void {
     if (!this.scene) return;
     this.setPlaying(false);
-    if (this.mixing) this.seek(this.currentFrame + delta);
-    else if (Math.abs(delta) === 1) this.player.step(delta as 1 | -1);
-    else this.player.seek(this.player.frame + delta);
+    this.playback.step(delta, this.scene.clip.frames - 1);
+    if (this.playback.mixing) this.emit('mixer');
     this.emit('time');
     this.reportSelection();
   }
@@ -192,14 +178,10 @@ export class PreviewModel implements AnimationViewModel {
 
   setMode(mode: PlaybackMode): void {
     if (mode === this.mode) return;
-    this.mode = mode;
-    if (mode !== 'mixer') this.player.mode = mode;
-    else if (!this.mix.mixer) {
-      this.startMixer();
-      this.post({ type: 'listClips' });
-    }
+    const { started, problem } = this.playback.setMode(mode, this.scene);
+    if (started) this.post({ type: 'listClips' });
     this.emit('settings');
-    this.emit('mixer');
+    this.noteMixProblem(problem);
   }
 
   setRule(rule: BindRule): void {
@@ -213,8 +195,7 @@ export class PreviewModel implements AnimationViewModel {
   }
 
   setLoop(loop: LoopMode): void {
-    this.player.loop = loop;
-    this.mix.mixer?.setLoop(loop);
+    this.playback.setLoop(loop);
     this.emit('settings');
   }
 
@@ -269,9 +250,8 @@ export class PreviewModel implements AnimationViewModel {
     const frame = this.currentFrame;
     const blend = this.mode === 'blended' && this.position !== frame ? ` +${(this.position - frame).toFixed(2)}` : '';
     const where = this.mode === 'mixer' ? `mixed, frame ${frame}` : `frame ${frame}${blend}`;
-    const transform = this.mixing ? this.mix.mixer!.transformOf(bone) : transformAt(poseInputs(scene), this.player.request(), bone);
     const name = this.loaded.boneNames?.[bone];
-    return { bone, label: name ? `${name} (bone ${bone})` : `bone ${bone}`, where, transform };
+    return { bone, label: name ? `${name} (bone ${bone})` : `bone ${bone}`, where, transform: this.playback.transform(scene, bone) };
   }
 
   /** Tells the host (and so the hex editor) where the user is, once per change. */
@@ -292,13 +272,10 @@ export class PreviewModel implements AnimationViewModel {
     if (selection) this.post({ type: 'selected', ...selection });
   }
 
-  // ---- What is drawn ------------------------------------------------------------------------
+  // ---- What is drawn and said ---------------------------------------------------------------
 
   pose(): PoseSource | undefined {
-    const scene = this.scene;
-    if (!scene) return undefined;
-    if (this.mixing) return { kind: 'matrices', pose: this.mixedPose, bones: this.mix.mixer!.poseMatrices(poseInputs(scene), this.mixedPose) };
-    return { kind: 'keyframes', request: this.player.request(), rule: this.rule };
+    return this.scene ? this.playback.pose(this.scene, this.rule) : undefined;
   }
 
   /** The bounds Fit frames: the animated bounds under the rule shown, computed once per scene and rule. */
@@ -320,28 +297,22 @@ export class PreviewModel implements AnimationViewModel {
   }
 
   get notices(): string[] {
-    return [this.loaded.fatal, ...(this.scene?.problems ?? []), this.flash.text].filter((l): l is string => Boolean(l));
+    return [this.notes.fatal, ...(this.scene?.problems ?? []), this.notes.transient].filter((l): l is string => Boolean(l));
   }
 
   /** The problems the host's status reports. */
   get problems(): string[] {
-    return this.loaded.fatal ? [this.loaded.fatal] : this.scene?.problems ?? [];
-  }
-
-  /** The last expiring notice (tests read it after it expired). */
-  get lastNotice(): string | undefined {
-    return this.flash.last;
+    return this.notes.fatal ? [this.notes.fatal] : this.scene?.problems ?? [];
   }
 
   /** A line in the notice for a few seconds. */
   flashNotice(text: string): void {
-    this.flash = { text, last: text };
-    this.emit('notice');
-    (this.options.later ?? ((task, ms) => void setTimeout(task, ms)))(() => {
-      if (this.flash.text !== text) return;
-      this.flash = { last: text };
-      this.emit('notice');
-    }, NOTICE_MS);
+    this.notes.show(text);
+  }
+
+  /** The file name for exports, without its extension. */
+  get baseName(): string {
+    return (this.scene?.clip.name ?? 'clip').replace(/\.[^.]+$/, '');
   }
 
   // ---- The mixer ----------------------------------------------------------------------------
@@ -353,55 +324,28 @@ export class PreviewModel implements AnimationViewModel {
   }
 
   setMixWeight(action: 0 | 1, weight: number): void {
-    const a = this.mix.mixer?.actions[action];
-    if (!a) return;
-    a.weight = Math.max(0, weight);
-    this.mix.mixer!.advance(0);
-    this.emit('mixer');
-    this.emit('time');
+    if (this.mix.setWeight(action, weight)) this.noteMixProblem(undefined);
   }
 
   setMixSpeed(action: 0 | 1, speed: number): void {
-    const a = this.mix.mixer?.actions[action];
-    if (!a || !Number.isFinite(speed)) return;
-    a.timeScale = speed;
-    this.emit('mixer');
+    if (this.mix.setSpeed(action, speed)) this.emit('mixer');
   }
 
   /** Crossfades to the clip that shows less over `seconds`, and plays. */
   crossfade(seconds: number): void {
-    if (!this.mix.mixer?.secondary) return;
-    this.mix.mixer.crossfade(Math.max(0, seconds));
-    this.emit('mixer');
-    this.emit('time');
+    if (!this.mix.crossfade(seconds)) return;
+    this.noteMixProblem(undefined);
     this.setPlaying(true);
   }
 
-  private startMixer(): void {
-    const scene = this.scene;
-    if (!scene) return;
-    this.noteMixProblem(this.mix.start(scene.clip, this.frameRate, this.player.loop, this.player.frame));
-  }
-
+  /** The mix changed (and the pose with it); `problem` says why a clip did not mix. */
   private noteMixProblem(problem: string | undefined): void {
     if (problem) this.flashNotice(problem);
     this.emit('mixer');
     this.emit('time');
   }
 
-  /** The file name for exports, without its extension. */
-  get baseName(): string {
-    return (this.scene?.clip.name ?? 'clip').replace(/\.[^.]+$/, '');
-  }
-
   private emit(change: ModelChange): void {
     this.changes.emit(change);
   }
-}
-
-function exportOutcome(kind: 'png' | 'webm', outcome: 'saved' | 'cancelled' | 'failed', detail?: string): string {
-  const what = kind === 'png' ? 'PNG' : 'Video';
-  if (outcome === 'saved') return `${what} saved${detail ? `: ${detail}` : '.'}`;
-  if (outcome === 'cancelled') return `${what} not saved (cancelled).`;
-  return `${what} could not be saved${detail ? `: ${detail}` : '.'}`;
 }

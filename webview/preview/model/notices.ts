@@ -1,0 +1,40 @@
+/** The preview's notice lines besides the scene's problems: why nothing draws, and outcomes that expire. No DOM. */
+import type { ExportKind } from '../../../protocol/preview';
+
+/** How long an expiring notice (an export's outcome) stays. */
+export const NOTICE_MS = 6000;
+
+export class Notices {
+  /** Why the clip cannot be drawn at all. */
+  fatal?: string;
+  /** The expiring line shown now, and the last one shown (tests read it after it expired). */
+  private flash: { text?: string; last?: string } = {};
+
+  constructor(private readonly later: (task: () => void, ms: number) => void, private readonly changed: () => void) {}
+
+  get transient(): string | undefined {
+    return this.flash.text;
+  }
+
+  get last(): string | undefined {
+    return this.flash.last;
+  }
+
+  /** Shows `text` for NOTICE_MS. */
+  show(text: string): void {
+    this.flash = { text, last: text };
+    this.changed();
+    this.later(() => {
+      if (this.flash.text !== text) return;
+      this.flash = { last: text };
+      this.changed();
+    }, NOTICE_MS);
+  }
+}
+
+export function exportOutcome(kind: ExportKind, outcome: 'saved' | 'cancelled' | 'failed', detail?: string): string {
+  const what = kind === 'png' ? 'PNG' : 'Video';
+  if (outcome === 'saved') return `${what} saved${detail ? `: ${detail}` : '.'}`;
+  if (outcome === 'cancelled') return `${what} not saved (cancelled).`;
+  return `${what} could not be saved${detail ? `: ${detail}` : '.'}`;
+}
