@@ -94,7 +94,7 @@ export const COMMAND_OPTIONS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** `--msh-ext .msh,.rlb`: the extensions read as NRes/MSH files (replacing the default `.msh`). */
-function mshExtensions(text: string | undefined): { mshExtensions?: string[] } {
+export function mshExtensions(text: string | undefined): { mshExtensions?: string[] } {
   if (text === undefined) return {};
   const list = text.split(',').map((e) => e.trim().toLowerCase()).filter((e) => e !== '');
   const bad = list.find((e) => !/^\.[a-z0-9_-]+$/.test(e));
@@ -123,7 +123,7 @@ export function parseCommand(argv: readonly string[]): Command {
   if (values.help || (name === undefined && !values.version)) return { name: 'help', ...helpTopicOf([name, ...operands]) };
   if (values.version) return { name: 'version' };
   const allowed = COMMAND_OPTIONS[name];
-  if (!allowed) throw new UsageError(`unknown command "${name}" (commands: check, dump, info, listing, lsp, export, help)`);
+  if (!allowed) throw new UsageError(`unknown command "${name}" (commands: check, dump, info, listing, diff, textconv, lsp, export, help)`);
   for (const [option, value] of Object.entries(values)) {
     if (value !== undefined && option !== 'help' && option !== 'version' && !allowed.includes(option)) {
       throw new UsageError(`${name} does not take --${option}`);

@@ -1,11 +1,13 @@
 /** `ewzanim` as a function of argv and streams, so tests can run it in-process. */
 import { UsageError, parseCommand, type Command } from './args';
 import { checkCommand } from './checkCommand';
+import { diffCommand, parseDiffCommand } from './diffCommand';
 import { dumpCommand } from './dumpCommand';
 import { parseExportCommand } from './exportArgs';
 import { exportCommand } from './exportCommand';
 import { infoCommand } from './infoCommand';
 import { listingCommand } from './listingCommand';
+import { parseTextconvCommand, textconvCommand } from './textconvCommand';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import { helpCommandLine, helpText, helpTopicOf } from './usage';
 import { EWZANIM_VERSION } from './version';
@@ -44,6 +46,14 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     if (argv[0] === 'export') {
       const command = parseExportCommand(argv.slice(1));
       return await (command.name === 'help' ? run(io, command) : exportCommand(io, command));
+    }
+    if (argv[0] === 'diff') {
+      const command = parseDiffCommand(argv.slice(1));
+      return await (command.name === 'help' ? run(io, command) : diffCommand(io, command));
+    }
+    if (argv[0] === 'textconv') {
+      const command = parseTextconvCommand(argv.slice(1));
+      return await (command.name === 'help' ? run(io, command) : textconvCommand(io, command));
     }
     return await run(io, parseCommand(argv));
   } catch (error) {

@@ -8,7 +8,7 @@ export const DEFAULT_MAX_PROBLEMS = 100;
 export const DEFAULT_FPS = 30;
 
 /** The commands that have their own usage text. */
-export const COMMAND_NAMES = ['check', 'dump', 'info', 'listing', 'lsp', 'export'] as const;
+export const COMMAND_NAMES = ['check', 'dump', 'info', 'listing', 'diff', 'textconv', 'lsp', 'export'] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 export const EXPORT_KINDS = ['animation', 'skeleton', 'mesh', 'gltf'] as const;
@@ -81,6 +81,30 @@ const LISTING = `  ewzanim listing [--fps N] [--from FRAME] [--all] FILE
       --all prints every window. Exit status 2 when FILE is not a clip.
 `;
 
+const DIFF = `  ewzanim diff [--format text|json|markdown] [--max-angle DEG] [--max-position U]
+               [--max-scale R] [--worst N] [--grid-columns N] [--msh-ext LIST] A B
+      What changed from A to B, by meaning. Clips: per bone and frame the rotation
+      difference as an angle (degrees), position as a distance (clip units), scale as
+      a ratio; per bone the largest, the mean and its frame; header differences, and the
+      bones or frames only one side has (compared: the common range). Skeletons: inverse
+      bind matrices per bone. Meshes: counts, formats, largest position, normal and UV
+      difference, changed indices. MSH: per model, node and key.
+      --format text (default): a summary and the --worst N bones (default 10); json
+      (also --json): everything, per frame and a bones x --grid-columns N (default 64)
+      grid of the largest rotation difference; markdown: for a pull request comment.
+      Gates: --max-angle DEG, --max-position U, --max-scale R (1.01 = 1%) fail (exit 1)
+      when a difference is above them, or when the counts differ. Also takes git's
+      difftool "$LOCAL $REMOTE" and the seven GIT_EXTERNAL_DIFF arguments.
+      Exit status: 0 compared (and within the gates), 1 a gate failed, 2 bad usage or
+      files that cannot be compared.
+`;
+
+const TEXTCONV = `  ewzanim textconv [--msh-ext LIST] FILE
+      A stable text of a clip (its keyframe listing), skeleton, mesh or MSH file, one
+      line per record, for git: "*.nczxanim diff=ewzanim" in .gitattributes and
+      "git config diff.ewzanim.textconv 'ewzanim textconv'" make git diff readable.
+`;
+
 const LSP = `  ewzanim lsp [--stdio]
       Runs the language server on stdin/stdout, for any LSP client (Neovim, Helix, Zed,
       Emacs...). The same server as "node dist/server/server.js --stdio".
@@ -109,7 +133,7 @@ const EXPORT: Record<ExportKind, string> = {
 
 const EXPORT_ALL = EXPORT_KINDS.map((kind) => EXPORT[kind]).join('');
 
-const SECTIONS: Record<Exclude<CommandName, 'export'>, string> = { check: CHECK, dump: DUMP, info: INFO, listing: LISTING, lsp: LSP };
+const SECTIONS: Record<Exclude<CommandName, 'export'>, string> = { check: CHECK, dump: DUMP, info: INFO, listing: LISTING, diff: DIFF, textconv: TEXTCONV, lsp: LSP };
 
 /** The notes after a command's usage: which files it reads, what --max-problems means. */
 const NOTES: Record<CommandName, string> = {
@@ -117,6 +141,8 @@ const NOTES: Record<CommandName, string> = {
   dump: `\n${FILES_NOTE}`,
   info: `\n${FILES_NOTE}${MAX_PROBLEMS_NOTE}`,
   listing: '',
+  diff: '',
+  textconv: '',
   lsp: '',
   export: '\n-o FILE is short for --output FILE: the file to write.\n',
 };
@@ -124,7 +150,7 @@ const NOTES: Record<CommandName, string> = {
 export const HELP_TEXT = `ewzanim: check, inspect and export Nethercore ZX / Emberware Z animation data
 
 Usage:
-${CHECK}${DUMP}${INFO}${LISTING}${LSP}${EXPORT_ALL}  ewzanim COMMAND --help
+${CHECK}${DUMP}${INFO}${LISTING}${DIFF}${TEXTCONV}${LSP}${EXPORT_ALL}  ewzanim COMMAND --help
       That command's usage only.
   ewzanim --help
   ewzanim --version

@@ -6,7 +6,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { COMMAND_OPTIONS } from '../../../cli/args';
+import { DIFF_OPTIONS } from '../../../cli/diffCommand';
 import { EXPORT_OPTIONS } from '../../../cli/exportArgs';
+import { TEXTCONV_OPTIONS } from '../../../cli/textconvCommand';
 import { HELP_TEXT } from '../../../cli/usage';
 import { runCli } from './cliHarness';
 
@@ -25,6 +27,8 @@ const CASES: HelpCase[] = [
   { argv: ['dump', '--help'], usages: ['ewzanim dump', 'ewzanim dump'], options: COMMAND_OPTIONS.dump },
   { argv: ['info', '--help'], usages: ['ewzanim info'], options: COMMAND_OPTIONS.info },
   { argv: ['listing', '--help'], usages: ['ewzanim listing'], options: COMMAND_OPTIONS.listing },
+  { argv: ['diff', '--help'], usages: ['ewzanim diff'], options: DIFF_OPTIONS },
+  { argv: ['textconv', '--help'], usages: ['ewzanim textconv'], options: TEXTCONV_OPTIONS },
   { argv: ['lsp', '--help'], usages: ['ewzanim lsp'], options: COMMAND_OPTIONS.lsp },
   {
     argv: ['export', '--help'],
@@ -38,6 +42,8 @@ const CASES: HelpCase[] = [
   // The same topics asked differently.
   { argv: ['check', '-h'], usages: ['ewzanim check'], options: COMMAND_OPTIONS.check },
   { argv: ['help', 'listing'], usages: ['ewzanim listing'], options: COMMAND_OPTIONS.listing },
+  { argv: ['help', 'diff'], usages: ['ewzanim diff'], options: DIFF_OPTIONS },
+  { argv: ['diff', 'a', '--help', '--max-angle', 'x'], usages: ['ewzanim diff'], options: DIFF_OPTIONS },
   { argv: ['help', 'export', 'gltf'], usages: ['ewzanim export gltf'], options: EXPORT_OPTIONS.gltf },
   // --help wins over the rest of the line, even a line that would be a usage error.
   { argv: ['info', 'a', 'b', '--help'], usages: ['ewzanim info'], options: COMMAND_OPTIONS.info },
@@ -73,6 +79,8 @@ test('ewzanim --help prints every usage line, each command\'s --help a part of i
     'ewzanim dump',
     'ewzanim info',
     'ewzanim listing',
+    'ewzanim diff',
+    'ewzanim textconv',
     'ewzanim lsp',
     'ewzanim export animation',
     'ewzanim export animation',
@@ -92,6 +100,8 @@ test('ewzanim --help prints every usage line, each command\'s --help a part of i
 const POINTERS: [string[], string][] = [
   [['check', '--nope', 'x'], 'ewzanim check --help'],
   [['info'], 'ewzanim info --help'],
+  [['diff', 'a.nczxanim'], 'ewzanim diff --help'],
+  [['textconv', '--max-angle', '1', 'a.nczxanim'], 'ewzanim textconv --help'],
   [['export', 'gltf', 'a.nczxanim', '-o', 'x.glb'], 'ewzanim export gltf --help'],
   [['export', 'texture'], 'ewzanim export --help'],
   [['convert', 'x'], 'ewzanim --help'],

@@ -1,0 +1,150 @@
+/**
+ * `ewzanim diff A B`: what changed between two clips, skeletons, meshes or MSH files, by meaning
+ * (the core's `diffFiles`), as text, JSON or markdown, with CI gates (`--max-angle`,
+ * `--max-position`, `--max-scale`: exit 1 above). Takes git's conventions too: two paths
+ * (`git difftool`'s `$LOCAL $REMOTE`) or the seven arguments of `GIT_EXTERNAL_DIFF`
+ * (path old-file old-hex old-mode new-file new-hex new-mode).
+ */
+import { parseArgs } from 'node:util';
+import {
+  type DiffGates,
+  type FileDiff,
+  type GateFailure,
+  diffDocument,
+  diffFiles,
+  diffMarkdownOf,
+  diffTextOf,
+  gateFailures,
+  hasGates,
+} from '../formats/diff';
+import { mshExtensions } from './args';
+import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+import { jsonText, type JsonValue } from './jsonText';
+import { helpTopicOf, type HelpRequest } from './usage';
+import { UsageError, usageErrorOf } from './usageError';
+
+export const DIFF_FORMATS = ['text', 'json', 'markdown'] as const;
+export type DiffFormat = (typeof DIFF_FORMATS)[number];
+
+export interface DiffCommand {
+  name: 'diff';
+  pathA: string;
+  pathB: string;
+  /** The name git gave (GIT_EXTERNAL_DIFF's first argument), shown instead of temporary paths. */
+  displayName?: string;
+  format: DiffFormat;
+  gates: DiffGates;
+  gridColumns?: number;
+  worst?: number;
+  mshExtensions?: string[];
+}
+
+const OPTIONS = {
+  json: { type: 'boolean' },
+  format: { type: 'string' },
+  'max-angle': { type: 'string' },
+  'max-position': { type: 'string' },
+  'max-scale': { type: 'string' },
+  worst: { type: 'string' },
+  'grid-columns': { type: 'string' },
+  'msh-ext': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** The options `diff` takes (its --help names each). */
+export const DIFF_OPTIONS: readonly string[] = Object.keys(OPTIONS).filter((o) => o !== 'help');
+
+/** git's GIT_EXTERNAL_DIFF calls the program with these many arguments. */
+const GIT_EXTERNAL_DIFF_ARGS = 7;
+/** Where git puts an absent side (a file added or deleted). */
+const NULL_DEVICE = '/dev/null';
+
+function nonNegativeNumber(text: string, what: string, minimum = 0): number {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value < minimum) throw new UsageError(`${what} must be a number >= ${minimum}, got "${text}"`);
+  return value;
+}
+
+function positiveInteger(text: string, what: string): number {
+  if (!/^\d+$/.test(text) || Number(text) < 1) throw new UsageError(`${what} must be a positive integer, got "${text}"`);
+  return Number(text);
+}
+
+function diffFormat(format: string | undefined, json: boolean): DiffFormat {
+  if (format === undefined) return json ? 'json' : 'text';
+  const known = DIFF_FORMATS.find((f) => f === format);
+  if (!known) throw new UsageError(`--format must be one of ${DIFF_FORMATS.join(', ')}, got "${format}"`);
+  if (json && known !== 'json') throw new UsageError(`--json and --format ${known} contradict each other`);
+  return known;
+}
+
+/** `argv` after the word `diff`. */
+export function parseDiffCommand(argv: readonly string[]): DiffCommand | HelpRequest {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw usageErrorOf(error);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { name: 'help', ...helpTopicOf(['diff']) };
+  let paths: { pathA: string; pathB: string; displayName?: string };
+  if (positionals.length === 2) paths = { pathA: positionals[0] as string, pathB: positionals[1] as string };
+  else if (positionals.length === GIT_EXTERNAL_DIFF_ARGS) paths = { pathA: positionals[1] as string, pathB: positionals[4] as string, displayName: positionals[0] };
+  else throw new UsageError(`diff takes two files A B (or git's seven GIT_EXTERNAL_DIFF arguments), got ${positionals.length}`);
+  const gates: DiffGates = {};
+  if (values['max-angle'] !== undefined) gates.maxAngle = nonNegativeNumber(values['max-angle'], '--max-angle');
+  if (values['max-position'] !== undefined) gates.maxPosition = nonNegativeNumber(values['max-position'], '--max-position');
+  if (values['max-scale'] !== undefined) gates.maxScale = nonNegativeNumber(values['max-scale'], '--max-scale', 1);
+  return {
+    name: 'diff',
+    ...paths,
+    format: diffFormat(values.format, values.json ?? false),
+    gates,
+    ...(values['grid-columns'] !== undefined ? { gridColumns: positiveInteger(values['grid-columns'], '--grid-columns') } : {}),
+    ...(values.worst !== undefined ? { worst: positiveInteger(values.worst, '--worst') } : {}),
+    ...mshExtensions(values['msh-ext']),
+  };
+}
+
+/** A number JSON can carry: non-finite values as the strings "Infinity", "-Infinity", "NaN". */
+function jsonValueOf(value: unknown): JsonValue {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
+  if (Array.isArray(value)) return value.map(jsonValueOf);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, jsonValueOf(v)]));
+  return value as JsonValue;
+}
+
+function jsonReport(command: DiffCommand, diff: FileDiff, failures: GateFailure[]): string {
+  const gates = { given: hasGates(command.gates), ...command.gates, pass: failures.length === 0, failures };
+  return jsonText(jsonValueOf({ files: { a: command.pathA, b: command.pathB }, ...diff, gates })) + '\n';
+}
+
+/** One side absent (git's /dev/null for an added or deleted file): nothing to compare. */
+async function absentSide(io: CliIo, command: DiffCommand): Promise<number> {
+  const side = command.pathA === NULL_DEVICE ? `${command.displayName ?? command.pathB} is new` : `${command.displayName ?? command.pathA} was deleted`;
+  if (command.format === 'json') await io.out(jsonText({ files: { a: command.pathA, b: command.pathB }, absent: command.pathA === NULL_DEVICE ? 'a' : 'b' }) + '\n');
+  else await io.out(`${side}: nothing to compare\n`);
+  return EXIT_OK;
+}
+
+export async function diffCommand(io: CliIo, command: DiffCommand): Promise<number> {
+  if (command.pathA === NULL_DEVICE || command.pathB === NULL_DEVICE) return absentSide(io, command);
+  const diff = await diffFiles(io.access, command.pathA, command.pathB, {
+    ...(command.gridColumns !== undefined ? { gridColumns: command.gridColumns } : {}),
+    ...(command.mshExtensions ? { mshExtensions: command.mshExtensions } : {}),
+  });
+  if ('failure' in diff) {
+    io.err(`ewzanim: ${diff.failure.code}: ${diff.failure.message}\n`);
+    return EXIT_USAGE;
+  }
+  const failures = gateFailures(diff, command.gates);
+  if (command.format === 'json') {
+    await io.out(jsonReport(command, diff, failures));
+  } else {
+    const names = command.displayName ? { a: `a/${command.displayName}`, b: `b/${command.displayName}` } : { a: command.pathA, b: command.pathB };
+    const document = diffDocument(diff, { names, ...(command.worst !== undefined ? { worstRows: command.worst } : {}), gates: { given: hasGates(command.gates), failures } });
+    await io.out(command.format === 'markdown' ? diffMarkdownOf(document) : diffTextOf(document));
+  }
+  return failures.length > 0 ? EXIT_ERRORS : EXIT_OK;
+}
