@@ -4,6 +4,7 @@
  */
 import type { FormatDiagnostic } from './diagnostics';
 import type { AssetKind, KindOptions } from './fileKinds';
+import type { MotionOptions } from './motion/motionOptions';
 import { DEFAULT_MAX_KEYFRAME_PROBLEMS } from './problemCollector';
 import type { AssetSummary } from './records';
 
@@ -14,6 +15,8 @@ export interface CheckOptions {
   chunkBytes?: number;
   /** Which extensions name MSH files (`fileKinds`); default `.msh` only. */
   kinds?: KindOptions;
+  /** Clips: the motion rules' thresholds and bone names (`formats/motion/`); `false` skips them. */
+  motion?: Partial<MotionOptions> | false;
 }
 
 export const DEFAULT_CHECK_OPTIONS: CheckOptions = { maxKeyframeProblems: DEFAULT_MAX_KEYFRAME_PROBLEMS };

@@ -3,8 +3,9 @@
  * scales, zero scales. Reads bounded chunks (default 4 MiB, a multiple of 16), scans each with
  * the WebAssembly lint kernel (four records per step) or, without WebAssembly, with integer
  * operations on a Uint32Array view and an exact table-driven non-unit test, and only builds
- * messages for the (capped) problems it reports. Peak memory: one chunk plus the 4 MiB (a, b)
- * rotation table.
+ * messages for the (capped) problems it reports. The motion rules (`motion/`) read the same
+ * pieces. Peak memory: one chunk plus the 4 MiB (a, b) rotation table, plus the motion rules'
+ * bounded window per bone.
  */
 import { hexWord, u32View } from './bytes';
 import { CLIP_HEADER_SIZE, KEYFRAME_FIELDS, KEYFRAME_SIZE, completeRecordCount, recordOffset, type KeyframeField } from './clip';
@@ -15,6 +16,9 @@ import type { ByteSource } from './fileAccess';
 import { DEFAULT_CHUNK_BYTES, ProblemCollector, forEachRecordChunk, reusingChunkReader } from './problemCollector';
 import type { ClipHeader } from './records';
 import { isNonUnitRotation, rotationOneMinusSquareTable, rotationSquareSum, rotationSquareTable } from './rotation';
+import { motionDiagnostic } from './motion/motionDiagnostics';
+import { DEFAULT_MOTION_OPTIONS, type MotionOptions } from './motion/motionOptions';
+import { MotionScanner } from './motion/motionScanner';
 import { clipKernels } from './wasm/clipKernels';
 
 export interface ClipLintOptions {
@@ -22,6 +26,8 @@ export interface ClipLintOptions {
   maxKeyframeProblems: number;
   /** Bytes read per piece (rounded down to whole records, default 4 MiB). */
   chunkBytes?: number;
+  /** The motion rules' thresholds (`formats/motion/`), run in the same pass; `false` skips them. */
+  motion?: Partial<MotionOptions> | false;
 }
 
 /** `0x80008000` as the signed 32-bit value bitwise operators produce. */
@@ -48,6 +54,7 @@ export async function scanSuspectRecords(
   chunkBytes: number,
   suspect: (record: number, rot: number, w1: number, w2: number, w3: number) => void,
   beforePiece: (offset: number) => boolean = () => false,
+  eachPiece?: (words: Uint32Array, records: number) => void,
 ): Promise<void> {
   const count = lintableRecordCount(header, source.size);
   const oneMinus = rotationOneMinusSquareTable();
@@ -60,6 +67,7 @@ export async function scanSuspectRecords(
   const kernels = clipKernels();
   await forEachRecordChunk(read, CLIP_HEADER_SIZE, count, KEYFRAME_SIZE, Math.max(KEYFRAME_SIZE, chunkBytes), (bytes, firstRecord, records) => {
     const words = u32View(bytes);
+    eachPiece?.(words, records);
     if (kernels) {
       kernels.lint(bytes, records, (r) => {
         const i = r * RECORD_WORDS;
@@ -89,11 +97,20 @@ export async function scanSuspectRecords(
 export async function lintClipRecords(source: ByteSource, header: ClipHeader, options: ClipLintOptions): Promise<FormatDiagnostic[]> {
   const count = lintableRecordCount(header, source.size);
   const problems = new ProblemCollector(options.maxKeyframeProblems);
+  const motion = options.motion === false ? undefined : new MotionScanner(header, { ...DEFAULT_MOTION_OPTIONS, ...options.motion });
   // The WebAssembly scan names a superset of the bad records; reportRecord re-checks each.
-  await scanSuspectRecords(source, header, options.chunkBytes ?? DEFAULT_CHUNK_BYTES, (record, rot, w1, w2, w3) =>
-    reportRecord(problems, header, record, rot, w1, w2, w3),
+  await scanSuspectRecords(
+    source,
+    header,
+    options.chunkBytes ?? DEFAULT_CHUNK_BYTES,
+    (record, rot, w1, w2, w3) => reportRecord(problems, header, record, rot, w1, w2, w3),
+    undefined,
+    motion && ((words, records) => motion.feed(words, records)),
   );
-  return problems.finish('anim/more-problems', { start: CLIP_HEADER_SIZE, end: recordOffset(count) }, 'keyframe');
+  const diagnostics = problems.finish('anim/more-problems', { start: CLIP_HEADER_SIZE, end: recordOffset(count) }, 'keyframe');
+  // Broken records (non-unit, non-finite, zero scale) are reported as such; the motion they
+  // would make (a pop to a non-unit rotation) is not reported a second time.
+  return motion && diagnostics.length === 0 ? motion.finish().map(motionDiagnostic) : diagnostics;
 }
 
 /** The slow path for one record that failed the fast test: one diagnostic per bad field. */

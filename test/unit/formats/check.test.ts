@@ -7,6 +7,7 @@ import { BINARY_DIAGNOSTIC_CODES } from '../../../formats/diagnosticCodes';
 import type { ByteRange, FormatDiagnostic } from '../../../formats/diagnostics';
 import { memoryByteSource, type ByteSource, type FileAccess } from '../../../formats/fileAccess';
 import { upstreamFile } from '../../gpu/clipFixtures';
+import { frozenBoneClip, poppedClip, repeatedFramesClip, staticClip, teleportedClip } from '../motion/plantedClips';
 
 const OPTIONS = { maxKeyframeProblems: 100 };
 
@@ -67,6 +68,11 @@ const CASES: Case[] = [
   { code: 'anim/non-finite', kind: 'clip', bytes: edited(clip(1, IDENTITY_RECORD), (v) => v.setUint16(10, 0x7e00, true)), range: { start: 10, end: 12 } },
   { code: 'anim/zero-scale', kind: 'clip', bytes: edited(clip(1, IDENTITY_RECORD), (v) => v.setUint16(18, 0x8000, true)), range: { start: 18, end: 20 } },
   { code: 'anim/more-problems', kind: 'clip', bytes: clip(200, [0, 0, 0, 0, ...IDENTITY_RECORD.slice(4)]), range: { start: 4, end: 3204 } },
+  { code: 'anim/pop', kind: 'clip', bytes: poppedClip(), range: { start: 8900, end: 8916 } },
+  { code: 'anim/position-jump', kind: 'clip', bytes: teleportedClip(), range: { start: 5204, end: 5220 } },
+  { code: 'anim/static-clip', kind: 'clip', bytes: staticClip(), range: { start: 4, end: 15364 } },
+  { code: 'anim/frozen-bones', kind: 'clip', bytes: frozenBoneClip(), range: { start: 4, end: 15364 } },
+  { code: 'anim/repeated-frames', kind: 'clip', bytes: repeatedFramesClip(), range: { start: 4, end: 15364 } },
   { code: 'skel/too-short', kind: 'skeleton', bytes: new Uint8Array(7), range: { start: 0, end: 7 } },
   { code: 'skel/zero-bones', kind: 'skeleton', bytes: new Uint8Array(8), range: { start: 0, end: 4 } },
   { code: 'skel/too-many-bones', kind: 'skeleton', bytes: edited(new Uint8Array(8 + 257 * 48), (v) => v.setUint32(0, 257, true)), range: { start: 0, end: 4 } },

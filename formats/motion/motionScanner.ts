@@ -1,0 +1,225 @@
+/**
+ * The streaming runner of the motion rules: fed the clip's records in order, a piece at a time
+ * (the content lint's own pieces), it keeps per bone only the previous record, its decoded
+ * rotation and position, and a ring of its last 17 steps (`StepRing`). A step becomes a
+ * candidate when it is large and the step before it was not; the candidate is judged once the
+ * frames after it have been read. Everything else (which bones moved, runs of repeated frames,
+ * the clip's typical position step) is a few counters. Memory: O(bones), whatever the length.
+ */
+import { f16LookupTable } from '../f16';
+import { rotationFieldTable, rotationOneMinusSquareTable, rotationSquareTable } from '../rotation';
+import { DEFAULT_MAX_FINDINGS_PER_CODE, MOTION_WINDOW, type ClipShape, type MotionCode, type MotionFinding, type MotionOptions } from './motionOptions';
+import { judgePop } from './popRule';
+import { judgePositionJump, type JumpCandidate } from './positionJumpRule';
+import { RepeatedFrames } from './repeatedFramesRule';
+import { stillnessFindings } from './stillnessRules';
+import { StepRing } from './stepWindow';
+
+/**
+ * Candidates judged per clip. A real clip has a handful; noise (every step large, random
+ * positions) has one in fifty records, so past this many the clip is noise and the rest are not
+ * judged (what keeps the rules cheap on any input).
+ */
+export const MAX_MOTION_CANDIDATES = 8192;
+
+export class MotionScanner {
+  private readonly bones: number;
+  private readonly prevWords: Uint32Array;
+  private readonly quat: Float32Array;
+  private readonly pos: Float32Array;
+  /** |dot| of consecutive rotations (1 = no turn), per bone and step. */
+  private readonly turns: StepRing;
+  /** Squared distance of consecutive positions, per bone and step. */
+  private readonly moves: StepRing;
+  private readonly moved: Uint8Array;
+  private readonly cosHalfMin: number;
+  private readonly ratioSquared: number;
+  private readonly field = rotationFieldTable();
+  private readonly square = rotationSquareTable();
+  private readonly oneMinus = rotationOneMinusSquareTable();
+  private readonly half = f16LookupTable();
+  private readonly repeated = new RepeatedFrames();
+  /** Pending candidates: bone, then frame, kind in the low bit (0 turn, 1 move). */
+  private readonly pending: number[] = [];
+  private pendingHead = 0;
+  private readonly jumps: JumpCandidate[] = [];
+  private readonly findings: MotionFinding[] = [];
+  private readonly counts = new Map<MotionCode, number>();
+  private squaredSteps = 0;
+  /** The largest squared distance of a position from the origin: the clip's size. */
+  private reach = 0;
+  private frame = 0;
+  private bone = 0;
+  private frameChanged = false;
+  private candidates = 0;
+
+  constructor(
+    private readonly shape: ClipShape,
+    private readonly options: MotionOptions,
+  ) {
+    this.bones = shape.boneCount;
+    this.prevWords = new Uint32Array(this.bones * 4);
+    this.quat = new Float32Array(this.bones * 4);
+    this.pos = new Float32Array(this.bones * 3);
+    this.turns = new StepRing(this.bones);
+    this.moves = new StepRing(this.bones);
+    this.moved = new Uint8Array(this.bones);
+    this.cosHalfMin = Math.cos((options.popMinDegrees * Math.PI) / 360);
+    this.ratioSquared = options.jumpRatio * options.jumpRatio;
+  }
+
+  /** Records `[0, records)` of `words` (4 u32 each), in clip order, following the last piece. */
+  feed(words: Uint32Array, records: number): void {
+    const { bones, prevWords, quat, pos, half, field, square, oneMinus, moved, cosHalfMin, ratioSquared } = this;
+    const turns = this.turns.values, moves = this.moves.values;
+    let frame = this.frame, bone = this.bone, frameChanged = this.frameChanged, squaredSteps = this.squaredSteps;
+    const ring = MOTION_WINDOW * 2 + 1;
+    let slot = frame % ring;
+    const prevSlot = (slot + ring - 1) % ring;
+    let previous = prevSlot;
+    for (let r = 0, i = 0; r < records; r++, i += 4) {
+      const rot = words[i], w1 = words[i + 1], w2 = words[i + 2], w3 = words[i + 3];
+      const p = bone * 4;
+      const at = bone * ring;
+      if (frame === 0) {
+        this.decodeInto(bone, rot, w1, w2);
+      } else if (rot !== prevWords[p] || w1 !== prevWords[p + 1] || w2 !== prevWords[p + 2] || w3 !== prevWords[p + 3]) {
+        frameChanged = true;
+        moved[bone] = 1;
+        let cos = 1;
+        if (rot !== prevWords[p]) {
+          const a = rot >>> 22, b = (rot >>> 12) & 0x3ff, c = (rot >>> 2) & 0x3ff, idx = rot & 3;
+          const radicand = Math.fround(Math.fround(oneMinus[a] - square[b]) - square[c]);
+          const d = Math.sqrt(radicand > 0 ? radicand : 0);
+          const x = idx === 0 ? d : field[a];
+          const y = idx === 1 ? d : idx === 0 ? field[a] : field[b];
+          const z = idx === 2 ? d : idx === 3 ? field[c] : field[b];
+          const w = idx === 3 ? d : field[c];
+          const q = bone * 4;
+          const dot = x * quat[q] + y * quat[q + 1] + z * quat[q + 2] + w * quat[q + 3];
+          cos = dot < 0 ? -dot : dot;
+          quat[q] = x; quat[q + 1] = y; quat[q + 2] = z; quat[q + 3] = w;
+        }
+        turns[at + slot] = cos;
+        if (cos < cosHalfMin && (frame === 1 || turns[at + previous] >= cosHalfMin)) this.enqueue(bone, frame, 0);
+        let move = 0;
+        if (w1 !== prevWords[p + 1] || (w2 & 0xffff) !== (prevWords[p + 2] & 0xffff)) {
+          const o = bone * 3;
+          const px = half[w1 & 0xffff], py = half[w1 >>> 16], pz = half[w2 & 0xffff];
+          const dx = px - pos[o], dy = py - pos[o + 1], dz = pz - pos[o + 2];
+          move = dx * dx + dy * dy + dz * dz;
+          pos[o] = px; pos[o + 1] = py; pos[o + 2] = pz;
+          const reach = px * px + py * py + pz * pz;
+          // A NaN or infinite position is the lint's anim/non-finite, not motion.
+          if (!(move < Infinity) || !(reach < Infinity)) move = 0;
+          else if (reach > this.reach) this.reach = reach;
+          squaredSteps += move;
+          if (move > ratioSquared * moves[at + previous]) this.enqueue(bone, frame, 1);
+        }
+        moves[at + slot] = move;
+        prevWords[p] = rot; prevWords[p + 1] = w1; prevWords[p + 2] = w2; prevWords[p + 3] = w3;
+      } else {
+        turns[at + slot] = 1;
+        moves[at + slot] = 0;
+      }
+      if (frame === 0) {
+        prevWords[p] = rot; prevWords[p + 1] = w1; prevWords[p + 2] = w2; prevWords[p + 3] = w3;
+      }
+      if (++bone === bones) {
+        bone = 0;
+        if (frame > 0) this.repeated.frame(frameChanged);
+        frameChanged = false;
+        this.frame = frame;
+        if (this.pendingHead < this.pending.length) this.judgeDue(frame);
+        frame++;
+        previous = slot;
+        slot = slot + 1 === ring ? 0 : slot + 1;
+      }
+    }
+    this.frame = frame;
+    this.bone = bone;
+    this.frameChanged = frameChanged;
+    this.squaredSteps = squaredSteps;
+  }
+
+  /** Frame 0: the decoded rotation and position every later step is measured from. */
+  private decodeInto(bone: number, rot: number, w1: number, w2: number): void {
+    const { field, square, oneMinus, half, quat, pos } = this;
+    const a = rot >>> 22, b = (rot >>> 12) & 0x3ff, c = (rot >>> 2) & 0x3ff, idx = rot & 3;
+    const radicand = Math.fround(Math.fround(oneMinus[a] - square[b]) - square[c]);
+    const d = Math.sqrt(radicand > 0 ? radicand : 0);
+    const kept = [field[a], field[b], field[c]];
+    kept.splice(idx, 0, d);
+    quat.set(kept, bone * 4);
+    pos[bone * 3] = half[w1 & 0xffff];
+    pos[bone * 3 + 1] = half[w1 >>> 16];
+    pos[bone * 3 + 2] = half[w2 & 0xffff];
+    const reach = pos[bone * 3] ** 2 + pos[bone * 3 + 1] ** 2 + pos[bone * 3 + 2] ** 2;
+    if (reach < Infinity && reach > this.reach) this.reach = reach;
+    this.turns.set(bone, 0, 1);
+    this.moves.set(bone, 0, 0);
+  }
+
+  private enqueue(bone: number, frame: number, kind: number): void {
+    if (this.candidates >= MAX_MOTION_CANDIDATES) return;
+    this.candidates++;
+    this.pending.push(bone, frame * 2 + kind);
+  }
+
+  /** Judges the candidates whose later window is complete at `frame` (or all, at the end). */
+  private judgeDue(frame: number, all = false): void {
+    const pending = this.pending;
+    while (this.pendingHead < pending.length) {
+      const bone = pending[this.pendingHead];
+      const step = pending[this.pendingHead + 1] >> 1;
+      if (!all && step + MOTION_WINDOW > frame) break;
+      const kind = pending[this.pendingHead + 1] & 1;
+      this.pendingHead += 2;
+      if (kind === 0) {
+        const finding = judgePop(this.shape, this.options, bone, step, this.turns.get(bone, step), this.turns.medianAround(bone, step, 1, frame));
+        if (finding) this.report(finding);
+      } else {
+        this.jumps.push({ bone, frame: step, squared: this.moves.get(bone, step), typicalSquared: this.moves.medianAround(bone, step, 1, frame) });
+      }
+    }
+    if (this.pendingHead > 1024 && this.pendingHead * 2 > pending.length) {
+      pending.splice(0, this.pendingHead);
+      this.pendingHead = 0;
+    }
+  }
+
+  private report(finding: MotionFinding): void {
+    const count = (this.counts.get(finding.code) ?? 0) + 1;
+    this.counts.set(finding.code, count);
+    if (count <= (this.options.maxFindingsPerCode ?? DEFAULT_MAX_FINDINGS_PER_CODE)) this.findings.push(finding);
+  }
+
+  /** The findings, once every record has been fed (a clip cut short gives those of its whole frames). */
+  finish(): MotionFinding[] {
+    const frames = this.frame; // whole frames read
+    if (frames === 0) return [];
+    this.judgeDue(frames - 1, true);
+    const steps = (frames - 1) * this.bones;
+    const typicalStep = steps > 0 ? Math.sqrt(this.squaredSteps / steps) : 0;
+    for (const jump of this.jumps) {
+      const finding = judgePositionJump(this.shape, this.options, jump, typicalStep, Math.sqrt(this.reach));
+      if (finding) this.report(finding);
+    }
+    const still = stillnessFindings(this.shape, this.options, this.moved, frames);
+    for (const finding of still) this.report(finding);
+    if (still.length === 0) {
+      const repeated = this.repeated.finding(this.shape, this.options, frames);
+      if (repeated) this.report(repeated);
+    }
+    const cap = this.options.maxFindingsPerCode ?? DEFAULT_MAX_FINDINGS_PER_CODE;
+    for (const [code, count] of this.counts) {
+      if (count <= cap) continue;
+      const last = [...this.findings].reverse().find((f) => f.code === code);
+      if (last) {
+        last.message += ` (${count - cap} more ${code} findings in this clip are not listed.)`;
+        last.data.total = count;
+      }
+    }
+    return this.findings;
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * `anim/position-jump`: a bone's position teleports between two frames. The same logic as a pop
+ * in the clip's own units: a step is judged when it is `jumpRatio` times the bone's step before
+ * it (the scanner's gate), and is a jump when it is also `jumpRatio` times both the bone's
+ * typical step (the median of its steps up to 8 frames either side) and the clip's typical step
+ * (the root mean square of every bone's steps, known once the clip has been read), and at least
+ * JUMP_MIN_SHARE of the clip's size (the farthest any position lies from the origin), so that
+ * f16 rounding in a clip that barely translates is no teleport.
+ */
+import { formatPrecision } from '../numberText';
+import { boneLabel, recordRange, rounded, type ClipShape, type MotionFinding, type MotionOptions } from './motionOptions';
+
+/** A jump covers at least this share of the clip's size. */
+export const JUMP_MIN_SHARE = 0.05;
+
+export interface JumpCandidate {
+  bone: number;
+  /** The frame the bone jumps to. */
+  frame: number;
+  /** Squared distance of the step, and the median squared step around it. */
+  squared: number;
+  typicalSquared: number;
+}
+
+function units(value: number): string {
+  return `${formatPrecision(value, 3).replace(/\.?0+$/, '')} units`;
+}
+
+export function judgePositionJump(shape: ClipShape, options: MotionOptions, jump: JumpCandidate, clipTypical: number, clipSize: number): MotionFinding | undefined {
+  const distance = Math.sqrt(jump.squared);
+  const typical = Number.isNaN(jump.typicalSquared) ? 0 : Math.sqrt(jump.typicalSquared);
+  if (!(distance > 0) || distance < options.jumpRatio * Math.max(typical, clipTypical) || distance < JUMP_MIN_SHARE * clipSize) return undefined;
+  const { bone, frame } = jump;
+  return {
+    code: 'anim/position-jump',
+    bone,
+    frames: [frame - 1, frame],
+    byteRange: recordRange(shape, frame, bone),
+    message:
+      `${boneLabel(bone, options.boneNames)} moves ${units(distance)} between frames ${frame - 1} and ${frame} (its typical step is ${units(typical)}, ` +
+      `the clip's ${units(clipTypical)}), so it teleports on the console. Expected a step near its typical one: look for a wrong or missing ` +
+      `translation key at that time in the source animation and re-export, or correct the position of frame ${frame} in the hex editor.`,
+    data: { bone, from: frame - 1, to: frame, distance: rounded(distance, 6), typicalDistance: rounded(typical, 6), clipTypicalDistance: rounded(clipTypical, 6) },
+  };
+}
