@@ -20,6 +20,8 @@ const NODE_VIEW: Visibility = { mesh: false, wireframe: false, bones: true, axes
 export class MshPreviewApp {
   readonly model = new MshPreviewModel();
   readonly stage: Stage;
+  /** The file and model the camera was fitted to. */
+  private fittedTo = '';
 
   constructor(private readonly dom: MshPreviewDom, private readonly report: (state: MshPreviewState) => void, options: { forceWebGl?: string } = {}) {
     this.stage = new Stage(dom, this.model, () => NODE_VIEW, { rendererChanged: () => this.showStatus(), drawn: () => this.showNames() }, options.forceWebGl);
@@ -42,7 +44,12 @@ export class MshPreviewApp {
       dom.model.replaceChildren(...model.modelNames.map((text, i) => Object.assign(document.createElement('vscode-option') as HTMLElement & { value: string }, { value: String(i), textContent: text })));
       dom.model.value = String(model.state.model);
       for (const slider of [dom.frame, dom.blendTime]) slider.max = String(Math.max(0, model.frameCount - 1));
-      if (await this.stage.load(this.links())) this.stage.fit(this.fitBounds());
+      // A reload of the same model (a change on disk) keeps the camera.
+      const shown = `${model.name}#${model.state.model}`;
+      if ((await this.stage.load(this.links())) && shown !== this.fittedTo) {
+        this.fittedTo = shown;
+        this.stage.fit(this.fitBounds());
+      }
       this.showStatus();
     } else if (change === 'time') {
       this.stage.setLines(this.links());
