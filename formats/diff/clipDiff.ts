@@ -7,7 +7,7 @@
  * whose bytes are equal is not decoded at all. The result is plain data (no typed arrays), for the
  * CLI and a diff view alike.
  */
-import { CLIP_HEADER_SIZE, LEGACY_CLIP_HEADER_SIZE, TRANSFORM_FLOATS, decodeClipRecords, detectLegacyClip, keyframeOffset, parseClipHeader } from '../clip';
+import { CLIP_HEADER_SIZE, LEGACY_CLIP_HEADER_SIZE, TRANSFORM_FLOATS, completeRecordCount, decodeClipRecords, detectLegacyClip, keyframeOffset, parseClipHeader } from '../clip';
 import { u32View } from '../bytes';
 import type { ByteSource } from '../fileAccess';
 import { distance3, rotationAngleDeg, scaleRatio } from './metrics';
@@ -108,8 +108,7 @@ async function clipShape(source: ByteSource, side: string): Promise<ClipShape | 
   if (header.boneCount === 0 || header.frameCount === 0) {
     return diffFailure('diff/bad-header', `${side}: the header says ${header.boneCount} bones x ${header.frameCount} frames, nothing to compare`);
   }
-  const frameBytes = keyframeOffset(header, 1, 0) - keyframeOffset(header, 0, 0);
-  const completeFrames = Math.min(header.frameCount, Math.max(0, Math.floor((source.size - keyframeOffset(header, 0, 0)) / frameBytes)));
+  const completeFrames = Math.min(header.frameCount, Math.floor(completeRecordCount(source.size) / header.boneCount));
   return { boneCount: header.boneCount, frameCount: header.frameCount, flags: header.flags, size: source.size, expectedSize: header.expectedSize, completeFrames };
 }
 

@@ -6,7 +6,7 @@
  */
 import { readU16LE } from '../bytes';
 import type { ByteSource } from '../fileAccess';
-import { MESH_HEADER_SIZE, decodeVertex, indexOffset, parseMeshHeader, vertexOffset } from '../mesh';
+import { MESH_HEADER_SIZE, completeVertexCount, decodeVertex, indexOffset, parseMeshHeader, vertexOffset } from '../mesh';
 import { MESH_FORMAT, type MeshHeader } from '../records';
 import { type CountChange, type DiffFailure, type Extreme, type IndexSpan, NO_EXTREME, diffFailure, spanPast } from './diffTypes';
 import { distance2, distance3, vectorAngleDeg } from './metrics';
@@ -55,7 +55,7 @@ async function readHeader(source: ByteSource, side: string): Promise<MeshHeader 
 
 /** Vertices whose every byte is in the file. */
 function completeVertices(header: MeshHeader, size: number): number {
-  return Math.min(header.vertexCount, Math.max(0, Math.floor((size - vertexOffset(header, 0)) / header.stride)));
+  return Math.min(header.vertexCount, completeVertexCount(header, size));
 }
 
 function completeIndices(header: MeshHeader, size: number): number {

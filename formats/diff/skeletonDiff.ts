@@ -4,7 +4,7 @@
  * count stated when it differs. Read a block of bones at a time.
  */
 import type { ByteSource } from '../fileAccess';
-import { INVERSE_BIND_FLOATS, SKELETON_HEADER_SIZE, inverseBindOffset, parseSkeletonHeader, readInverseBind } from '../skeleton';
+import { INVERSE_BIND_FLOATS, SKELETON_HEADER_SIZE, completeInverseBindCount, inverseBindOffset, parseSkeletonHeader, readInverseBind } from '../skeleton';
 import { type CountChange, type DiffFailure, type Extreme, type IndexSpan, NO_EXTREME, diffFailure, spanPast } from './diffTypes';
 import { distance3 } from './metrics';
 
@@ -47,8 +47,7 @@ async function skeletonShape(source: ByteSource, side: string): Promise<Skeleton
   const header = parseSkeletonHeader(await source.read(0, SKELETON_HEADER_SIZE));
   if (!header) return diffFailure('diff/bad-header', `${side}: ${source.size} bytes is shorter than the ${SKELETON_HEADER_SIZE}-byte skeleton header`);
   if (header.boneCount === 0) return diffFailure('diff/bad-header', `${side}: the header says 0 bones, nothing to compare`);
-  const matrixBytes = inverseBindOffset(1) - inverseBindOffset(0);
-  const completeBones = Math.min(header.boneCount, Math.max(0, Math.floor((source.size - inverseBindOffset(0)) / matrixBytes)));
+  const completeBones = Math.min(header.boneCount, completeInverseBindCount(source.size));
   return { boneCount: header.boneCount, size: source.size, completeBones };
 }
 
