@@ -34,6 +34,8 @@ export class Stage {
   private readonly triad?: AxesTriad;
   private palette = currentPalette();
   private lines: Float32Array = new Float32Array(0);
+  /** The scene the renderer holds (a new one is drawn only once uploaded). */
+  private uploaded?: PreviewScene;
   private loop = { handle: 0, last: 0, queued: false };
 
   constructor(
@@ -90,7 +92,7 @@ export class Stage {
     const renderer = this.renderers.renderer;
     const scene = this.model.scene;
     const pose = this.model.pose();
-    if (!scene || !renderer || !canvas || !pose) return;
+    if (!scene || scene !== this.uploaded || !renderer || !canvas || !pose) return;
     const ratio = window.devicePixelRatio || 1;
     const width = Math.max(1, Math.round(canvas.clientWidth * ratio));
     const height = Math.max(1, Math.round(canvas.clientHeight * ratio));
@@ -139,7 +141,9 @@ export class Stage {
   private upload(): void {
     const scene = this.model.scene;
     const renderer = this.renderers.renderer;
-    if (scene && renderer) renderer.load(scene, this.gridWith(scene));
+    if (!scene || !renderer) return;
+    renderer.load(scene, this.gridWith(scene));
+    this.uploaded = scene;
   }
 
   private gridWith(scene: PreviewScene): Float32Array {
