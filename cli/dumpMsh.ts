@@ -8,7 +8,7 @@ import { type MshDump, type MshFileLayout, type MshIndexRange, mshDump, openMshF
 import type { ByteSource } from '../formats/fileAccess';
 import type { IndexRange } from './args';
 import type { DumpHeader, DumpSection, PrintedRow } from './dumpOutput';
-import { f32Text } from '../formats/numberText';
+import { f32Text, formatDecimals } from '../formats/numberText';
 import { f32, f32List } from './jsonText';
 
 export interface MshDumpOptions {
@@ -39,7 +39,7 @@ function sections(dump: MshDump): DumpSection[] {
   const keys: PrintedRow[] = dump.keys.map((k) => ({
     cells: [
       String(k.key), opt(k.node), String(k.offset), f32Text(k.time), ...k.position.map(f32Text), k.stored.join(' '),
-      ...k.quaternion.map(f32Text), k.norm.toFixed(6), `${k.angleDeg.toFixed(3)}° about (${k.axis.map((a) => a.toFixed(4)).join(', ')})`,
+      ...k.quaternion.map(f32Text), formatDecimals(k.norm, 6), `${formatDecimals(k.angleDeg, 3)}° about (${k.axis.map((a) => formatDecimals(a, 4)).join(', ')})`,
     ],
     json: [{ key: k.key, node: k.node ?? null, offset: k.offset, time: f32(k.time), position: f32List(k.position), stored: [...k.stored], quaternion: f32List(k.quaternion), norm: k.norm, angleDeg: k.angleDeg, axis: [...k.axis] }],
   }));

@@ -28,6 +28,7 @@ import {
   type GltfProblem,
   type QuantisationReport,
 } from '../formats/gltf';
+import { formatFixed } from '../formats/numberText';
 import type { ExportCommand } from './exportArgs';
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, errorText, type CliIo } from './io';
 import { textTable } from './textTable';
@@ -136,7 +137,7 @@ async function listModel(io: CliIo, model: string, document: Document, frameRate
     ? textTable(
         [{ title: 'index', align: 'right' }, { title: 'name', align: 'left' }, { title: 'channels', align: 'right' }, { title: 'interpolation', align: 'left' }, { title: 'last key', align: 'right' }, { title: 'frames', align: 'right' }, { title: 'moves', align: 'left' }],
         inventory.animations.map((a) => [
-          String(a.index), name(a.name), String(a.channels), interpolationList(a.interpolations), `${Number(a.lastKeyTime.toFixed(4))} s`, String(a.frameCount),
+          String(a.index), name(a.name), String(a.channels), interpolationList(a.interpolations), `${formatFixed(a.lastKeyTime, 4)} s`, String(a.frameCount),
           a.drivenJoints.map((count, skin) => (count ? `skin ${skin}: ${count} joints` : '')).filter(Boolean).join(', ') || 'no joints',
         ]),
       )

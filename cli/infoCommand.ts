@@ -8,15 +8,14 @@ import { diagnosticLine } from './checkCommand';
 import { UNREADABLE_CODE } from './checkPath';
 import { formatNames } from './dumpMesh';
 import { fileKindOf } from '../formats/fileKinds';
+import { formatFixed, formatThousands } from '../formats/numberText';
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, errorText, type CliIo } from './io';
 import { textTable } from './textTable';
 
 /** Diagnostics shown on the screen; the rest are counted (`check` lists them all). */
 const SHOWN_DIAGNOSTICS = 10;
 
-function count(n: number): string {
-  return n.toLocaleString('en-US');
-}
+const count = formatThousands;
 
 function facts(summary: AssetSummary, fps: number): [string, string][] {
   const rows: [string, string][] = [];
@@ -24,7 +23,7 @@ function facts(summary: AssetSummary, fps: number): [string, string][] {
   if (summary.frameCount !== undefined) {
     rows.push(['frames', count(summary.frameCount)]);
     const seconds = clipDurationSeconds(summary.frameCount, fps);
-    rows.push(['duration', `${Number(seconds.toFixed(3))} s at ${fps} fps`]);
+    rows.push(['duration', `${formatFixed(seconds, 3)} s at ${fps} fps`]);
   }
   if (summary.vertexCount !== undefined) rows.push(['vertices', count(summary.vertexCount)]);
   if (summary.indexCount !== undefined) rows.push(['indices', count(summary.indexCount)]);
@@ -43,7 +42,7 @@ function mshFacts(summary: MshFileSummary, fps: number): [string, string][] {
     const seconds = clipDurationSeconds(m.frameCount, fps);
     rows.push([
       `model ${m.model}`,
-      `"${m.name}": ${count(m.nodeCount)} nodes (${count(m.mappedNodes)} animated), ${count(m.keyCount)} keys, ${count(m.frameCount)} frames (${Number(seconds.toFixed(3))} s at ${fps} fps)${m.named ? ', named nodes' : ''}${m.animated ? '' : ', not posable'}`,
+      `"${m.name}": ${count(m.nodeCount)} nodes (${count(m.mappedNodes)} animated), ${count(m.keyCount)} keys, ${count(m.frameCount)} frames (${formatFixed(seconds, 3)} s at ${fps} fps)${m.named ? ', named nodes' : ''}${m.animated ? '' : ', not posable'}`,
     ]);
   }
   if (summary.models.length > SHOWN_DIAGNOSTICS) rows.push(['', `... and ${count(summary.models.length - SHOWN_DIAGNOSTICS)} more models (ewzanim dump --model N)`]);

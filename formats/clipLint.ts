@@ -11,6 +11,7 @@ import { hexWord, u32View } from './bytes';
 import { CLIP_HEADER_SIZE, KEYFRAME_FIELDS, KEYFRAME_SIZE, completeRecordCount, recordOffset, type KeyframeField } from './clip';
 import { binaryDiagnostic } from './diagnosticCodes';
 import type { FormatDiagnostic } from './diagnostics';
+import { formatDecimals } from './numberText';
 import { f16ToF32 } from './f16';
 import type { ByteSource } from './fileAccess';
 import { DEFAULT_CHUNK_BYTES, ProblemCollector, forEachRecordChunk, reusingChunkReader } from './problemCollector';
@@ -126,7 +127,7 @@ function reportRecord(problems: ProblemCollector, header: ClipHeader, record: nu
         'anim/non-unit-rotation',
         { start: start + ROTATION_FIELD.start, end: start + ROTATION_FIELD.end },
         `${where}: rotation word ${hexWord(rot, 8)} stores three components whose squares sum to ` +
-          `${rotationSquareSum(rot).toFixed(6)} (above 1), so the decoder clamps the dropped component to 0 and the ` +
+          `${formatDecimals(rotationSquareSum(rot), 6)} (above 1), so the decoder clamps the dropped component to 0 and the ` +
           'quaternion is not unit length (the bone is skewed/scaled). An exporter never writes this: re-export the clip ' +
           'or re-enter the rotation in the hex editor.',
         { ...data, field: 'rotation' },

@@ -9,8 +9,10 @@
  * - `formatValue` / `formatRowValue` / `formatList`: up to 6 significant digits, or 4 decimals,
  *   beside a hex row's bytes.
  * - `formatHalf`: an f16 in a 10-character column (the keyframe listing).
- * - `formatDecimals` / `formatPrecision` / `formatThousands`: fixed places, fixed significant
- *   digits, thousands separators.
+ * - `formatPoseValue`: a pose value in the preview's 8-character bone readout.
+ * - `formatSignificant` / `formatDecimals` / `formatPrecision` / `formatExponential` /
+ *   `formatThousands`: the plain forms (significant digits trimmed, fixed places, fixed
+ *   significant digits, exponent, thousands separators) for one-off texts.
  *
  * Non-finite values are spelled as JavaScript does ('NaN', 'Infinity', '-Infinity') except where
  * a column is narrow: hex rows say '+inf' / '-inf', the keyframe listing 'inf' / '-inf'.
@@ -18,7 +20,7 @@
 import type { JsonNumber } from './description';
 
 /** `digits` significant digits, trailing zeros dropped; JavaScript's own exponent form for tiny and huge values. */
-function significant(value: number, digits: number): string {
+export function formatSignificant(value: number, digits: number): string {
   return String(Number(value.toPrecision(digits)));
 }
 
@@ -35,7 +37,7 @@ function shortestF32(f32: number): string {
     if (Math.fround(Number(f32.toPrecision(middle))) === f32) high = middle;
     else low = middle + 1;
   }
-  return significant(f32, low);
+  return formatSignificant(f32, low);
 }
 
 /**
@@ -69,7 +71,7 @@ export function formatNumber(value: JsonNumber | string): string {
   if (!Number.isFinite(value)) return String(value);
   if (Number.isInteger(value)) return Object.is(value, -0) ? '-0' : String(value);
   const magnitude = Math.abs(value);
-  return magnitude !== 0 && (magnitude < 1e-4 || magnitude >= 1e7) ? value.toExponential(7) : significant(value, 8);
+  return magnitude !== 0 && (magnitude < 1e-4 || magnitude >= 1e7) ? value.toExponential(7) : formatSignificant(value, 8);
 }
 
 /**
@@ -89,7 +91,7 @@ export function formatValue(value: number): string {
   if (Number.isNaN(value)) return 'NaN';
   if (!Number.isFinite(value)) return value > 0 ? '+inf' : '-inf';
   if (value === 0) return Object.is(value, -0) ? '-0' : '0';
-  return significant(value, 6);
+  return formatSignificant(value, 6);
 }
 
 /** Rows show 4 decimals (as the keyframe listing does) so a row's values fit beside its bytes; the inspector gives exact values. */
@@ -112,9 +114,22 @@ export function formatPrecision(value: number, digits: number): string {
   return value.toPrecision(digits);
 }
 
+/** Exponent form with `digits` after the point: 2.5e-7. */
+export function formatExponential(value: number, digits: number): string {
+  return value.toExponential(digits);
+}
+
 /** A count with thousands separators: 1,234,567. */
 export function formatThousands(value: number): string {
   return value.toLocaleString('en-US');
+}
+
+/** A pose value in at most 8 characters (the preview's bone readout): 4 decimals, exponent form only below 1e-4 or from 1e4. */
+export function formatPoseValue(value: number): string {
+  if (Object.is(value, -0)) return '-0.0000';
+  if (!Number.isFinite(value)) return String(value);
+  const magnitude = Math.abs(value);
+  return magnitude >= 1e4 || (value !== 0 && magnitude < 1e-4) ? value.toExponential(2) : value.toFixed(4);
 }
 
 /**

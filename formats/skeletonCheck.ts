@@ -1,6 +1,7 @@
 /** Skeleton checks: header and size (constant time), then each inverse bind matrix (streamed). */
 import { binaryDiagnostic } from './diagnosticCodes';
 import type { FormatDiagnostic } from './diagnostics';
+import { formatPrecision } from './numberText';
 import type { ByteSource } from './fileAccess';
 import { DEFAULT_CHUNK_BYTES, ProblemCollector, forEachRecordChunk } from './problemCollector';
 import type { SkeletonHeader } from './records';
@@ -118,7 +119,7 @@ function checkMatrix(problems: ProblemCollector, bytes: Uint8Array, at: number, 
       binaryDiagnostic(
         'skel/singular',
         { start, end: start + 36 },
-        `Bone ${bone}: the 3x3 part of the inverse bind matrix has determinant ${determinant.toPrecision(4)} (not invertible), ` +
+        `Bone ${bone}: the 3x3 part of the inverse bind matrix has determinant ${formatPrecision(determinant, 4)} (not invertible), ` +
           'so vertices bound to this bone collapse. Expected a rotation/scale matrix (|det| > 0). Re-export the skeleton with a non-degenerate bind pose.',
         { bone, determinant },
       ),

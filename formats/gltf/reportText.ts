@@ -2,6 +2,7 @@
  * The quantisation report as text: a markdown document (CLI `--report md`, the VS Code
  * preview), a JSON object (`--report json`), and a few summary lines (the manifest hover).
  */
+import { formatExponential, formatFixed, formatSignificant } from '../numberText';
 import type { AnimationExportPlan } from './animationExport';
 import { formatGltfProblem, type GltfProblem } from './problems';
 import type { BoneError, ErrorStat, FlagStat, QuantisationReport } from './quantisationReport';
@@ -13,12 +14,12 @@ const IDENTITY_DECODED_DEGREES = 0.137;
 export function formatCm(value: number): string {
   if (value === 0) return '0 cm';
   if (!Number.isFinite(value)) return `${value} cm`;
-  if (Math.abs(value) < 1e-4) return `${value.toExponential(1)} cm`;
-  return `${Number(value.toPrecision(4))} cm`;
+  if (Math.abs(value) < 1e-4) return `${formatExponential(value, 1)} cm`;
+  return `${formatSignificant(value, 4)} cm`;
 }
 
 function percent(value: number): string {
-  return `${Number(value.toFixed(value >= 99.95 || value < 0.05 ? 0 : 1))}%`;
+  return `${formatFixed(value, value >= 99.95 || value < 0.05 ? 0 : 1)}%`;
 }
 
 function quote(name: string): string {
@@ -77,7 +78,7 @@ export function reportMarkdown({ plan, report, source }: ExportSummary): string 
   lines.push(`# Quantisation report: animation ${animation}${source ? ` of \`${source}\`` : ''}`, '');
   lines.push(
     `Skin ${plan.skin.index} ${quote(plan.skin.name)} (${plan.joints.length} joints), ${plan.space} space, ${plan.frameRate} fps: ` +
-      `${plan.frameCount} frames (last key at ${Number(plan.lastKeyTime.toFixed(6))} s), ${report.samples} keyframes, ${plan.byteLength} bytes.`,
+      `${plan.frameCount} frames (last key at ${formatFixed(plan.lastKeyTime, 6)} s), ${report.samples} keyframes, ${plan.byteLength} bytes.`,
     '',
     `Error metric: ACL's transform error, the largest distance between a virtual vertex moved by the sampled ` +
       `glTF transform and by the decoded 16-byte record, vertices on a ${report.shellDistanceCm} cm shell around each bone, ` +

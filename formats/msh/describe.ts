@@ -8,6 +8,7 @@ import { hexBytes } from '../bytes';
 import type { ByteDescription, ByteField, DecodedMshField, DecodedMshKey, DecodedMshMapWord, DecodedRegion, DecodedValue } from '../description';
 import { jsonNumber } from '../description';
 import type { ByteSource } from '../fileAccess';
+import { formatDecimals } from '../numberText';
 import { readMshRawKey } from './animation';
 import { type MshLocatedField, mshFieldAt } from './fields';
 import { KEY_SIZE, MSH_STREAM_LABEL, NO_MAP, NO_PARENT, NRES_MAGIC, NRES_VERSION, streamRoleOfType } from './layout';
@@ -79,7 +80,7 @@ async function describeKey(source: ByteSource, model: MshModelLayout, located: M
   if (bytes.length < KEY_SIZE) return { decoded: { kind: 'truncated', present: bytes.length, needed: KEY_SIZE }, notes: ['The key runs past the end of the file.'] };
   const view = mshKeyView(model, key, readMshRawKey(bytes, 0));
   if (![...view.position, view.time].every(Number.isFinite)) notes.push('Not finite: NaN or infinity here poisons every pose sampled from this key.');
-  if (Math.abs(view.norm - 1) > MSH_NORM_TOLERANCE) notes.push(`The quaternion's length is ${view.norm.toFixed(4)}: the runtime uses it as stored (never normalised), so the node is scaled or skewed.`);
+  if (Math.abs(view.norm - 1) > MSH_NORM_TOLERANCE) notes.push(`The quaternion's length is ${formatDecimals(view.norm, 4)}: the runtime uses it as stored (never normalised), so the node is scaled or skewed.`);
   if (view.node === undefined) notes.push("No node's track (its keys up to its fallback) holds this key.");
   const decoded: DecodedMshKey = {
     kind: 'mshKey',

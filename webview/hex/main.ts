@@ -10,6 +10,7 @@ import './hex.css';
 import { hexOffset } from '../../formats/byteRangeText';
 import { rowInfo, rowOfOffset, type RowLayout } from '../../formats/editing/rowLayout';
 import { mapOffset, mapTopRow } from '../../formats/editing/viewPosition';
+import { formatDecimals } from '../../formats/numberText';
 import type { HexDescription, HexDocumentInfo, HexToHostMessage, HostToHexMessage } from '../../protocol/hexEditor';
 import { renderDescription } from './descriptionView';
 import { DiskBanner } from './diskBanner';
@@ -153,7 +154,7 @@ const view = new HexView(viewport, track, thumb, cache, {
   onFirstPaint: () => {
     // Since the page's navigation started: loading the script is part of opening the editor.
     const ms = performance.now();
-    document.body.dataset.firstPaintMs = ms.toFixed(1);
+    document.body.dataset.firstPaintMs = formatDecimals(ms, 1);
     channel.send({ type: 'firstPaint', ms });
   },
   onTypeByte: (offset, value) => {

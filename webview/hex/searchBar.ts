@@ -9,6 +9,7 @@ import { parseFrameBone } from '../../formats/editing/goTo';
 import type { RowLayout } from '../../formats/editing/rowLayout';
 import { rowInfo, rowOfOffset } from '../../formats/editing/rowLayout';
 import { parseHexPattern, type SearchCondition, type SearchQuery } from '../../formats/editing/search';
+import { formatThousands } from '../../formats/numberText';
 import type { SearchAnswer } from '../../protocol/hexEditor';
 
 type Mode = 'bytes' | 'frameBone' | SearchCondition;
@@ -38,7 +39,7 @@ export interface SearchBarHost {
   mark(matches: ByteRange[], current: ByteRange | undefined): void;
 }
 
-const count = (n: number): string => n.toLocaleString('en-US');
+const count = formatThousands;
 
 export class SearchBar {
   private readonly mode: ValueElement;

@@ -2,6 +2,7 @@
  * The bone list (hover highlights a bone, a click selects it) and the readout of the hovered or
  * selected bone's transform, in fixed columns so it never wraps.
  */
+import { formatPoseValue } from '../../formats/numberText';
 import type { BoneTransform } from '../../formats/records';
 
 export interface BoneListEvents {
@@ -53,10 +54,7 @@ export class BoneList {
 
 /** A number in a fixed-width column: sign, 4 decimals, exponent form only when it must. */
 export function column(v: number): string {
-  if (Object.is(v, -0)) return '-0.0000'.padStart(8);
-  if (!Number.isFinite(v)) return String(v).padStart(8);
-  const text = Math.abs(v) >= 1e4 || (v !== 0 && Math.abs(v) < 1e-4) ? v.toExponential(2) : v.toFixed(4);
-  return text.padStart(8);
+  return formatPoseValue(v).padStart(8);
 }
 
 export function describeTransform(label: string, where: string, t: BoneTransform): string {

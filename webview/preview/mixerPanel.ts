@@ -5,6 +5,7 @@
  * `render` shows a MixerPanelState (model/mixerPanelState.ts) and nothing else, so the widgets
  * always say what the model mixes.
  */
+import { formatDecimals } from '../../formats/numberText';
 import type { ValueElement } from './dom';
 import type { MixerActionView, MixerChoiceView, MixerPanelState } from './model/mixerPanelState';
 
@@ -82,7 +83,7 @@ export class MixerPanel {
     this.showAction(1, state.second);
     this.crossfadeButton.toggleAttribute('disabled', !state.crossfadeEnabled);
     this.weightText.textContent = state.weightsText;
-    this.root.dataset.weights = [state.first, state.second].filter((a): a is MixerActionView => Boolean(a)).map((a) => a.weight.toFixed(3)).join(',');
+    this.root.dataset.weights = [state.first, state.second].filter((a): a is MixerActionView => Boolean(a)).map((a) => formatDecimals(a.weight, 3)).join(',');
   }
 
   private showAction(i: 0 | 1, action: MixerActionView | undefined): void {

@@ -30,6 +30,7 @@ import {
   type Selector,
 } from '../../../formats/gltf';
 import { idFromName, manifestEntriesText } from '../../../formats/manifest';
+import { formatFixed } from '../../../formats/numberText';
 import { PreviewPanel } from '../preview/previewPanel';
 import { boneNamesOfClip } from './boneNames';
 import { workspaceFileAccess } from './workspaceFileAccess';
@@ -94,7 +95,7 @@ async function pickAnimations(inventory: GltfInventory, frameRate: number): Prom
   if (inventory.animations.length === 1) return [0];
   const items = inventory.animations.map((a) => ({
     label: a.name || `animation ${a.index}`,
-    description: `${Number(a.lastKeyTime.toFixed(3))} s, ${a.frameCount} frames at ${frameRate} fps`,
+    description: `${formatFixed(a.lastKeyTime, 3)} s, ${a.frameCount} frames at ${frameRate} fps`,
     detail: `${a.channels} channels, ${a.interpolations.join('/')}`,
     picked: a.index === 0,
     index: a.index,

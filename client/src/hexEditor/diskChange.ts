@@ -3,6 +3,7 @@
  * mark and the question before a save would overwrite it. Pure (no VS Code), so the wording is
  * tested with the disk-state machine.
  */
+import { formatThousands } from '../../../formats/numberText';
 import type { DiskNotice, HexKind } from '../../../protocol/hexEditor';
 
 export interface FileFacts {
@@ -26,7 +27,7 @@ export function clockTime(ms: number): string {
   return new Date(ms).toTimeString().slice(0, 8);
 }
 
-const bytes = (n: number): string => `${n.toLocaleString('en-US')} byte${n === 1 ? '' : 's'}`;
+const bytes = (n: number): string => `${formatThousands(n)} byte${n === 1 ? '' : 's'}`;
 
 function sizeChange(facts: DiskChangeFacts): string {
   const { before, now } = facts;

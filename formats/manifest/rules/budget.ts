@@ -11,6 +11,7 @@
  */
 import { MATRIX_FLOATS } from '../../clip';
 import type { TextRange } from '../../diagnostics';
+import { formatFixed, formatThousands } from '../../numberText';
 import { manifestDiagnostic } from '../codes';
 import { entryLabel } from '../model';
 import type { ResolvedAsset } from '../resolvedAsset';
@@ -88,16 +89,16 @@ export function packBudget(assets: readonly ResolvedAsset[], animationLimit = DE
 
 /** `17.25 MiB (18,087,936 bytes)`; below 1 MiB in KiB, below 1 KiB in bytes. */
 export function formatBytes(bytes: number): string {
-  const exact = `${bytes.toLocaleString('en-US')} bytes`;
+  const exact = `${formatThousands(bytes)} bytes`;
   if (bytes < 1024) return exact;
   const [value, unit] = bytes < MIB ? [bytes / 1024, 'KiB'] : [bytes / MIB, 'MiB'];
-  return `${Number(value.toFixed(2))} ${unit} (${exact})`;
+  return `${formatFixed(value, 2)} ${unit} (${exact})`;
 }
 
 /** `7.5%` of a limit, one decimal (two below 1%). */
 export function formatShare(bytes: number, limit: number): string {
   const percent = (bytes / limit) * 100;
-  return `${Number(percent.toFixed(percent < 1 ? 2 : 1))}%`;
+  return `${formatFixed(percent, percent < 1 ? 2 : 1)}%`;
 }
 
 const KIND_WORDS: Record<ManifestAssetKind, string> = {

@@ -5,6 +5,7 @@
  * what they mean and their allowed values.
  */
 import type { TextPosition, TextRange } from '../../diagnostics';
+import { formatFixed } from '../../numberText';
 import { clipDurationSeconds } from '../../summary';
 import { stringValue, type ManifestEntry } from '../model';
 import { entryAt, entryById, keyAt } from '../query';
@@ -29,7 +30,7 @@ const KIND_NAMES: Record<string, string> = {
 
 /** Seconds to at most 4 decimals, without trailing zeros. */
 function seconds(value: number): string {
-  return String(Number(value.toFixed(4)));
+  return formatFixed(value, 4);
 }
 
 function assetLines(asset: ResolvedAsset, frameRate: number): string[] {

@@ -4,6 +4,7 @@
  * that is not loaded), sliders show the weights in effect, Crossfade is enabled only with two
  * clips loaded. No DOM; mixerPanel.ts renders it.
  */
+import { formatDecimals } from '../../../formats/numberText';
 import type { PreviewModel } from './previewModel';
 
 export interface MixerChoiceView {
@@ -47,6 +48,6 @@ export function mixerPanelState(model: PreviewModel): MixerPanelState {
     first: views[0],
     second: views[1],
     crossfadeEnabled: Boolean(mixer?.secondary) && !mix.pending,
-    weightsText: views.map((v, i) => `${i === 0 ? 'first' : 'second'} ${v.weight.toFixed(2)}`).join(' \u00b7 '),
+    weightsText: views.map((v, i) => `${i === 0 ? 'first' : 'second'} ${formatDecimals(v.weight, 2)}`).join(' \u00b7 '),
   };
 }

@@ -6,6 +6,7 @@
  * page and the renderer.
  */
 import type { BindRule } from '../../../formats/keyframeBind';
+import { formatDecimals } from '../../../formats/numberText';
 import type { BoneTransform } from '../../../formats/records';
 import type { HostToPreviewMessage, LoopMode, PlaybackMode, PreviewToHostMessage } from '../../../protocol/preview';
 import { animatedBounds } from '../bounds';
@@ -248,7 +249,7 @@ export class PreviewModel implements AnimationViewModel {
     const bone = this.selectedBone >= 0 ? this.selectedBone : this.hoveredBone;
     if (!scene || bone < 0 || bone >= scene.clip.bones) return undefined;
     const frame = this.currentFrame;
-    const blend = this.mode === 'blended' && this.position !== frame ? ` +${(this.position - frame).toFixed(2)}` : '';
+    const blend = this.mode === 'blended' && this.position !== frame ? ` +${formatDecimals(this.position - frame, 2)}` : '';
     const where = this.mode === 'mixer' ? `mixed, frame ${frame}` : `frame ${frame}${blend}`;
     const name = this.loaded.boneNames?.[bone];
     return { bone, label: name ? `${name} (bone ${bone})` : `bone ${bone}`, where, transform: this.playback.transform(scene, bone) };
