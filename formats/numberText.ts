@@ -76,14 +76,11 @@ export function formatNumber(value: JsonNumber | string): string {
 
 /**
  * `decimals` places at most (0..6), trailing zeros dropped, never an exponent below 1e21 (angles,
- * times, sums, MSH values); -0 and values that round to 0 print '0', whole numbers as JavaScript
- * prints them.
+ * times, sums, sizes, MSH values): the shortest text of the value rounded to that many places;
+ * -0 and values that round to 0 print '0'.
  */
 export function formatFixed(value: number, decimals: number): string {
-  if (!Number.isFinite(value)) return String(value);
-  const rounded = Number(value.toFixed(decimals));
-  if (Number.isInteger(rounded)) return rounded === 0 ? '0' : String(rounded);
-  return rounded.toFixed(decimals).replace(/0+$/, '');
+  return String(Number(value.toFixed(decimals)));
 }
 
 /** Up to 6 significant digits, no exponent for ordinary magnitudes: a hex row's and a form's values. */

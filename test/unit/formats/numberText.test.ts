@@ -26,6 +26,14 @@ test('formatFixed: huge values print whole, not cut inside their exponent', () =
   assert.equal(formatFixed(2 ** 60, 6), String(2 ** 60));
 });
 
+test('formatFixed is the shortest text of the value rounded, without the noise digits of a long expansion', () => {
+  assert.equal(formatFixed(404740095138.5498, 6), '404740095138.5498');
+  for (let i = 1; i < 2000; i++) {
+    const value = (i * 7919.123456789) ** 1.5 / 1e3;
+    for (let decimals = 0; decimals <= 6; decimals++) assert.equal(Number(formatFixed(value, decimals)), Number(value.toFixed(decimals)), `${value} to ${decimals}`);
+  }
+});
+
 test('a rotation axis rounded to 4 places and printed with at most 6 is the axis printed with at most 4', () => {
   for (let bits = 0; bits < 0x7c00; bits += 3) {
     const value = f16ToF32(bits) / 3;
