@@ -14,6 +14,7 @@ import type { RuleContext } from './rules/context';
 import { checkEntries } from './rules/entryRules';
 import { checkGameTables } from './rules/gameRules';
 import { linkAssets, skeletonsWithBoneCount, type AnimationLink, type MeshLink } from './rules/links';
+import { checkLocalSpace } from './rules/localSpace';
 import { checkUnknownKeys } from './rules/unknownKeys';
 import { AssetSummaryCache } from './summaryCache';
 
@@ -60,6 +61,7 @@ export async function checkManifest(access: FileAccess, manifestPath: string, te
   const { links, meshLinks } = linkAssets(ctx, result.assets);
   result.links = links;
   result.meshLinks = meshLinks;
+  await checkLocalSpace(ctx, result.assets, links);
   checkBudget(ctx, result.assets, options.animationBufferLimit ?? DEFAULT_ANIMATION_BUFFER_LIMIT);
   diagnostics.sort((a, b) => (a.range!.start.line - b.range!.start.line) || (a.range!.start.character - b.range!.start.character));
   return result;

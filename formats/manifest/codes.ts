@@ -30,6 +30,7 @@ export const MANIFEST_DIAGNOSTIC_CODES: readonly ManifestCodeInfo[] = [
   { code: 'manifest/rom-budget', severity: 'error', when: 'the listed asset files together exceed the 16 MiB ZX cartridge (NETHERCORE_ZX_ROM_LIMIT)' },
   { code: 'manifest/animation-budget', severity: 'error', when: 'the native clips decoded (frames x bones x 48 bytes) exceed the storage-buffer binding limit (default 128 MiB)' },
   { code: 'manifest/unlinked-animation', severity: 'information', when: 'a clip has no skeleton link while the pack has several skeletons; data.candidates lists those with its bone count' },
+  { code: 'anim/local-space', severity: 'warning', when: 'a native clip linked to a native skeleton reads as local-space joint transforms against its bind pose (fewer than half of its joints stay attached to another bone): keyframe_bind draws model space' },
 ];
 
 const SEVERITY = new Map(MANIFEST_DIAGNOSTIC_CODES.map((c) => [c.code, c.severity]));

@@ -13,7 +13,7 @@ import { judgePop } from './popRule';
 import { judgePositionJump, type JumpCandidate } from './positionJumpRule';
 import { RepeatedFrames } from './repeatedFramesRule';
 import { stillnessFindings } from './stillnessRules';
-import { StepRing } from './stepWindow';
+import { RING, StepRing } from './stepWindow';
 
 /**
  * Candidates judged per clip. A real clip has a handful; noise (every step large, random
@@ -45,9 +45,12 @@ export class MotionScanner {
   private readonly jumps: JumpCandidate[] = [];
   private readonly findings: MotionFinding[] = [];
   private readonly counts = new Map<MotionCode, number>();
-  private squaredSteps = 0;
-  /** The largest squared distance of a position from the origin: the clip's size. */
-  private reach = 0;
+  /**
+   * [0] the sum of squared position steps; [1] the largest squared distance of a position from
+   * the origin (the clip's size). In a typed array: a double field of the object would change
+   * its shape when first written and throw the loop out of optimised code.
+   */
+  private readonly sums = new Float64Array(2);
   private frame = 0;
   private bone = 0;
   private frameChanged = false;
@@ -70,76 +73,91 @@ export class MotionScanner {
 
   /** Records `[0, records)` of `words` (4 u32 each), in clip order, following the last piece. */
   feed(words: Uint32Array, records: number): void {
-    const { bones, prevWords, quat, pos, half, field, square, oneMinus, moved, cosHalfMin, ratioSquared } = this;
+    let r = 0;
+    while (r < records) {
+      // One frame's bones at a time (a piece may start or end inside a frame).
+      const count = Math.min(records - r, this.bones - this.bone);
+      if (this.frame === 0) this.firstFrame(words, r, count);
+      else this.scanBones(words, r, count);
+      r += count;
+      this.bone += count;
+      if (this.bone === this.bones) this.endFrame();
+    }
+  }
+
+  /**
+   * The hot loop: `count` records of the current frame from bone `this.bone`, starting at record
+   * `r` of `words`. An unchanged record costs four compares; a changed one a table decode of its
+   * rotation and position, one dot product and one squared distance.
+   */
+  private scanBones(words: Uint32Array, r: number, count: number): void {
+    const { prevWords, quat, pos, half, field, square, oneMinus, moved, cosHalfMin, ratioSquared, frame } = this;
     const turns = this.turns.values, moves = this.moves.values;
-    let frame = this.frame, bone = this.bone, frameChanged = this.frameChanged, squaredSteps = this.squaredSteps;
-    const ring = MOTION_WINDOW * 2 + 1;
-    let slot = frame % ring;
-    const prevSlot = (slot + ring - 1) % ring;
-    let previous = prevSlot;
-    for (let r = 0, i = 0; r < records; r++, i += 4) {
+    const slot = frame % RING;
+    const previous = (frame - 1) % RING;
+    let changedAny = false, squaredSteps = this.sums[0], farthest = this.sums[1];
+    for (let k = 0, i = r * 4, bone = this.bone; k < count; k++, i += 4, bone++) {
       const rot = words[i], w1 = words[i + 1], w2 = words[i + 2], w3 = words[i + 3];
       const p = bone * 4;
-      const at = bone * ring;
-      if (frame === 0) {
-        this.decodeInto(bone, rot, w1, w2);
-      } else if (rot !== prevWords[p] || w1 !== prevWords[p + 1] || w2 !== prevWords[p + 2] || w3 !== prevWords[p + 3]) {
-        frameChanged = true;
-        moved[bone] = 1;
-        let cos = 1;
-        if (rot !== prevWords[p]) {
-          const a = rot >>> 22, b = (rot >>> 12) & 0x3ff, c = (rot >>> 2) & 0x3ff, idx = rot & 3;
-          const radicand = Math.fround(Math.fround(oneMinus[a] - square[b]) - square[c]);
-          const d = Math.sqrt(radicand > 0 ? radicand : 0);
-          const x = idx === 0 ? d : field[a];
-          const y = idx === 1 ? d : idx === 0 ? field[a] : field[b];
-          const z = idx === 2 ? d : idx === 3 ? field[c] : field[b];
-          const w = idx === 3 ? d : field[c];
-          const q = bone * 4;
-          const dot = x * quat[q] + y * quat[q + 1] + z * quat[q + 2] + w * quat[q + 3];
-          cos = dot < 0 ? -dot : dot;
-          quat[q] = x; quat[q + 1] = y; quat[q + 2] = z; quat[q + 3] = w;
-        }
-        turns[at + slot] = cos;
-        if (cos < cosHalfMin && (frame === 1 || turns[at + previous] >= cosHalfMin)) this.enqueue(bone, frame, 0);
-        let move = 0;
-        if (w1 !== prevWords[p + 1] || (w2 & 0xffff) !== (prevWords[p + 2] & 0xffff)) {
-          const o = bone * 3;
-          const px = half[w1 & 0xffff], py = half[w1 >>> 16], pz = half[w2 & 0xffff];
-          const dx = px - pos[o], dy = py - pos[o + 1], dz = pz - pos[o + 2];
-          move = dx * dx + dy * dy + dz * dz;
-          pos[o] = px; pos[o + 1] = py; pos[o + 2] = pz;
-          const reach = px * px + py * py + pz * pz;
-          // A NaN or infinite position is the lint's anim/non-finite, not motion.
-          if (!(move < Infinity) || !(reach < Infinity)) move = 0;
-          else if (reach > this.reach) this.reach = reach;
-          squaredSteps += move;
-          if (move > ratioSquared * moves[at + previous]) this.enqueue(bone, frame, 1);
-        }
-        moves[at + slot] = move;
-        prevWords[p] = rot; prevWords[p + 1] = w1; prevWords[p + 2] = w2; prevWords[p + 3] = w3;
-      } else {
+      const at = bone * RING;
+      if (rot === prevWords[p] && w1 === prevWords[p + 1] && w2 === prevWords[p + 2] && w3 === prevWords[p + 3]) {
         turns[at + slot] = 1;
         moves[at + slot] = 0;
+        continue;
       }
-      if (frame === 0) {
-        prevWords[p] = rot; prevWords[p + 1] = w1; prevWords[p + 2] = w2; prevWords[p + 3] = w3;
+      changedAny = true;
+      moved[bone] = 1;
+      let cos = 1;
+      if (rot !== prevWords[p]) {
+        const a = rot >>> 22, b = (rot >>> 12) & 0x3ff, c = (rot >>> 2) & 0x3ff, idx = rot & 3;
+        const radicand = Math.fround(Math.fround(oneMinus[a] - square[b]) - square[c]);
+        const d = Math.sqrt(radicand > 0 ? radicand : 0);
+        const x = idx === 0 ? d : field[a];
+        const y = idx === 1 ? d : idx === 0 ? field[a] : field[b];
+        const z = idx === 2 ? d : idx === 3 ? field[c] : field[b];
+        const w = idx === 3 ? d : field[c];
+        const dot = x * quat[p] + y * quat[p + 1] + z * quat[p + 2] + w * quat[p + 3];
+        cos = dot < 0 ? -dot : dot;
+        quat[p] = x; quat[p + 1] = y; quat[p + 2] = z; quat[p + 3] = w;
       }
-      if (++bone === bones) {
-        bone = 0;
-        if (frame > 0) this.repeated.frame(frameChanged);
-        frameChanged = false;
-        this.frame = frame;
-        if (this.pendingHead < this.pending.length) this.judgeDue(frame);
-        frame++;
-        previous = slot;
-        slot = slot + 1 === ring ? 0 : slot + 1;
+      turns[at + slot] = cos;
+      if (cos < cosHalfMin && (frame === 1 || turns[at + previous] >= cosHalfMin)) this.enqueue(bone, frame, 0);
+      let move = 0;
+      if (w1 !== prevWords[p + 1] || (w2 & 0xffff) !== (prevWords[p + 2] & 0xffff)) {
+        const o = bone * 3;
+        const px = half[w1 & 0xffff], py = half[w1 >>> 16], pz = half[w2 & 0xffff];
+        const dx = px - pos[o], dy = py - pos[o + 1], dz = pz - pos[o + 2];
+        move = dx * dx + dy * dy + dz * dz;
+        pos[o] = px; pos[o + 1] = py; pos[o + 2] = pz;
+        const reach = px * px + py * py + pz * pz;
+        // A NaN or infinite position is the lint's anim/non-finite, not motion.
+        if (!(move < Infinity) || !(reach < Infinity)) move = 0;
+        else if (reach > farthest) farthest = reach;
+        squaredSteps += move;
+        if (move > ratioSquared * moves[at + previous]) this.enqueue(bone, frame, 1);
       }
+      moves[at + slot] = move;
+      prevWords[p] = rot; prevWords[p + 1] = w1; prevWords[p + 2] = w2; prevWords[p + 3] = w3;
     }
-    this.frame = frame;
-    this.bone = bone;
-    this.frameChanged = frameChanged;
-    this.squaredSteps = squaredSteps;
+    if (changedAny) this.frameChanged = true;
+    this.sums[0] = squaredSteps;
+    this.sums[1] = farthest;
+  }
+
+  /** Frame 0's records: what every later step is measured from. */
+  private firstFrame(words: Uint32Array, r: number, count: number): void {
+    for (let k = 0, i = r * 4, bone = this.bone; k < count; k++, i += 4, bone++) {
+      this.prevWords.set(words.subarray(i, i + 4), bone * 4);
+      this.decodeInto(bone, words[i], words[i + 1], words[i + 2]);
+    }
+  }
+
+  private endFrame(): void {
+    if (this.frame > 0) this.repeated.frame(this.frameChanged);
+    this.frameChanged = false;
+    if (this.pendingHead < this.pending.length) this.judgeDue(this.frame);
+    this.frame++;
+    this.bone = 0;
   }
 
   /** Frame 0: the decoded rotation and position every later step is measured from. */
@@ -155,7 +173,7 @@ export class MotionScanner {
     pos[bone * 3 + 1] = half[w1 >>> 16];
     pos[bone * 3 + 2] = half[w2 & 0xffff];
     const reach = pos[bone * 3] ** 2 + pos[bone * 3 + 1] ** 2 + pos[bone * 3 + 2] ** 2;
-    if (reach < Infinity && reach > this.reach) this.reach = reach;
+    if (reach < Infinity && reach > this.sums[1]) this.sums[1] = reach;
     this.turns.set(bone, 0, 1);
     this.moves.set(bone, 0, 0);
   }
@@ -200,9 +218,9 @@ export class MotionScanner {
     if (frames === 0) return [];
     this.judgeDue(frames - 1, true);
     const steps = (frames - 1) * this.bones;
-    const typicalStep = steps > 0 ? Math.sqrt(this.squaredSteps / steps) : 0;
+    const typicalStep = steps > 0 ? Math.sqrt(this.sums[0] / steps) : 0;
     for (const jump of this.jumps) {
-      const finding = judgePositionJump(this.shape, this.options, jump, typicalStep, Math.sqrt(this.reach));
+      const finding = judgePositionJump(this.shape, this.options, jump, typicalStep, Math.sqrt(this.sums[1]));
       if (finding) this.report(finding);
     }
     const still = stillnessFindings(this.shape, this.options, this.moved, frames);

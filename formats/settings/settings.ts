@@ -8,6 +8,7 @@
 import type { Severity } from '../diagnostics';
 import { MSH_DEFAULT_EXTENSIONS } from '../fileKinds';
 import { DEFAULT_ANIMATION_BUFFER_LIMIT } from '../manifest/rules/budget';
+import { DEFAULT_MOTION_OPTIONS, type MotionOptions } from '../motion/motionOptions';
 import { DEFAULT_MAX_KEYFRAME_PROBLEMS } from '../problemCollector';
 import { DEFAULT_EXCLUDE } from '../workspace/exclude';
 
@@ -27,6 +28,10 @@ export interface EwzanimSettings {
   maxStorageBufferBindingSize: number;
   /** Extensions (lower case, with the dot) read as NRes/MSH files; `.msh` by default. */
   mshExtensions: string[];
+  /** `anim/pop`: the least turn between two frames that can be a pop, in degrees. */
+  motionPopMinDegrees: number;
+  /** `anim/pop`, `anim/position-jump`: how many times the bone's typical step a pop or jump is. */
+  motionJumpRatio: number;
 }
 
 export type SettingName = keyof EwzanimSettings;
@@ -39,6 +44,8 @@ export const SETTING_KEYS: Readonly<Record<SettingName, string>> = {
   exclude: 'exclude',
   maxStorageBufferBindingSize: 'maxStorageBufferBindingSize',
   mshExtensions: 'msh.extensions',
+  motionPopMinDegrees: 'motion.popMinDegrees',
+  motionJumpRatio: 'motion.jumpRatio',
 };
 
 export const DEFAULT_SETTINGS: Readonly<EwzanimSettings> = Object.freeze({
@@ -48,6 +55,8 @@ export const DEFAULT_SETTINGS: Readonly<EwzanimSettings> = Object.freeze({
   exclude: [...DEFAULT_EXCLUDE],
   maxStorageBufferBindingSize: DEFAULT_ANIMATION_BUFFER_LIMIT,
   mshExtensions: [...MSH_DEFAULT_EXTENSIONS],
+  motionPopMinDegrees: DEFAULT_MOTION_OPTIONS.popMinDegrees,
+  motionJumpRatio: DEFAULT_MOTION_OPTIONS.jumpRatio,
 });
 
 /** A setting's raw value by its key below `ewzanim.` (`msh.extensions`); undefined when unset. */
@@ -81,6 +90,10 @@ function positiveNumber(value: unknown, fallback: number): number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
+function inRange(value: unknown, min: number, max: number, fallback: number): number {
+  return typeof value === 'number' && value >= min && value <= max ? value : fallback;
+}
+
 function severityOverrides(value: unknown): Record<string, Severity | 'off'> {
   const overrides: Record<string, Severity | 'off'> = {};
   if (!isRecord(value)) return overrides;
@@ -109,6 +122,8 @@ export function readSettings(lookup: SettingLookup): EwzanimSettings {
     exclude: stringList(get('exclude'), (p) => p.length > 0, DEFAULT_SETTINGS.exclude),
     maxStorageBufferBindingSize: Number.isSafeInteger(binding) ? positiveNumber(binding, DEFAULT_SETTINGS.maxStorageBufferBindingSize) : DEFAULT_SETTINGS.maxStorageBufferBindingSize,
     mshExtensions: stringList(get('mshExtensions'), (e) => EXTENSION.test(e), DEFAULT_SETTINGS.mshExtensions).map((e) => e.toLowerCase()),
+    motionPopMinDegrees: inRange(get('motionPopMinDegrees'), 1, 180, DEFAULT_SETTINGS.motionPopMinDegrees),
+    motionJumpRatio: inRange(get('motionJumpRatio'), 1, Infinity, DEFAULT_SETTINGS.motionJumpRatio),
   };
 }
 
@@ -127,9 +142,14 @@ export interface SettingsChange {
 }
 
 /** Severity overrides and the frame rate only change how results are shown, not the results. */
-const RECHECKED_BY: readonly SettingName[] = ['maxKeyframeProblems', 'exclude', 'maxStorageBufferBindingSize', 'mshExtensions'];
+const RECHECKED_BY: readonly SettingName[] = ['maxKeyframeProblems', 'exclude', 'maxStorageBufferBindingSize', 'mshExtensions', 'motionPopMinDegrees', 'motionJumpRatio'];
 
 export function settingsChange(previous: EwzanimSettings, next: EwzanimSettings): SettingsChange {
   const changed = changedSettings(previous, next);
   return { changed, recheck: changed.some((name) => RECHECKED_BY.includes(name)), watchers: changed.includes('mshExtensions') };
+}
+
+/** The motion rules' options from the settings (what a clip check passes as `motion`). */
+export function motionOptionsOf(settings: Pick<EwzanimSettings, 'motionPopMinDegrees' | 'motionJumpRatio' | 'frameRate'>): MotionOptions {
+  return { popMinDegrees: settings.motionPopMinDegrees, jumpRatio: settings.motionJumpRatio, frameRate: settings.frameRate };
 }

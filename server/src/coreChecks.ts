@@ -8,6 +8,7 @@ import type { FormatDiagnostic } from '../../formats/diagnostics';
 import type { FileAccess } from '../../formats/fileAccess';
 import type { FileKind } from '../../formats/fileKinds';
 import { AssetSummaryCache, checkManifest } from '../../formats/manifest';
+import { motionOptionsOf } from '../../formats/settings/settings';
 import type { ManifestCheckResult, ServerSettings } from './context';
 
 export interface CoreChecks {
@@ -27,7 +28,11 @@ export function createCoreChecks(files: FileAccess, settings: () => ServerSettin
       // the cache; a file event clears the file's entry before it is queued).
       const linted = cache.peek(path)?.diagnostics;
       if (linted) return linted;
-      const result = await checkFileAs(files, path, kind, { maxKeyframeProblems: settings().maxKeyframeProblems, kinds: { mshExtensions: settings().mshExtensions } });
+      const result = await checkFileAs(files, path, kind, {
+        maxKeyframeProblems: settings().maxKeyframeProblems,
+        kinds: { mshExtensions: settings().mshExtensions },
+        motion: motionOptionsOf(settings()),
+      });
       return result.diagnostics;
     },
     checkManifest: (path, text) =>

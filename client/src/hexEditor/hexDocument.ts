@@ -12,6 +12,7 @@ import { writeFileAtomically } from '../../../node/atomicWrite';
 import { describeDiskChange, type DiskChangeFacts } from './diskChange';
 import { dirtyChanged, initialDiskState, keepMine, reactToDisk, resynced, saveDecision, type DiskObservation, type DiskReaction, type DiskState } from './diskState';
 import { openFileByteSource, readDiskVersion, sameBytesUnder, type DiskVersion, type FileByteSource } from './fileByteSource';
+import { motionOptionsOf } from '../../../formats/settings/settings';
 import { workspaceSettings } from '../settings';
 
 /** Waits this long after the last edit before checking the edited state again. */
@@ -350,6 +351,7 @@ export class HexDocument implements vscode.CustomDocument {
     const result = await checkBytes(this.kind, this.model.source, this.uri.fsPath, {
       maxKeyframeProblems: workspaceSettings().maxKeyframeProblems,
       chunkBytes: CHECK_CHUNK_BYTES,
+      motion: motionOptionsOf(workspaceSettings()),
     });
     if (generation !== this.checkGeneration) return;
     this.diagnostics = result.diagnostics;

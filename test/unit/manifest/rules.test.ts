@@ -8,6 +8,7 @@ import { checkManifest, MANIFEST_DIAGNOSTIC_CODES, type ManifestCheckResult } fr
 import { MemoryFileAccess } from '../helpers/memoryFileAccess';
 import { clipBytes, PNG_HEAD, skinnedMeshBytes } from './assetBytes';
 import { BASE, basePack } from './craftedPack';
+import { chainClip, chainSkeleton } from '../motion/plantedClips';
 
 async function check(text: string, files: Record<string, Uint8Array | string> = {}, manifest = '/pack/nether.toml'): Promise<ManifestCheckResult> {
   const access = new MemoryFileAccess({ ...basePack(), ...files });
@@ -99,6 +100,11 @@ const CASES: Case[] = [
   {
     name: 'link to an unknown skeleton', change: edit('path = "anim/walk.nczxanim"', 'path = "anim/walk.nczxanim"\nskeleton = "hero_skeleton"'), codes: ['manifest/unknown-link'], code: 'manifest/unknown-link', severity: 'error',
     at: '"hero_skeleton"', data: { suggestion: 'hero_skel' },
+  },
+  {
+    name: 'local-space clip on its skeleton', change: (t) => t, files: { '/pack/anim/walk.nczxanim': chainClip('local'), '/pack/skel/hero.nczxskel': chainSkeleton() },
+    codes: ['anim/local-space'], code: 'anim/local-space', severity: 'warning', at: '"anim/walk.nczxanim"', data: { connected: 0, tested: 3, skeleton: 'hero_skel' },
+    message: /looks like local-space joint transforms: .* only 0 of its 3 joints stay attached .* Re-export the clip in model space/,
   },
   {
     name: 'two skeletons, clip unlinked', change: append('[[assets.skeletons]]\nid = "other"\npath = "skel/hero.nczxskel"'), codes: ['manifest/unlinked-animation'], code: 'manifest/unlinked-animation', severity: 'information',

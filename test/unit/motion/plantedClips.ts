@@ -75,3 +75,39 @@ export function frozenBoneClip(): Uint8Array {
 export function repeatedFramesClip(): Uint8Array {
   return clipOf(SHAPE, (bone, frame) => smoothTransform(bone, frame - (frame % 3)));
 }
+
+/** Degrees each joint of the chain turns about z at `frame`. */
+const chainAngle = (frame: number): number => 25 * Math.sin(frame / 5);
+
+/**
+ * A 3-bone chain along y (joints at 0, 1.5 and 3 units, as upstream's arm), each joint bending
+ * about z: the skeleton's inverse binds and the clip in model space (each joint carried by its
+ * parent) or in local space (each joint's offset from its parent), as the exporter's two spaces.
+ */
+export function chainSkeleton(): Uint8Array {
+  const bytes = new Uint8Array(8 + 3 * 48);
+  const view = new DataView(bytes.buffer);
+  view.setUint32(0, 3, true);
+  for (let bone = 0; bone < 3; bone++) {
+    [1, 0, 0, 0, 1, 0, 0, 0, 1, 0, -1.5 * bone, 0].forEach((v, i) => view.setFloat32(8 + bone * 48 + i * 4, v, true));
+  }
+  return bytes;
+}
+
+export function chainClip(space: 'model' | 'local', frames = 30): Uint8Array {
+  return clipOf({ bones: 3, frames }, (bone, frame) => {
+    const step = (chainAngle(frame) * Math.PI) / 180;
+    if (space === 'local') {
+      const h = step / 2;
+      return { rotation: [0, 0, Math.sin(h), Math.cos(h)], position: [0, bone === 0 ? 0 : 1.5, 0], scale: [1, 1, 1] };
+    }
+    // Model space: joint k turned k + 1 steps, placed at the end of its parent.
+    let x = 0, y = 0;
+    for (let k = 0; k < bone; k++) {
+      x -= 1.5 * Math.sin((k + 1) * step);
+      y += 1.5 * Math.cos((k + 1) * step);
+    }
+    const h = ((bone + 1) * step) / 2;
+    return { rotation: [0, 0, Math.sin(h), Math.cos(h)], position: [x, y, 0], scale: [1, 1, 1] };
+  });
+}

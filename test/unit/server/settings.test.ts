@@ -9,8 +9,10 @@ test('settings from the client are taken field by field; malformed fields fall b
     { raw: [], expected: DEFAULT_SETTINGS },
     {
       raw: { frameRate: 60, maxKeyframeProblems: 5, severityOverrides: { 'anim/trailing-bytes': 'error' }, exclude: ['**/out/**'], maxStorageBufferBindingSize: 268435456, msh: { extensions: ['.msh', '.RLB'] } },
-      expected: { frameRate: 60, maxKeyframeProblems: 5, severityOverrides: { 'anim/trailing-bytes': 'error' }, exclude: ['**/out/**'], maxStorageBufferBindingSize: 268435456, mshExtensions: ['.msh', '.rlb'] },
+      expected: { ...DEFAULT_SETTINGS, frameRate: 60, maxKeyframeProblems: 5, severityOverrides: { 'anim/trailing-bytes': 'error' }, exclude: ['**/out/**'], maxStorageBufferBindingSize: 268435456, mshExtensions: ['.msh', '.rlb'] },
     },
+    { raw: { motion: { popMinDegrees: 90, jumpRatio: 8 } }, expected: { ...DEFAULT_SETTINGS, motionPopMinDegrees: 90, motionJumpRatio: 8 } },
+    { raw: { motion: { popMinDegrees: 0, jumpRatio: 0.5 } }, expected: DEFAULT_SETTINGS },
     {
       raw: { frameRate: 0, maxKeyframeProblems: -1, severityOverrides: { a: 'loud', b: 'off', c: 3 }, exclude: 'nope' },
       expected: { ...DEFAULT_SETTINGS, severityOverrides: { b: 'off' } },

@@ -1,0 +1,90 @@
+/**
+ * `anim/local-space`: a native clip linked to a native skeleton (by the links of `links.ts`)
+ * whose transforms read as local space against that skeleton's bind pose (`judgeLocalSpace`),
+ * so `keyframe_bind`, which draws model space, pulls the mesh apart at its joints. Reads a few
+ * evenly spread frames of the clip and the skeleton's inverse binds; the verdict is kept per
+ * pair of file versions, so a re-validation reads nothing again.
+ */
+import { readF32LE } from '../../bytes';
+import { MATRIX_FLOATS, clipBoneMatrices, keyframeOffset, recordsByteLength } from '../../clip';
+import { INVERSE_BIND_FLOATS, SKELETON_HEADER_SIZE, inverseBindsByteLength } from '../../skeleton';
+import { judgeLocalSpace, localSpaceSampleFrames, type LocalSpaceVerdict } from '../../motion/localSpace';
+import type { TextRange } from '../../diagnostics';
+import { manifestDiagnostic } from '../codes';
+import { entryLabel } from '../model';
+import type { ResolvedAsset } from '../resolvedAsset';
+import type { AssetSummaryCache } from '../summaryCache';
+import type { RuleContext } from './context';
+import { SOURCE_TEXT, type AnimationLink } from './links';
+
+/** Verdicts by clip and skeleton file versions, one map per workspace cache. */
+const verdicts = new WeakMap<AssetSummaryCache, Map<string, LocalSpaceVerdict | undefined>>();
+
+function lastById(assets: readonly ResolvedAsset[], kind: ResolvedAsset['kind'], id: string): ResolvedAsset | undefined {
+  let found: ResolvedAsset | undefined;
+  for (const asset of assets) if (asset.kind === kind && asset.id === id) found = asset;
+  return found;
+}
+
+/** The clip's bone matrices of the sampled frames and the skeleton's inverse binds, judged. */
+async function readVerdict(ctx: RuleContext, clip: ResolvedAsset, skeleton: ResolvedAsset, bones: number, frameCount: number): Promise<LocalSpaceVerdict | undefined> {
+  const frames = localSpaceSampleFrames(frameCount);
+  const matrices = new Float32Array(frames.length * bones * MATRIX_FLOATS);
+  for (const [i, frame] of frames.entries()) {
+    const bytes = await ctx.access.read(clip.path, keyframeOffset({ boneCount: bones }, frame, 0), recordsByteLength(bones));
+    if (bytes.length < recordsByteLength(bones)) return undefined;
+    clipBoneMatrices(bytes, 0, bones, matrices.subarray(i * bones * MATRIX_FLOATS));
+  }
+  const skeletonBytes = await ctx.access.read(skeleton.path, SKELETON_HEADER_SIZE, inverseBindsByteLength(bones));
+  if (skeletonBytes.length < inverseBindsByteLength(bones)) return undefined;
+  const inverseBinds = new Float32Array(bones * INVERSE_BIND_FLOATS);
+  for (let i = 0; i < inverseBinds.length; i++) inverseBinds[i] = readF32LE(skeletonBytes, i * 4);
+  return judgeLocalSpace(bones, inverseBinds, matrices, frames);
+}
+
+async function verdictOf(ctx: RuleContext, clip: ResolvedAsset, skeleton: ResolvedAsset): Promise<LocalSpaceVerdict | undefined> {
+  const bones = clip.summary?.boneCount;
+  const frameCount = clip.summary?.frameCount;
+  if (bones === undefined || frameCount === undefined || bones !== skeleton.boneCount) return undefined;
+  const [clipStat, skeletonStat] = await Promise.all([ctx.access.stat(clip.path), ctx.access.stat(skeleton.path)]);
+  if (!clipStat || !skeletonStat) return undefined;
+  const key = [clip.path, clipStat.size, clipStat.mtimeMs, skeleton.path, skeletonStat.size, skeletonStat.mtimeMs].join('\u0000');
+  let known = verdicts.get(ctx.cache);
+  if (!known) verdicts.set(ctx.cache, (known = new Map()));
+  if (known.has(key)) return known.get(key);
+  let verdict: LocalSpaceVerdict | undefined;
+  try {
+    verdict = await readVerdict(ctx, clip, skeleton, bones, frameCount);
+  } catch {
+    verdict = undefined; // an unreadable file has its own diagnostic
+  }
+  known.set(key, verdict);
+  return verdict;
+}
+
+function anchor(asset: ResolvedAsset): TextRange {
+  const f = asset.entry.fields;
+  return (f.path ?? f.id)?.value.range ?? asset.entry.headerRange ?? asset.entry.range;
+}
+
+/** `anim/local-space` on every linked native clip that reads as local space against its native skeleton. */
+export async function checkLocalSpace(ctx: RuleContext, assets: readonly ResolvedAsset[], links: readonly AnimationLink[]): Promise<void> {
+  const seen = new Set<ResolvedAsset>();
+  for (const link of links) {
+    if (link.skeleton === undefined) continue;
+    const clip = lastById(assets, 'animation', link.animation);
+    const skeleton = lastById(assets, 'skeleton', link.skeleton);
+    if (!clip || !skeleton || seen.has(clip) || clip.summary?.kind !== 'clip' || skeleton.summary?.kind !== 'skeleton') continue;
+    seen.add(clip);
+    const verdict = await verdictOf(ctx, clip, skeleton);
+    if (!verdict?.localSpace) continue;
+    const example = verdict.example ? ` (bone ${verdict.example.bone} lands ${verdict.example.tear.toPrecision(3)} units from any bone it could hang from)` : '';
+    ctx.report(manifestDiagnostic('anim/local-space', anchor(clip),
+      `${entryLabel(clip.entry)} looks like local-space joint transforms: against the bind pose of ${entryLabel(skeleton.entry)} (${SOURCE_TEXT[link.source]}), ` +
+      `only ${verdict.connected} of its ${verdict.tested} joints stay attached to another bone in ${verdict.frames.length} sampled frames${example}, ` +
+      'where a model-space clip keeps every joint but the roots attached. keyframe_bind draws clip transforms as model space, so the mesh comes apart at its joints. ' +
+      'Re-export the clip in model space (`ewzanim export animation`, the default `--space model`), or link the skeleton it was made for.',
+      { related: [{ path: ctx.model.path, message: `${entryLabel(skeleton.entry)}: the bind pose it was compared with`, range: anchor(skeleton) }],
+        data: { connected: verdict.connected, tested: verdict.tested, skeleton: link.skeleton } }));
+  }
+}
