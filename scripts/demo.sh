@@ -25,7 +25,8 @@ source scripts/demo-session.sh
 
 demo_session_start
 progress_log_dir="$demo_dir/logs"
-mkdir -p "$progress_log_dir"
+mkdir -p "$progress_log_dir" "$demo_dir/tmp"
+export TMPDIR="$demo_dir/tmp"   # what the tools it runs leave in temporary folders goes with it
 echo "Nethercore ZX animation tools demo (its files: $demo_dir, removed when it stops)"
 
 step "npm packages are installed" ensure_npm_packages
@@ -66,7 +67,7 @@ step "Node 24 and code-server are installed (the first run installs them: about 
 step "packaged the extension" npm run --silent package
 
 vscode_dir="$demo_dir/vscode"
-mkdir -p "$vscode_dir/user/User" "$vscode_dir/extensions" "$vscode_dir/tmp"
+mkdir -p "$vscode_dir/user/User" "$vscode_dir/extensions"
 # User-scope settings (a workspace settings.json cannot turn auto save off). code-server saves
 # edits after a delay by default; off, the hex editor's dirty dot, undo and Ctrl+S behave as on
 # the desktop. The first screen is the extension's walkthrough (opened by the extension, asked
@@ -89,7 +90,7 @@ port="${EWZANIM_DEMO_PORT:-$(free_port 8123)}"
 printf 'bind-addr: 127.0.0.1:%s\nauth: none\ncert: false\n' "$port" > "$vscode_dir/config.yaml"
 run_code_server() {
   # Its sockets (vscode-ipc-*.sock), state and temporary files go into the demo's folder.
-  PATH="$(dirname "$EWZANIM_NODE24_BIN"):$PATH" TMPDIR="$vscode_dir/tmp" XDG_RUNTIME_DIR="$vscode_dir/tmp" \
+  PATH="$(dirname "$EWZANIM_NODE24_BIN"):$PATH" XDG_RUNTIME_DIR="$TMPDIR" \
   XDG_DATA_HOME="$vscode_dir/data" XDG_CONFIG_HOME="$vscode_dir/config" XDG_CACHE_HOME="$vscode_dir/cache" \
   "$EWZANIM_NODE24_BIN" "$EWZANIM_CODE_SERVER_BIN" \
     --config "$vscode_dir/config.yaml" --user-data-dir "$vscode_dir/user" \

@@ -26,13 +26,18 @@ step() {
   local log="$progress_log_dir/step-${#progress_timings[@]}.log"
   local started=$SECONDS interval="${EWZANIM_PROGRESS_INTERVAL:-10}"
   (
-    trap 'exit 0' TERM
-    while sleep "$interval"; do
+    # The sleep runs in the background so that the TERM at the step's end ends this at once.
+    sleeper=""
+    trap '[ -n "$sleeper" ] && kill "$sleeper"; exit 0' TERM
+    while :; do
+      sleep "$interval" &
+      sleeper=$!
+      wait "$sleeper"
       local last
       last="$(tail -n 1 "$log" 2>/dev/null | tr -cd '[:print:]' | cut -c 1-70)"
       echo "$(progress_clock) ... $label: $((SECONDS - started)) s so far${last:+ ($last)}"
     done
-  ) &
+  ) 2>/dev/null &
   local beat=$! status=0
   "$@" >"$log" 2>&1 || status=$?
   kill "$beat" 2>/dev/null || true

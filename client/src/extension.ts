@@ -51,7 +51,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   registerPreview(context, services);
   registerMshPreview(context);
   registerGltfExport(context);
-  openWalkthroughIfAsked(context);
+  void openWalkthroughIfAsked(context);
 
   // Activation does not wait for the server: VS Code holds custom editors and commands until
   // `activate` resolves, and a clip should open at once even while the workspace is checked.
