@@ -11,7 +11,7 @@ import type { ByteSource } from '../fileAccess';
 import { formatDecimals } from '../numberText';
 import { readMshRawKey } from './animation';
 import { type MshLocatedField, mshFieldAt } from './fields';
-import { KEY_SIZE, MSH_STREAM_LABEL, NO_MAP, NO_PARENT, NRES_MAGIC, NRES_VERSION, streamRoleOfType } from './layout';
+import { KEY_SIZE, MSH_STREAM_LABEL, NODE_SLOT_GROUPS, NO_MAP, NO_PARENT, NO_SLOT, NRES_MAGIC, NRES_VERSION, streamRoleOfType } from './layout';
 import { type MshFileLayout, type MshModelLayout, nodeFallback, nodeName, trackStart } from './model';
 import { MSH_NORM_TOLERANCE } from './search';
 import { readMshValue } from './values';
@@ -147,7 +147,7 @@ function meaningOf(layout: MshFileLayout, located: MshLocatedField, model: MshMo
       return `track keys ${start}..${value} (${Math.max(0, value - start + 1)} keys)`;
     }
     case 'node.slot':
-      return located.slot === undefined ? undefined : `LOD ${Math.floor(located.slot / 5)}, group ${located.slot % 5}${value === 0xffff ? ': empty' : ''}`;
+      return located.slot === undefined ? undefined : `LOD ${Math.floor(located.slot / NODE_SLOT_GROUPS)}, group ${located.slot % NODE_SLOT_GROUPS}${value === NO_SLOT ? ': empty' : ''}`;
     case 'name.length':
     case 'name.text':
       return located.node === undefined ? undefined : `the name of node ${located.node}`;

@@ -20,7 +20,9 @@ import {
   MSH_STREAM,
   NO_MAP,
   NO_PARENT,
+  NO_SLOT,
   NODE_SLOT_COUNT,
+  NODE_SLOTS_AT,
   NODE_STRIDE,
   NRES_ENTRY_SIZE,
   NRES_HEADER_SIZE,
@@ -187,7 +189,7 @@ export function buildMshModel(input: MshModelInput): Uint8Array {
     writeU16LE(table, at + 2, node.parent ?? NO_PARENT);
     writeU16LE(table, at + 4, mapped ? words.length : NO_MAP);
     writeU16LE(table, at + 6, next - 1);
-    for (let s = 0; s < NODE_SLOT_COUNT; s++) writeU16LE(table, at + 8 + s * 2, node.slots?.[s] ?? 0xffff);
+    for (let s = 0; s < NODE_SLOT_COUNT; s++) writeU16LE(table, at + NODE_SLOTS_AT + s * 2, node.slots?.[s] ?? NO_SLOT);
     if (mapped) words.push(...canonicalMapBlock(node.keys.map((k) => k.time), first, frameCount));
   });
   const map = new Uint8Array(words.length * MAP_WORD_SIZE);
