@@ -1,6 +1,7 @@
 // Bundles every adapter with esbuild. One table: add an entry here, nowhere else.
 import * as esbuild from 'esbuild';
 import { existsSync, chmodSync } from 'node:fs';
+import { inlineDracoDecoderWasm } from './inlineWasm.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -38,6 +39,7 @@ const contexts = await Promise.all(
         sourcemap: production ? false : 'linked',
         minify: production,
         loader: { '.wgsl': 'text' },
+        plugins: t.platform === 'node' ? [inlineDracoDecoderWasm] : [],
         banner: t.banner ? { js: t.banner } : undefined,
         logLevel: 'warning',
         // mocha (bundled into the e2e suite) resolves its parallel-mode files, which the suite never uses.

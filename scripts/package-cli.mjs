@@ -9,6 +9,7 @@ import { builtinModules } from 'node:module';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inlineDracoDecoderWasm } from './inlineWasm.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'dist', 'cli-package');
@@ -29,6 +30,7 @@ const build = await esbuild.build({
   legalComments: 'none', // the licences are in THIRD-PARTY-NOTICES.md, whole
   metafile: true,
   logLevel: 'warning',
+  plugins: [inlineDracoDecoderWasm],
 });
 chmodSync(join(out, 'ewzanim.js'), 0o755);
 

@@ -1,5 +1,6 @@
 /** glTF -> clip, skeleton and mesh with the quantisation report, and clip -> GLB. */
-export { loadGltfDocument, readGltfBytes, isGlb, MAX_GLTF_EXPORT_BYTES, MAX_GLTF_INSPECT_BYTES } from './load';
+export { GltfReadError, loadGltfDocument, readGltfBytes, isGlb, MAX_GLTF_EXPORT_BYTES, MAX_GLTF_INSPECT_BYTES } from './load';
+export type { GltfDecoders } from './decoders';
 export * from './problems';
 export { frameCountFor, frameTime, keyTimeTolerance, TrackSampler, type Interpolation, type KeyTrack, type TargetPath } from './sampler';
 export * from './animationExport';
@@ -13,3 +14,4 @@ export * from './glbExport';
 export * from './inventory';
 export * from './reportText';
 export * from './exportRecord';
+export * from './conversionNotes';

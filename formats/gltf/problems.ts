@@ -15,7 +15,8 @@ export interface GltfProblem {
 }
 
 export const GLTF_PROBLEM_CODES = {
-  'gltf/unreadable': { severity: 'error', when: 'the file is not a glTF 2.0 file the library can read (JSON, GLB chunks, buffers, required extensions)' },
+  'gltf/unreadable': { severity: 'error', when: 'the file is not a glTF 2.0 file the library can read (JSON, GLB chunks, buffers, compressed data)' },
+  'gltf/unsupported-extension': { severity: 'error', when: 'the file requires a glTF extension the exporter cannot read (KHR_animation_pointer, a vendor extension): the message names it and says what to do' },
   'gltf/no-animation': { severity: 'error', when: 'the file has no animation, or `--animation` names none of them' },
   'gltf/no-skin': { severity: 'error', when: 'the file has no skin, or `--skin` names none of them' },
   'gltf/no-mesh': { severity: 'error', when: '`export mesh`: no mesh, or `--mesh` names none of them' },
