@@ -10,6 +10,7 @@ import { MATRIX_FLOATS, clipBoneMatrices, keyframeOffset, recordsByteLength } fr
 import { INVERSE_BIND_FLOATS, SKELETON_HEADER_SIZE, inverseBindsByteLength } from '../../skeleton';
 import { judgeLocalSpace, localSpaceSampleFrames, type LocalSpaceVerdict } from '../../motion/localSpace';
 import type { TextRange } from '../../diagnostics';
+import { formatPrecision } from '../../numberText';
 import { manifestDiagnostic } from '../codes';
 import { entryLabel } from '../model';
 import type { ResolvedAsset } from '../resolvedAsset';
@@ -78,7 +79,7 @@ export async function checkLocalSpace(ctx: RuleContext, assets: readonly Resolve
     seen.add(clip);
     const verdict = await verdictOf(ctx, clip, skeleton);
     if (!verdict?.localSpace) continue;
-    const example = verdict.example ? ` (bone ${verdict.example.bone} lands ${verdict.example.tear.toPrecision(3)} units from any bone it could hang from)` : '';
+    const example = verdict.example ? ` (bone ${verdict.example.bone} lands ${formatPrecision(verdict.example.tear, 3)} units from any bone it could hang from)` : '';
     ctx.report(manifestDiagnostic('anim/local-space', anchor(clip),
       `${entryLabel(clip.entry)} looks like local-space joint transforms: against the bind pose of ${entryLabel(skeleton.entry)} (${SOURCE_TEXT[link.source]}), ` +
       `only ${verdict.connected} of its ${verdict.tested} joints stay attached to another bone in ${verdict.frames.length} sampled frames${example}, ` +
