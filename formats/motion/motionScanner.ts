@@ -38,6 +38,8 @@ export class MotionScanner {
   private readonly square = rotationSquareTable();
   private readonly oneMinus = rotationOneMinusSquareTable();
   private readonly half = f16LookupTable();
+  /** One decoded rotation (x y z w), placed by index. */
+  private readonly decoded = new Float32Array(4);
   private readonly repeated = new RepeatedFrames();
   /** Pending candidates: bone, then frame, kind in the low bit (0 turn, 1 move). */
   private readonly pending: number[] = [];
@@ -92,6 +94,7 @@ export class MotionScanner {
    */
   private scanBones(words: Uint32Array, r: number, count: number): void {
     const { prevWords, quat, pos, half, field, square, oneMinus, moved, cosHalfMin, ratioSquared, frame } = this;
+    const q = this.decoded;
     const turns = this.turns.values, moves = this.moves.values;
     const slot = frame % RING;
     const previous = (frame - 1) % RING;
@@ -111,13 +114,13 @@ export class MotionScanner {
       if (rot !== prevWords[p]) {
         const a = rot >>> 22, b = (rot >>> 12) & 0x3ff, c = (rot >>> 2) & 0x3ff, idx = rot & 3;
         const radicand = Math.fround(Math.fround(oneMinus[a] - square[b]) - square[c]);
-        const d = Math.sqrt(radicand > 0 ? radicand : 0);
-        const x = idx === 0 ? d : field[a];
-        const y = idx === 1 ? d : idx === 0 ? field[a] : field[b];
-        const z = idx === 2 ? d : idx === 3 ? field[c] : field[b];
-        const w = idx === 3 ? d : field[c];
-        const dot = x * quat[p] + y * quat[p + 1] + z * quat[p + 2] + w * quat[p + 3];
-        cos = dot < 0 ? -dot : dot;
+        // Placed without branches, as clip.ts's bulk decode (the dropped index varies).
+        q[idx] = Math.sqrt(radicand > 0 ? radicand : 0);
+        q[(idx - 1) >>> 31] = field[a];
+        q[1 + ((idx - 2) >>> 31)] = field[b];
+        q[2 + ((idx - 3) >>> 31)] = field[c];
+        const x = q[0], y = q[1], z = q[2], w = q[3];
+        cos = Math.abs(x * quat[p] + y * quat[p + 1] + z * quat[p + 2] + w * quat[p + 3]);
         quat[p] = x; quat[p + 1] = y; quat[p + 2] = z; quat[p + 3] = w;
       }
       turns[at + slot] = cos;
