@@ -20,9 +20,11 @@ export type ExportCommand =
       maxErrorCm?: number;
       report: ReportFormat;
       list: boolean;
+      /** The FBX2glTF binary for an .fbx model (else found on PATH or in node_modules/fbx2gltf). */
+      fbx2gltf?: string;
     }
-  | { name: 'export'; kind: 'skeleton'; model: string; output: string; skin?: string; animation?: string }
-  | { name: 'export'; kind: 'mesh'; model: string; output: string; mesh?: string; skin?: string }
+  | { name: 'export'; kind: 'skeleton'; model: string; output: string; skin?: string; animation?: string; fbx2gltf?: string }
+  | { name: 'export'; kind: 'mesh'; model: string; output: string; mesh?: string; skin?: string; fbx2gltf?: string }
   | { name: 'export'; kind: 'gltf'; clip: string; skeleton: string; mesh?: string; output: string; frameRate: number };
 
 const OPTIONS = {
@@ -37,13 +39,14 @@ const OPTIONS = {
   'max-error': { type: 'string' },
   report: { type: 'string' },
   list: { type: 'boolean' },
+  fbx2gltf: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
 export const EXPORT_OPTIONS: Readonly<Record<string, readonly string[]>> = {
-  animation: ['output', 'animation', 'skin', 'frame-rate', 'space', 'shell-distance', 'max-error', 'report', 'list'],
-  skeleton: ['output', 'skin', 'animation'],
-  mesh: ['output', 'mesh', 'skin'],
+  animation: ['output', 'animation', 'skin', 'frame-rate', 'space', 'shell-distance', 'max-error', 'report', 'list', 'fbx2gltf'],
+  skeleton: ['output', 'skin', 'animation', 'fbx2gltf'],
+  mesh: ['output', 'mesh', 'skin', 'fbx2gltf'],
   gltf: ['output', 'skeleton', 'mesh', 'frame-rate'],
 };
 
@@ -80,13 +83,14 @@ export function parseExportCommand(argv: readonly string[]): ExportCommand | Hel
   for (const [option, value] of Object.entries(values)) {
     if (value !== undefined && option !== 'help' && !allowed.includes(option)) throw new UsageError(`export ${kind} does not take --${option}`);
   }
-  const input = kind === 'gltf' ? 'CLIP' : 'MODEL.gltf|.glb';
+  const input = kind === 'gltf' ? 'CLIP' : 'MODEL.gltf|.glb|.fbx';
   if (operands.length !== 1) throw new UsageError(`export ${kind} takes exactly one ${input}, got ${operands.length}`);
   const source = operands[0] as string;
   const list = values.list ?? false;
   const output = values.output;
   if (output === undefined && !(kind === 'animation' && list)) throw new UsageError(`export ${kind} needs -o OUTPUT`);
   const frameRate = values['frame-rate'] === undefined ? DEFAULT_EXPORT_FRAME_RATE : positiveNumber(values['frame-rate'], '--frame-rate');
+  const fbx2gltf = values.fbx2gltf !== undefined ? { fbx2gltf: values.fbx2gltf } : {};
   switch (kind) {
     case 'animation':
       return {
@@ -102,11 +106,12 @@ export function parseExportCommand(argv: readonly string[]): ExportCommand | Hel
         ...(values['max-error'] !== undefined ? { maxErrorCm: nonNegativeNumber(values['max-error'], '--max-error') } : {}),
         report: values.report === undefined ? 'md' : oneOf(values.report, ['md', 'json'] as const, '--report'),
         list,
+        ...fbx2gltf,
       };
     case 'skeleton':
-      return { name: 'export', kind, model: source, output: output!, ...(values.skin !== undefined ? { skin: values.skin } : {}), ...(values.animation !== undefined ? { animation: values.animation } : {}) };
+      return { name: 'export', kind, model: source, output: output!, ...(values.skin !== undefined ? { skin: values.skin } : {}), ...(values.animation !== undefined ? { animation: values.animation } : {}), ...fbx2gltf };
     case 'mesh':
-      return { name: 'export', kind, model: source, output: output!, ...(values.mesh !== undefined ? { mesh: values.mesh } : {}), ...(values.skin !== undefined ? { skin: values.skin } : {}) };
+      return { name: 'export', kind, model: source, output: output!, ...(values.mesh !== undefined ? { mesh: values.mesh } : {}), ...(values.skin !== undefined ? { skin: values.skin } : {}), ...fbx2gltf };
     default: {
       if (values.skeleton === undefined) throw new UsageError('export gltf needs --skeleton SKEL');
       if (!output!.toLowerCase().endsWith('.glb')) throw new UsageError(`export gltf writes a binary glTF: -o must name a .glb file, not "${output}"`);

@@ -9,9 +9,13 @@
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Document } from '@gltf-transform/core';
 import { writeFileAtomically } from '../node/atomicWrite';
+import { FbxConversionError, isFbxPath, loadFbxDocument } from '../node/fbx/loadFbx';
+import { nodeGltfDecoders } from '../node/gltf/decoders';
 import { checkFile, kindOfPath } from '../formats';
 import {
   AnimationExporter,
+  conversionNotesMarkdown,
+  DEFAULT_EXPORT_FRAME_RATE,
   exportGlb,
   exportMesh,
   exportSidecars,
@@ -19,11 +23,13 @@ import {
   exportSkeleton,
   formatGltfProblem,
   GltfExportError,
+  GltfReadError,
   gltfInventory,
   loadGltfDocument,
   NativeInputError,
   reportJson,
   reportMarkdown,
+  type ConversionNote,
   type ExportSummary,
   type GltfProblem,
   type QuantisationReport,
@@ -51,17 +57,55 @@ function printProblems(io: CliIo, source: string, problems: readonly GltfProblem
   for (const problem of problems) io.err(`${source}: ${formatGltfProblem(problem)}\n`);
 }
 
-async function readModel(io: CliIo, path: string): Promise<Document> {
+/** A model read for an export; `conversion` when it was an .fbx converted by FBX2glTF. */
+interface Model {
+  document: Document;
+  conversion?: ConversionNote;
+}
+
+/** What the export commands read the model with: the FBX2glTF to use and the rate to bake an .fbx at. */
+interface ModelSource {
+  model: string;
+  fbx2gltf?: string;
+  frameRate?: number;
+}
+
+function readFailure(io: CliIo, path: string, error: unknown): never {
+  if (error instanceof GltfReadError && error.code === 'gltf/unsupported-extension') io.err(`${path}: error ${error.code}: ${error.message}\n`);
+  else io.err(`${path}: error gltf/unreadable: cannot read it as glTF 2.0: ${errorText(error)}\n`);
+  throw new Reported(EXIT_ERRORS);
+}
+
+async function readFbx(io: CliIo, source: ModelSource): Promise<Model> {
+  const path = source.model;
+  try {
+    const frameRate = source.frameRate ?? DEFAULT_EXPORT_FRAME_RATE;
+    const loaded = await loadFbxDocument(path, frameRate, {
+      ...(source.fbx2gltf !== undefined ? { configuredPath: source.fbx2gltf, configuredBy: '--fbx2gltf' } : {}),
+      searchPath: process.env.PATH ?? '',
+      searchFrom: [dirname(resolve(path)), process.cwd()],
+    });
+    for (const warning of loaded.warnings) io.err(`${path}: warning FBX2glTF: ${warning}\n`);
+    return { document: loaded.document, conversion: { converter: 'FBX2glTF', source: basename(path), bakedAt: loaded.bakedAt, warnings: loaded.warnings } };
+  } catch (error) {
+    if (!(error instanceof FbxConversionError)) readFailure(io, path, error);
+    io.err(`ewzanim: cannot convert ${path}: ${error.message}\n`);
+    throw new Reported(error.reason === 'converter-missing' ? EXIT_USAGE : EXIT_ERRORS);
+  }
+}
+
+async function readModel(io: CliIo, source: ModelSource): Promise<Model> {
+  const path = source.model;
   const stat = await io.access.stat(path).catch(() => undefined);
   if (!stat || stat.isDirectory) {
     io.err(`ewzanim: cannot read ${path}: ${stat ? 'it is a folder' : 'no such file'}\n`);
     throw new Reported(EXIT_USAGE);
   }
+  if (isFbxPath(path)) return readFbx(io, source);
   try {
-    return await loadGltfDocument(io.access, path, stat.size);
+    return { document: await loadGltfDocument(io.access, path, stat.size, undefined, await nodeGltfDecoders()) };
   } catch (error) {
-    io.err(`${path}: error gltf/unreadable: cannot read it as glTF 2.0: ${errorText(error)}\n`);
-    throw new Reported(EXIT_ERRORS);
+    readFailure(io, path, error);
   }
 }
 
@@ -106,7 +150,7 @@ async function readTextIfAny(io: CliIo, path: string): Promise<string | undefine
 }
 
 /** The report and the export record beside the clip; returns their paths. */
-async function writeSidecars(io: CliIo, model: string, output: string, exporter: AnimationExporter, summary: ExportSummary): Promise<string[]> {
+async function writeSidecars(io: CliIo, model: string, output: string, exporter: AnimationExporter, summary: ExportSummary, conversion?: ConversionNote): Promise<string[]> {
   const folder = resolve(dirname(output));
   const { report, record } = exportSidecars({
     modelPath: resolve(model),
@@ -119,7 +163,8 @@ async function writeSidecars(io: CliIo, model: string, output: string, exporter:
   for (const sidecar of [report, record]) {
     if (!sidecar) continue;
     const path = join(dirname(output), sidecar.name);
-    await writeOutput(io, path, [new TextEncoder().encode(sidecar.text)]);
+    const text = sidecar === report && conversion ? sidecar.text + conversionNotesMarkdown(conversion) : sidecar.text;
+    await writeOutput(io, path, [new TextEncoder().encode(text)]);
     written.push(path);
   }
   return written;
@@ -164,7 +209,7 @@ async function listModel(io: CliIo, model: string, document: Document, frameRate
 }
 
 async function exportAnimation(io: CliIo, command: Extract<ExportCommand, { kind: 'animation' }>): Promise<number> {
-  const document = await readModel(io, command.model);
+  const { document, conversion } = await readModel(io, command);
   if (command.list) return listModel(io, command.model, document, command.frameRate);
   const output = command.output!;
   const exporter = AnimationExporter.create(document, {
@@ -194,13 +239,13 @@ async function exportAnimation(io: CliIo, command: Extract<ExportCommand, { kind
     return EXIT_ERRORS;
   }
   io.err(`ewzanim: wrote ${output} (${exporter.plan.joints.length} bones x ${exporter.plan.frameCount} frames, ${exporter.plan.byteLength} bytes)\n`);
-  const [reportPath, recordPath] = await writeSidecars(io, command.model, output, exporter, summary);
+  const [reportPath, recordPath] = await writeSidecars(io, command.model, output, exporter, summary, conversion);
   io.err(`ewzanim: wrote the report ${reportPath} and the export record ${recordPath}\n`);
   return EXIT_OK;
 }
 
 async function exportSkeletonFile(io: CliIo, command: Extract<ExportCommand, { kind: 'skeleton' }>): Promise<number> {
-  const result = exportSkeleton(await readModel(io, command.model), { skin: command.skin, animation: command.animation });
+  const result = exportSkeleton((await readModel(io, command)).document, { skin: command.skin, animation: command.animation });
   printProblems(io, command.model, result.problems);
   await writeOutput(io, command.output, [result.bytes]);
   io.err(`ewzanim: wrote ${command.output} (skin ${result.skin.index}, ${result.joints.length} bones, ${result.bytes.length} bytes)\n`);
@@ -208,7 +253,7 @@ async function exportSkeletonFile(io: CliIo, command: Extract<ExportCommand, { k
 }
 
 async function exportMeshFile(io: CliIo, command: Extract<ExportCommand, { kind: 'mesh' }>): Promise<number> {
-  const result = exportMesh(await readModel(io, command.model), { mesh: command.mesh, skin: command.skin });
+  const result = exportMesh((await readModel(io, command)).document, { mesh: command.mesh, skin: command.skin });
   printProblems(io, command.model, result.problems);
   await writeOutput(io, command.output, [result.bytes]);
   io.err(`ewzanim: wrote ${command.output} (mesh ${result.mesh.index}, format ${result.format}, ${result.vertexCount} vertices, ${result.indexCount} indices, ${result.bytes.length} bytes)\n`);

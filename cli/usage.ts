@@ -144,7 +144,7 @@ const NOTES: Record<CommandName, string> = {
   diff: '',
   textconv: '',
   lsp: '',
-  export: '\n-o FILE is short for --output FILE: the file to write.\n',
+  export: '\n-o FILE is short for --output FILE: the file to write.\nMODEL may be an .fbx: it is converted with FBX2glTF (--fbx2gltf PATH, else FBX2glTF on PATH or\nnode_modules/fbx2gltf; not bundled: npm install --save-dev fbx2gltf), baked at the frame rate.\n',
 };
 
 export const HELP_TEXT = `ewzanim: check, inspect and export Nethercore ZX / Emberware Z animation data
