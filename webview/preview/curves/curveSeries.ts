@@ -1,0 +1,140 @@
+/**
+ * A bone's motion as curves, without the DOM: every channel's value at every frame (decoded once
+ * per bone through the core), and the per-pixel-column min/max envelope of a frame range that the
+ * Curves panel draws, so that 65,535 frames cost as much to draw as the panel is wide.
+ */
+import { f16LookupTable } from '../../../formats/f16';
+import { keyframeOffset } from '../../../formats/clip';
+import { readU16LE, readU32LE } from '../../../formats/bytes';
+import { decodeRotation } from '../../../formats/rotation';
+import { eulerDegrees, rotationAngleBetween } from '../../../formats/rotationMath';
+
+export type CurveGroup = 'rotation' | 'position' | 'scale';
+
+export interface CurveChannel {
+  /** Stable key ("euler.x"); also the series' label. */
+  key: string;
+  label: string;
+  group: CurveGroup;
+  /** Which colour: the axis (x red, y green, z blue, as the triad) or the angle's. */
+  axis: 'x' | 'y' | 'z' | 'angle';
+  unit: string;
+}
+
+/**
+ * The channels, in the order of `BoneCurves.values`: the rotation as the angle from the first
+ * frame and as Euler XYZ (the hover's convention, R = Rx·Ry·Rz), then position and scale x y z.
+ */
+export const CURVE_CHANNELS: readonly CurveChannel[] = [
+  { key: 'angle', label: 'angle from frame 0', group: 'rotation', axis: 'angle', unit: '°' },
+  { key: 'euler.x', label: 'Euler x', group: 'rotation', axis: 'x', unit: '°' },
+  { key: 'euler.y', label: 'Euler y', group: 'rotation', axis: 'y', unit: '°' },
+  { key: 'euler.z', label: 'Euler z', group: 'rotation', axis: 'z', unit: '°' },
+  { key: 'position.x', label: 'position x', group: 'position', axis: 'x', unit: '' },
+  { key: 'position.y', label: 'position y', group: 'position', axis: 'y', unit: '' },
+  { key: 'position.z', label: 'position z', group: 'position', axis: 'z', unit: '' },
+  { key: 'scale.x', label: 'scale x', group: 'scale', axis: 'x', unit: '' },
+  { key: 'scale.y', label: 'scale y', group: 'scale', axis: 'y', unit: '' },
+  { key: 'scale.z', label: 'scale z', group: 'scale', axis: 'z', unit: '' },
+];
+
+/** Indices into `CURVE_CHANNELS` of each group's channels. */
+export function channelsOf(group: CurveGroup): number[] {
+  return CURVE_CHANNELS.flatMap((channel, i) => (channel.group === group ? [i] : []));
+}
+
+/** One bone's channels over the whole clip: `values[channel][frame]`. */
+export interface BoneCurves {
+  bone: number;
+  frames: number;
+  values: Float64Array[];
+}
+
+export interface ClipShape {
+  boneCount: number;
+  frameCount: number;
+}
+
+const DEG = 180 / Math.PI;
+
+/** Decodes `bone`'s record at every frame of the clip (`clip`: the whole file, header first). */
+export function decodeBoneCurves(clip: Uint8Array, shape: ClipShape, bone: number): BoneCurves {
+  const frames = shape.frameCount;
+  const values = CURVE_CHANNELS.map(() => new Float64Array(frames));
+  const half = f16LookupTable();
+  const q = new Float32Array(4);
+  const first = new Float32Array(4);
+  for (let frame = 0; frame < frames; frame++) {
+    const at = keyframeOffset(shape, frame, bone);
+    decodeRotation(readU32LE(clip, at), q);
+    if (frame === 0) first.set(q);
+    const euler = eulerDegrees(q);
+    values[0][frame] = rotationAngleBetween(first, q) * DEG;
+    values[1][frame] = euler.x;
+    values[2][frame] = euler.y;
+    values[3][frame] = euler.z;
+    for (let i = 0; i < 3; i++) {
+      values[4 + i][frame] = half[readU16LE(clip, at + 4 + i * 2)];
+      values[7 + i][frame] = half[readU16LE(clip, at + 10 + i * 2)];
+    }
+  }
+  return { bone, frames, values };
+}
+
+/**
+ * What is drawn for frames `first..last`: one point per frame when they fit the columns, else
+ * two points per pixel column, the column's extremes in the order they occur (so the line
+ * sweeps from one to the other and a one-frame spike stays visible at any zoom). `frames` holds
+ * each point's frame (a column's two points: its first and its last frame).
+ */
+export interface CurveEnvelope {
+  frames: number[];
+  /** Per channel (`CURVE_CHANNELS` order), one value per point. */
+  values: number[][];
+  /** Whether points are column extremes (true) or every frame (false). */
+  reduced: boolean;
+}
+
+/**
+ * The envelope of `curves` over frames `first..last` (clamped to the clip) in `columns` pixel
+ * columns. Column c holds frames [first + floor(c·n/columns), first + floor((c+1)·n/columns)),
+ * n frames in all: each frame in exactly one column.
+ */
+export function curveEnvelope(curves: BoneCurves, first: number, last: number, columns: number): CurveEnvelope {
+  const lo = Math.max(0, Math.floor(first));
+  const hi = Math.min(curves.frames - 1, Math.ceil(last));
+  const n = hi - lo + 1;
+  const width = Math.max(1, Math.floor(columns));
+  if (n <= 0) return { frames: [], values: curves.values.map(() => []), reduced: false };
+  if (n <= width) {
+    const frames = Array.from({ length: n }, (_, i) => lo + i);
+    return { frames, values: curves.values.map((v) => Array.from(v.subarray(lo, hi + 1))), reduced: false };
+  }
+  const frames: number[] = [];
+  const values: number[][] = curves.values.map(() => []);
+  for (let c = 0; c < width; c++) {
+    const start = lo + Math.floor((c * n) / width);
+    const end = lo + Math.floor(((c + 1) * n) / width);
+    frames.push(start, end - 1);
+    for (let ch = 0; ch < curves.values.length; ch++) {
+      const [a, b] = extremesInOrder(curves.values[ch], start, end);
+      values[ch].push(a, b);
+    }
+  }
+  return { frames, values, reduced: true };
+}
+
+/** The min and max of `v[start..end)`, the earlier-occurring one first (NaN is skipped unless all are NaN). */
+function extremesInOrder(v: Float64Array, start: number, end: number): [number, number] {
+  let min = Infinity;
+  let max = -Infinity;
+  let minAt = start;
+  let maxAt = start;
+  for (let i = start; i < end; i++) {
+    const x = v[i];
+    if (x < min) { min = x; minAt = i; }
+    if (x > max) { max = x; maxAt = i; }
+  }
+  if (min > max) return [NaN, NaN];
+  return minAt <= maxAt ? [min, max] : [max, min];
+}
