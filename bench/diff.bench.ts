@@ -1,0 +1,146 @@
+/**
+ * `ewzanim diff` of two largest legal clips (255 bones x 65,535 frames, 267 MB each): a re-export
+ * that moved one bone a little in every frame (the common case: most records equal, every window
+ * decoded), and the worst case, every record different (B is A's records shifted by one).
+ * Baseline from the same run: reading both files once, in the same 4 MiB pieces through the same
+ * FileAccess. Also the peak memory above the process's baseline during one diff (sampled on a
+ * timer and after every read): flat, whatever the clip's size.
+ */
+import { open, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { memoryUsage } from 'node:process';
+import { CLIP_HEADER_SIZE, clipByteLength, keyframeOffset, recordsByteLength } from '../formats/clip';
+import { diffFiles, isDiffFailure } from '../formats/diff';
+import type { FileAccess } from '../formats/fileAccess';
+import { nodeFileAccess } from '../node/fileAccess';
+import { keyframeRecords, writeClipFile } from './clipData';
+import { formatNumber, timeInterleaved, type BenchContext } from './harness';
+
+const BONES = 255;
+const FRAMES = 65535;
+const PIECE = 4 * 1024 * 1024;
+const ROUNDS = 3;
+/** The bone the re-export moved. */
+const MOVED_BONE = 7;
+
+/** A clip of A's tiled records shifted by one record: every record differs from A's. */
+async function writeShiftedClip(path: string): Promise<void> {
+  const size = clipByteLength(BONES, FRAMES);
+  const tile = keyframeRecords(65536 + 1).subarray(recordsByteLength(1));
+  const file = await open(path, 'w');
+  try {
+    await file.write(new Uint8Array([BONES, 0, FRAMES & 0xff, FRAMES >>> 8]), 0, CLIP_HEADER_SIZE, 0);
+    for (let at = CLIP_HEADER_SIZE; at < size; at += tile.length) await file.write(tile, 0, Math.min(tile.length, size - at), at);
+  } finally {
+    await file.close();
+  }
+}
+
+/** A copy of clip `from` in which bone MOVED_BONE's position x is one f16 step further in every frame. */
+async function writeMovedBoneClip(from: string, path: string): Promise<void> {
+  const header = { boneCount: BONES };
+  const framesPerPiece = Math.floor(PIECE / recordsByteLength(BONES));
+  const source = await open(from, 'r');
+  const target = await open(path, 'w');
+  try {
+    await target.write(new Uint8Array([BONES, 0, FRAMES & 0xff, FRAMES >>> 8]), 0, CLIP_HEADER_SIZE, 0);
+    for (let first = 0; first < FRAMES; first += framesPerPiece) {
+      const frames = Math.min(framesPerPiece, FRAMES - first);
+      const start = keyframeOffset(header, first, 0);
+      const piece = new Uint8Array(keyframeOffset(header, first + frames, 0) - start);
+      await source.read(piece, 0, piece.length, start);
+      for (let frame = first; frame < first + frames; frame++) piece[keyframeOffset(header, frame, MOVED_BONE) - start + 4] ^= 1;
+      await target.write(piece, 0, piece.length, start);
+    }
+  } finally {
+    await Promise.all([source.close(), target.close()]);
+  }
+}
+
+async function readWhole(access: FileAccess, path: string, buffer: Uint8Array): Promise<number> {
+  const size = (await access.stat(path))!.size;
+  let sum = 0;
+  for (let at = 0; at < size; at += buffer.length) {
+    const filled = await access.readInto!(path, at, buffer.subarray(0, Math.min(buffer.length, size - at)));
+    sum += buffer[filled - 1] ?? 0;
+  }
+  return sum;
+}
+
+/** The diff with memory sampled every millisecond and after every read. */
+async function diffPeakMemory(a: string, b: string): Promise<{ rssMiB: number; arrayBuffersMiB: number; reads: number }> {
+  const base = memoryUsage();
+  let peakRss = base.rss;
+  let peakArrayBuffers = base.arrayBuffers;
+  let reads = 0;
+  const sample = (): void => {
+    const now = memoryUsage();
+    peakRss = Math.max(peakRss, now.rss);
+    peakArrayBuffers = Math.max(peakArrayBuffers, now.arrayBuffers);
+  };
+  const counted: FileAccess = {
+    ...nodeFileAccess,
+    readInto: async (path, offset, target) => {
+      const filled = await nodeFileAccess.readInto!(path, offset, target);
+      reads++;
+      sample();
+      return filled;
+    },
+  };
+  const timer = setInterval(sample, 1);
+  try {
+    const result = await diffFiles(counted, a, b);
+    if (isDiffFailure(result)) throw new Error(result.failure.message);
+  } finally {
+    clearInterval(timer);
+  }
+  return { rssMiB: (peakRss - base.rss) / 2 ** 20, arrayBuffersMiB: (peakArrayBuffers - base.arrayBuffers) / 2 ** 20, reads };
+}
+
+/** Times the diff of `a` and `b` against reading both, interleaved, and adds the row. */
+async function diffRow(bench: BenchContext, name: string, a: string, b: string): Promise<void> {
+  const buffer = new Uint8Array(PIECE);
+  let changed = 0;
+  const [read, diff] = await timeInterleaved(
+    [
+      async () => (await readWhole(nodeFileAccess, a, buffer)) + (await readWhole(nodeFileAccess, b, buffer)),
+      async () => {
+        const result = await diffFiles(nodeFileAccess, a, b);
+        if (isDiffFailure(result) || result.kind !== 'clip') throw new Error('the bench clips did not compare');
+        changed = result.changedKeyframes;
+      },
+    ],
+    ROUNDS,
+  );
+  const size = (await nodeFileAccess.stat(a))!.size + (await nodeFileAccess.stat(b))!.size;
+  bench.add({
+    name,
+    value: diff.bestCpuSeconds,
+    unit: 's',
+    baseline: { name: 'read both clips once (4 MiB pieces)', value: read.bestCpuSeconds, unit: 's' },
+    target: { on: 'ratio', op: '<=', threshold: 3 },
+    note:
+      `CPU time, best of ${ROUNDS}; ${formatNumber(changed / 1e6)} M of ${formatNumber((BONES * FRAMES) / 1e6)} M keyframes changed; ` +
+      `wall ${formatNumber(diff.bestSeconds)} s vs ${formatNumber(read.bestSeconds)} s to read ${formatNumber(size / 1e6)} MB (page-cached)`,
+  });
+}
+
+export default async function diffBench(bench: BenchContext): Promise<void> {
+  const a = join(bench.tmpDir, 'diff-a.nczxanim');
+  const moved = join(bench.tmpDir, 'diff-moved.nczxanim');
+  const shifted = join(bench.tmpDir, 'diff-shifted.nczxanim');
+  await writeClipFile(a, BONES, FRAMES);
+  await writeMovedBoneClip(a, moved);
+  await diffRow(bench, 'diff of two 267 MB clips, one bone moved in every frame', a, moved);
+  const memory = await diffPeakMemory(a, moved);
+  bench.add({
+    name: 'peak ArrayBuffer memory above baseline, same diff',
+    value: memory.arrayBuffersMiB,
+    unit: 'MiB',
+    target: { on: 'value', op: '<', threshold: 64 },
+    note: `${memory.reads} reads; peak RSS ${formatNumber(memory.rssMiB)} MiB above the bench process's baseline`,
+  });
+  await rm(moved);
+  await writeShiftedClip(shifted);
+  await diffRow(bench, 'diff of two 267 MB clips, every record different (worst case)', a, shifted);
+}
