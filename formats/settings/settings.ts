@@ -32,6 +32,8 @@ export interface EwzanimSettings {
   motionPopMinDegrees: number;
   /** `anim/pop`, `anim/position-jump`: how many times the bone's typical step a pop or jump is. */
   motionJumpRatio: number;
+  /** The FBX2glTF binary the export from .fbx runs; '' finds it on PATH or in node_modules/fbx2gltf. */
+  fbx2gltfPath: string;
 }
 
 export type SettingName = keyof EwzanimSettings;
@@ -46,6 +48,7 @@ export const SETTING_KEYS: Readonly<Record<SettingName, string>> = {
   mshExtensions: 'msh.extensions',
   motionPopMinDegrees: 'motion.popMinDegrees',
   motionJumpRatio: 'motion.jumpRatio',
+  fbx2gltfPath: 'fbx2gltf.path',
 };
 
 export const DEFAULT_SETTINGS: Readonly<EwzanimSettings> = Object.freeze({
@@ -57,6 +60,7 @@ export const DEFAULT_SETTINGS: Readonly<EwzanimSettings> = Object.freeze({
   mshExtensions: [...MSH_DEFAULT_EXTENSIONS],
   motionPopMinDegrees: DEFAULT_MOTION_OPTIONS.popMinDegrees,
   motionJumpRatio: DEFAULT_MOTION_OPTIONS.jumpRatio,
+  fbx2gltfPath: '',
 });
 
 /** A setting's raw value by its key below `ewzanim.` (`msh.extensions`); undefined when unset. */
@@ -124,6 +128,7 @@ export function readSettings(lookup: SettingLookup): EwzanimSettings {
     mshExtensions: stringList(get('mshExtensions'), (e) => EXTENSION.test(e), DEFAULT_SETTINGS.mshExtensions).map((e) => e.toLowerCase()),
     motionPopMinDegrees: inRange(get('motionPopMinDegrees'), 1, 180, DEFAULT_SETTINGS.motionPopMinDegrees),
     motionJumpRatio: inRange(get('motionJumpRatio'), 1, Infinity, DEFAULT_SETTINGS.motionJumpRatio),
+    fbx2gltfPath: typeof get('fbx2gltfPath') === 'string' ? (get('fbx2gltfPath') as string).trim() : DEFAULT_SETTINGS.fbx2gltfPath,
   };
 }
 

@@ -9,10 +9,13 @@
  * (automation, tests).
  */
 import { writeFileAtomically } from '../../../node/atomicWrite';
+import { FbxConversionError, isFbxPath, loadFbxDocument } from '../../../node/fbx/loadFbx';
+import { nodeGltfDecoders } from '../../../node/gltf/decoders';
 import * as vscode from 'vscode';
 import type { Document } from '@gltf-transform/core';
 import {
   AnimationExporter,
+  conversionNotesMarkdown,
   exportMesh,
   exportSidecarNames,
   exportSidecars,
@@ -22,6 +25,7 @@ import {
   gltfInventory,
   loadGltfDocument,
   relativePath,
+  type ConversionNote,
   type ExportedFileKind,
   type ExportedOutput,
   type ExportSummary,
@@ -68,7 +72,7 @@ export interface ExportFromGltfResult {
 const MANIFEST_NAMES = ['nether.toml', 'ember.toml'];
 
 function isGltf(uri: vscode.Uri): boolean {
-  return /\.(gltf|glb)$/i.test(uri.path);
+  return /\.(gltf|glb|fbx)$/i.test(uri.path);
 }
 
 function baseName(uri: vscode.Uri): string {
@@ -87,7 +91,7 @@ async function targetOf(argument: unknown): Promise<vscode.Uri | undefined> {
   if (argument instanceof vscode.Uri && isGltf(argument)) return argument;
   const active = vscode.window.activeTextEditor?.document.uri;
   if (active && isGltf(active)) return active;
-  const picked = await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: 'Export from glTF', filters: { glTF: ['gltf', 'glb'] } });
+  const picked = await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: 'Export from glTF', filters: { 'glTF or FBX': ['gltf', 'glb', 'fbx'] } });
   return picked?.[0];
 }
 
@@ -217,7 +221,7 @@ async function addToManifest(manifest: vscode.Uri, files: PlannedFile[]): Promis
 }
 
 /** Writes the report and the export record beside the outputs (the record merged with an older one). */
-async function writeSidecars(target: vscode.Uri, folder: vscode.Uri, files: PlannedFile[], summaries: ExportSummary[], notes: GltfProblem[]): Promise<{ report?: vscode.Uri; record: vscode.Uri }> {
+async function writeSidecars(target: vscode.Uri, folder: vscode.Uri, files: PlannedFile[], summaries: ExportSummary[], notes: GltfProblem[], conversion?: ConversionNote): Promise<{ report?: vscode.Uri; record: vscode.Uri }> {
   const { report, record } = exportSidecars({
     modelPath: target.path,
     outputFolder: folder.path,
@@ -231,7 +235,8 @@ async function writeSidecars(target: vscode.Uri, folder: vscode.Uri, files: Plan
     await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(sidecar.text));
     return uri;
   };
-  return { ...(report ? { report: await write(report) } : {}), record: await write(record) };
+  const reportText = report && conversion ? { ...report, text: report.text + conversionNotesMarkdown(conversion) } : report;
+  return { ...(reportText ? { report: await write(reportText) } : {}), record: await write(record) };
 }
 
 async function readText(uri: vscode.Uri): Promise<string | undefined> {
@@ -250,15 +255,27 @@ export async function exportFromGltf(argument?: unknown, options: ExportFromGltf
   const target = await targetOf(argument);
   if (!target) return undefined;
   const access = workspaceFileAccess(target);
+  const fbx = isFbxPath(target.path);
+  // An .fbx is baked at the export's frame rate, so the rate is asked before it is converted.
+  const fbxRate = fbx ? options.frameRate ?? (await askFrameRate()) : undefined;
+  if (fbx && fbxRate === undefined) return undefined;
   let document: Document;
+  let conversion: ConversionNote | undefined;
   try {
     const stat = await access.stat(target.path);
     if (!stat) throw new Error('it does not exist');
-    document = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Reading ${baseName(target)}` }, () => loadGltfDocument(access, target.path, stat.size));
+    document = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `${fbx ? 'Converting' : 'Reading'} ${baseName(target)}` }, async () => {
+      if (!fbx) return loadGltfDocument(access, target.path, stat.size, undefined, await nodeGltfDecoders());
+      const loaded = await loadFbx(target, fbxRate!);
+      conversion = { converter: 'FBX2glTF', source: baseName(target), bakedAt: loaded.bakedAt, warnings: loaded.warnings };
+      return loaded.document;
+    });
   } catch (error) {
-    void vscode.window.showErrorMessage(`Cannot read ${baseName(target)} as glTF: ${error instanceof Error ? error.message : String(error)}`);
+    const message = error instanceof Error ? error.message : String(error);
+    void vscode.window.showErrorMessage(error instanceof FbxConversionError ? `Cannot convert ${baseName(target)}: ${message}` : `Cannot read ${baseName(target)} as glTF: ${message}`);
     return undefined;
   }
+  if (conversion?.warnings.length) void vscode.window.showWarningMessage(`FBX2glTF converted ${baseName(target)} with ${plural(conversion.warnings.length, 'warning')}: ${conversion.warnings[0]}${conversion.warnings.length > 1 ? ' (all of them are in the report)' : ''}`);
   const defaultRate = workspaceSettings().frameRate;
   const inventory = gltfInventory(document, options.frameRate ?? defaultRate);
   if (inventory.animations.length === 0 || inventory.skins.length === 0) {
@@ -269,7 +286,7 @@ export async function exportFromGltf(argument?: unknown, options: ExportFromGltf
   if (!animations) return undefined;
   const skin = options.skin ?? (await pickSkin(inventory, animations));
   if (skin === undefined) return undefined;
-  const frameRate = options.frameRate ?? (await askFrameRate());
+  const frameRate = fbxRate ?? options.frameRate ?? (await askFrameRate());
   if (frameRate === undefined) return undefined;
   const outputs = options.outputs ?? (await pickOutputs(inventory));
   if (!outputs) return undefined;
@@ -328,7 +345,7 @@ export async function exportFromGltf(argument?: unknown, options: ExportFromGltf
   });
 
   const summaries: ExportSummary[] = exporters.map((e) => ({ plan: e.plan, report: e.report(), source: baseName(target) }));
-  const sidecars = await writeSidecars(target, folder, files, summaries, notes);
+  const sidecars = await writeSidecars(target, folder, files, summaries, notes, conversion);
   const result: ExportFromGltfResult = { written: files.map((f) => f.uri.toString()), record: sidecars.record.toString(), ...(sidecars.report ? { report: sidecars.report.toString() } : {}) };
   if (sidecars.report && options.showReport !== false) await vscode.commands.executeCommand('markdown.showPreview', sidecars.report);
 
@@ -351,6 +368,18 @@ export async function exportFromGltf(argument?: unknown, options: ExportFromGltf
     void vscode.window.showInformationMessage(`${wrote} Files: ${files.map((f) => baseName(f.uri)).join(', ')}.`);
   }
   return result;
+}
+
+/** Converts an .fbx (a local file) with FBX2glTF from the setting, PATH or the workspace's node_modules. */
+function loadFbx(target: vscode.Uri, frameRate: number): ReturnType<typeof loadFbxDocument> {
+  if (target.scheme !== 'file') throw new FbxConversionError('FBX2glTF converts local files only: copy the .fbx to this machine first');
+  const configured = workspaceSettings().fbx2gltfPath;
+  const folders = [vscode.Uri.joinPath(target, '..').fsPath, ...(vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath)];
+  return loadFbxDocument(target.fsPath, frameRate, {
+    ...(configured ? { configuredPath: configured, configuredBy: 'the setting ewzanim.fbx2gltf.path' } : {}),
+    searchPath: process.env.PATH ?? '',
+    searchFrom: folders,
+  });
 }
 
 export function registerGltfExport(context: vscode.ExtensionContext): void {
