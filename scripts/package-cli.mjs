@@ -53,6 +53,9 @@ function bundledPackages() {
   return [...dirs].sort().map((dir) => {
     const meta = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8'));
     const licenceFile = readdirSync(join(root, dir)).find((f) => /^(licen[cs]e|copying)(\.|$)/i.test(f));
+    // A package that ships no licence file (draco3dgltf) has its declared licence's text in scripts/licences/.
+    const vendored = join(root, 'scripts', 'licences', `${meta.name}.txt`);
+    if (!licenceFile && existsSync(vendored)) return { name: meta.name, version: meta.version, license: meta.license, text: readFileSync(vendored, 'utf8').trim() };
     if (!licenceFile) throw new Error(`package-cli: ${meta.name} ships no licence file to include`);
     // Apache-2.0 asks for a NOTICE file to travel with the code, where a package has one.
     const notices = readdirSync(join(root, dir)).filter((f) => /^notice(\.|$)/i.test(f));
