@@ -4,6 +4,8 @@
  */
 import type { ByteRange, FormatDiagnostic, TextRange } from '../formats/diagnostics';
 import { countBySeverity } from '../formats/diagnostics';
+import { AssetSummaryCache } from '../formats/manifest/summaryCache';
+import type { MotionOptions } from '../formats/motion/motionOptions';
 import type { CheckFormat } from './args';
 import { checkPath } from './checkPath';
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
@@ -40,6 +42,8 @@ function jsonDiagnostic(d: FormatDiagnostic): JsonDiagnostic {
 export interface WalkOptions {
   mshExtensions?: readonly string[];
   exclude?: readonly string[];
+  /** `--pop-degrees`, `--jump-ratio`: the motion rules' thresholds (the settings' defaults otherwise). */
+  motion?: Partial<MotionOptions>;
 }
 
 export type { CheckReport } from './report/checkReport';
@@ -51,8 +55,10 @@ export async function runChecks(
   walk: WalkOptions = {},
 ): Promise<CheckReport> {
   const report: CheckReport = { files: [], problems: [], errors: 0, warnings: 0 };
+  // One run reads each file once: a manifest after its folder (or in it) reuses what the walk learned.
+  const facts = new AssetSummaryCache();
   for (const path of paths) {
-    const checked = await checkPath(io.access, path, { maxKeyframeProblems: maxProblems, kinds: { mshExtensions: walk.mshExtensions }, exclude: walk.exclude });
+    const checked = await checkPath(io.access, path, { maxKeyframeProblems: maxProblems, kinds: { mshExtensions: walk.mshExtensions }, exclude: walk.exclude, facts, ...(walk.motion ? { motion: walk.motion } : {}) });
     report.files.push(...checked.files);
     report.problems.push(...checked.problems);
   }

@@ -4,10 +4,13 @@
  * core. A file's kind is decided once (by the walk, or here for a file named on the command
  * line) and carried to the check. Add a kind here (manifests) and the CLI checks it.
  */
-import { checkFileAs, checkManifestPack, type CheckOptions } from '../formats/index';
+import { checkFileOnce, checkManifestPack, type CheckOptions } from '../formats/index';
 import { type AssetKind, type FileKind, KIND_SERVICES, kindByMagic, type KindOfPath, kindsByName } from '../formats/fileKinds';
 import type { FileAccess } from '../formats/fileAccess';
 import type { FormatDiagnostic } from '../formats/diagnostics';
+import { mapInParallel } from '../formats/inParallel';
+import { offerCheckedFacts } from '../formats/manifest/assetFacts';
+import { AssetSummaryCache } from '../formats/manifest/summaryCache';
 import { DEFAULT_EXCLUDE, ExcludeFilter } from '../formats/workspace/exclude';
 import { walkWorkspace } from '../formats/workspace/walk';
 import { errorText } from './io';
@@ -38,43 +41,86 @@ export interface PathCheckOptions extends CheckOptions {
   exclude?: readonly string[];
   /** What a name is; default the registry with `kinds` (the user's MSH extensions). */
   kindOf?: KindOfPath;
+  /**
+   * What the files checked so far in this run taught (one per `check` run, shared by its
+   * paths): a manifest's rules use it instead of reading a listed file the walk checked.
+   */
+  facts?: AssetSummaryCache;
+}
+
+/** Files checked at once: enough to keep the disk busy, few enough to bound open files and memory. */
+const PARALLEL_CHECKS = 16;
+
+/** A path's check as it fills: each file once, in the order met. */
+class Collector {
+  private readonly paths = new Set<string>();
+  constructor(readonly into: PathCheck) {}
+
+  has(path: string): boolean {
+    return this.paths.has(path);
+  }
+
+  add(outcome: CheckedFile | PathProblem): void {
+    if ('diagnostics' in outcome) {
+      this.paths.add(outcome.path);
+      this.into.files.push(outcome);
+    } else {
+      this.into.problems.push(outcome);
+    }
+  }
 }
 
 /** The core reports read failures as this diagnostic; the CLI makes them exit status 2. */
 export const UNREADABLE_CODE = 'file/unreadable';
 
-async function checkOneFile(access: FileAccess, path: string, kind: FileKind, options: CheckOptions): Promise<CheckedFile | PathProblem> {
-  const result = await checkFileAs(access, path, kind, options);
-  const unreadable = result.diagnostics.find((d) => d.code === UNREADABLE_CODE);
-  if (unreadable) return { path, message: unreadable.message };
-  return { path, kind: kind.kind, diagnostics: result.diagnostics };
-}
-
-/** A folder: the core's workspace walk (its skip rule and symlink handling), then each file found. */
-async function walk(access: FileAccess, directory: string, options: PathCheckOptions, kindOf: KindOfPath, into: PathCheck): Promise<void> {
-  const exclude = new ExcludeFilter([...DEFAULT_EXCLUDE, ...(options.exclude ?? [])], [directory]);
-  const { files, problems } = await walkWorkspace(access, [directory], exclude, kindOf);
-  into.problems.push(...problems);
-  for (const { path, kind } of files) {
-    if (checkable(kind)) await checkInto(access, path, kind, options, into);
+/** One binary file; its facts go to `facts` for the manifests that list it. */
+async function checkOneFile(access: FileAccess, path: string, kind: FileKind, options: PathCheckOptions): Promise<CheckedFile | PathProblem> {
+  try {
+    const checked = await checkFileOnce(access, path, kind, options);
+    const { result, stat } = checked;
+    const unreadable = result.diagnostics.find((d) => d.code === UNREADABLE_CODE);
+    if (unreadable) return { path, message: unreadable.message };
+    if (options.facts && stat && options.motion === undefined) offerCheckedFacts(options.facts, checked, stat, options.maxKeyframeProblems);
+    return { path, kind: kind.kind, diagnostics: result.diagnostics };
+  } catch (error) {
+    return { path, message: `cannot read: ${errorText(error)}` };
   }
 }
 
-async function checkInto(access: FileAccess, path: string, kind: FileKind, options: CheckOptions, into: PathCheck): Promise<void> {
-  // A manifest also checks the assets it lists, which a folder walk may reach again: once each.
-  if (into.files.some((f) => f.path === path)) return;
+/**
+ * A folder: the core's workspace walk (its skip rule and symlink handling), then each file
+ * found, in walk order. The binary files are checked first (several at once), so that a
+ * manifest among them finds every listed file's facts and reads none of them again.
+ */
+async function walk(access: FileAccess, directory: string, options: PathCheckOptions, kindOf: KindOfPath, into: Collector): Promise<void> {
+  const exclude = new ExcludeFilter([...DEFAULT_EXCLUDE, ...(options.exclude ?? [])], [directory]);
+  const { files, problems } = await walkWorkspace(access, [directory], exclude, kindOf);
+  into.into.problems.push(...problems);
+  const found = files.filter((file): file is { path: string; kind: FileKind } => checkable(file.kind));
+  const binaries = found.filter((file) => file.kind.kind !== 'manifest');
+  const outcomes = await mapInParallel(binaries, PARALLEL_CHECKS, (file) => checkOneFile(access, file.path, file.kind, options));
+  const checked = new Map(binaries.map((file, i) => [file.path, outcomes[i]!]));
+  for (const { path, kind } of found) {
+    // A manifest also checks the assets it lists, which the walk reaches too: once each.
+    if (into.has(path)) continue;
+    const outcome = checked.get(path);
+    if (outcome) into.add(outcome);
+    else await checkInto(access, path, kind, options, into);
+  }
+}
+
+async function checkInto(access: FileAccess, path: string, kind: FileKind, options: PathCheckOptions, into: Collector): Promise<void> {
+  if (into.has(path)) return;
+  if (kind.kind !== 'manifest') {
+    into.add(await checkOneFile(access, path, kind, options));
+    return;
+  }
   try {
-    if (kind.kind === 'manifest') {
-      for (const r of await checkManifestPack(access, path, options)) {
-        if (r.kind !== 'unknown' && !into.files.some((f) => f.path === r.path)) into.files.push({ path: r.path, kind: r.kind, diagnostics: r.diagnostics });
-      }
-      return;
+    for (const r of await checkManifestPack(access, path, options, options.facts)) {
+      if (r.kind !== 'unknown' && !into.has(r.path)) into.add({ path: r.path, kind: r.kind, diagnostics: r.diagnostics });
     }
-    const checked = await checkOneFile(access, path, kind, options);
-    if ('diagnostics' in checked) into.files.push(checked);
-    else into.problems.push(checked);
   } catch (error) {
-    into.problems.push({ path, message: `cannot read: ${errorText(error)}` });
+    into.add({ path, message: `cannot read: ${errorText(error)}` });
   }
 }
 
@@ -94,6 +140,7 @@ export function namesTomlFile(path: string): boolean {
  */
 export async function checkPath(access: FileAccess, path: string, options: PathCheckOptions): Promise<PathCheck> {
   const into: PathCheck = { files: [], problems: [] };
+  const collector = new Collector(into);
   const kindOf = options.kindOf ?? kindsByName(options.kinds);
   let stat;
   try {
@@ -105,10 +152,10 @@ export async function checkPath(access: FileAccess, path: string, options: PathC
   if (!stat) {
     into.problems.push({ path, message: 'no such file or folder' });
   } else if (stat.isDirectory) {
-    await walk(access, path, options, kindOf, into);
+    await walk(access, path, options, kindOf, collector);
   } else {
     const kind = kindOf(path) ?? (namesTomlFile(path) ? { kind: 'manifest' as const } : await kindByMagic(access, path));
-    if (checkable(kind)) await checkInto(access, path, kind, options, into);
+    if (checkable(kind)) await checkInto(access, path, kind, options, collector);
     else into.problems.push({ path, message: 'not a supported file (see ewzanim --help for the extensions)' });
   }
   return into;

@@ -3,10 +3,11 @@
  * failures, then hands a manifest to `manifest/checkManifestFile` and a binary to `checkBytes`;
  * both sit below this module and never import it.
  */
-import { checkBytes, unreadableFileDiagnostic as unreadable } from './checkBytes';
+import { unreadableFileDiagnostic as unreadable } from './checkBytes';
+import { checkBinaryFile } from './checkBinaryFile';
 import { type CheckOptions, DEFAULT_CHECK_OPTIONS, type FileCheckResult } from './checkResult';
 import { binaryDiagnostic } from './diagnosticCodes';
-import { byteSourceOf, type FileAccess } from './fileAccess';
+import type { FileAccess, FileStat } from './fileAccess';
 import { type FileKind, kindByMagic, kindOfPath } from './fileKinds';
 import { checkManifestFile } from './manifest/checkManifestFile';
 
@@ -27,17 +28,34 @@ export async function checkFile(access: FileAccess, path: string, options: Check
  * argument): no second decision by name. Undefined: the magic of its first bytes decides.
  */
 export async function checkFileAs(access: FileAccess, path: string, named: FileKind | undefined, options: CheckOptions = DEFAULT_CHECK_OPTIONS): Promise<FileCheckResult> {
+  return (await checkFileOnce(access, path, named, options)).result;
+}
+
+/** A file's check and what it learned on the way, so that other rules need not read the file again. */
+export interface FileCheck {
+  result: FileCheckResult;
+  /** The stat the check was made against (absent when there was none). */
+  stat?: FileStat;
+  /** The file's first bytes as read (up to the whole file; at least the header when it was read). */
+  head?: Uint8Array;
+}
+
+/**
+ * `checkFileAs` that also returns the stat and the first bytes. A file no larger than one piece
+ * (`chunkBytes`, default 4 MiB) is opened and read once; a larger one is streamed in pieces.
+ */
+export async function checkFileOnce(access: FileAccess, path: string, named: FileKind | undefined, options: CheckOptions = DEFAULT_CHECK_OPTIONS): Promise<FileCheck> {
   let kind = named;
-  if (kind?.kind === 'manifest') return checkManifestFile(access, path, options);
+  if (kind?.kind === 'manifest') return { result: await checkManifestFile(access, path, options) };
   let stat;
   try {
     stat = await access.stat(path);
   } catch (error) {
-    return { path, kind: kind?.kind ?? 'unknown', diagnostics: [unreadable(path, error)] };
+    return { result: { path, kind: kind?.kind ?? 'unknown', diagnostics: [unreadable(path, error)] } };
   }
   if (!kind && stat?.isFile !== false && stat && !stat.isDirectory && stat.size >= 4) kind = await kindByMagic(access, path);
   if (!kind) {
-    return {
+    const result: FileCheckResult = {
       path,
       kind: 'unknown',
       diagnostics: [
@@ -48,13 +66,14 @@ export async function checkFileAs(access: FileAccess, path: string, named: FileK
         ),
       ],
     };
+    return { result, stat };
   }
   if (!stat || stat.isDirectory || stat.isFile === false) {
     // A FIFO or a device is never opened: a read could wait forever.
     const why = !stat ? 'no such file' : stat.isDirectory ? 'it is a directory' : 'it is not a regular file (a FIFO, socket or device)';
-    return { path, kind: kind.kind, diagnostics: [unreadable(path, new Error(why))] };
+    return { result: { path, kind: kind.kind, diagnostics: [unreadable(path, new Error(why))] }, stat };
   }
   const binary = kind.kind;
-  if (binary === 'manifest') return checkManifestFile(access, path, options);
-  return checkBytes(binary, byteSourceOf(access, path, stat.size), path, options);
+  if (binary === 'manifest') return { result: await checkManifestFile(access, path, options), stat };
+  return { ...(await checkBinaryFile(access, path, binary, stat, options)), stat };
 }

@@ -10,10 +10,10 @@ import { AssetSummaryCache } from './manifest/summaryCache';
 
 /**
  * The manifest's result first, then each native clip, skeleton and mesh it lists that exists
- * (each once, in manifest order), checked as files in their own right.
+ * (each once, in manifest order), checked as files in their own right. `cache` may hold the
+ * facts of files checked already (`offerCheckedFacts`): those are not read again.
  */
-export async function checkManifestPack(access: FileAccess, path: string, options: CheckOptions): Promise<FileCheckResult[]> {
-  const cache = new AssetSummaryCache();
+export async function checkManifestPack(access: FileAccess, path: string, options: CheckOptions, cache = new AssetSummaryCache()): Promise<FileCheckResult[]> {
   const manifestResult = await checkManifestFile(access, path, { ...options, cache });
   const results: FileCheckResult[] = [{ path, kind: 'manifest', diagnostics: manifestResult.diagnostics }];
   const seen = new Set<string>();

@@ -24,12 +24,16 @@ async function fill(handle: FileHandle, offset: number, target: Uint8Array): Pro
   return filled;
 }
 
+/** Pieces up to this size are allocated as asked, without asking the file's size first. */
+const SMALL_READ_BYTES = 256 * 1024;
+
 /** Reads `length` bytes at `offset`; fewer only where the file ends. */
 export async function readFilePiece(path: string, offset: number, length: number): Promise<Uint8Array> {
   const handle = await open(path, 'r');
   try {
-    // Never allocate more than the file still holds, however much the caller asked for.
-    const available = (await handle.stat()).size - offset;
+    // Never allocate more than the file still holds, however much the caller asked for; a
+    // small piece (a whole small file) needs no stat to know that.
+    const available = length <= SMALL_READ_BYTES ? length : (await handle.stat()).size - offset;
     const buffer = new Uint8Array(Math.max(0, Math.min(length, available)));
     const filled = await fill(handle, offset, buffer);
     return filled === buffer.length ? buffer : buffer.subarray(0, filled);

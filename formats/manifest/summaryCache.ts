@@ -18,6 +18,14 @@ export interface FileFacts {
   /** ...and its diagnostics (capped per file), so a pack check need not lint the file again. */
   diagnostics?: FormatDiagnostic[];
   gltf?: GltfInfo;
+  /**
+   * A native clip read whole: the records of the frames `localSpaceSampleFrames` picks, one frame
+   * after another, so that `anim/local-space` reads the clip no second time; empty when the
+   * file ends before the last of them.
+   */
+  localSpaceSamples?: Uint8Array;
+  /** A native skeleton read whole: its bytes (header and inverse binds), for `anim/local-space`. */
+  skeletonBytes?: Uint8Array;
 }
 
 interface Cached {
@@ -60,6 +68,14 @@ export class AssetSummaryCache {
     } finally {
       this.inFlight.delete(key);
     }
+  }
+
+  /**
+   * Facts another check computed from the same bytes (a folder walk over the listed files): a
+   * later `facts` call for this file, unchanged, with this purpose, reads nothing.
+   */
+  offer(path: string, stat: FileStat, purpose: string, facts: FileFacts): void {
+    this.entries.set(path, { size: stat.size, mtimeMs: stat.mtimeMs, purpose, facts });
   }
 
   /** The model of `text`, parsed again only when the manifest's text changed. */

@@ -3,14 +3,14 @@
  * content), legacy extension, invalid content (the binary core's summary), glTF skins and
  * animations, wildcard imports and their collisions.
  */
-import { checkBytes } from '../../checkBytes';
 import type { FormatDiagnostic, RelatedLocation } from '../../diagnostics';
-import { byteSourceOf, type FileStat } from '../../fileAccess';
+import type { FileStat } from '../../fileAccess';
 import { kindOfPath, nethercoreRename } from '../../fileKinds';
 import { mapInParallel } from '../../inParallel';
+import { assetFactsPurpose, readAssetFacts } from '../assetFacts';
 import { manifestDiagnostic } from '../codes';
-import { describeFormat, formatFitsExtension, SIGNED_EXTENSIONS, SNIFF_BYTES, sniffFormat } from '../contentSniff';
-import { readGltfInfo, type GltfSkinInfo } from '../gltfInfo';
+import { describeFormat, formatFitsExtension, SIGNED_EXTENSIONS } from '../contentSniff';
+import type { GltfSkinInfo } from '../gltfInfo';
 import { entryLabel, stringValue, type ManifestEntry, type ManifestKey } from '../model';
 import { extensionOf, resolveManifestPath } from '../../paths';
 import { isGltfPath, type ResolvedAsset } from '../resolvedAsset';
@@ -24,21 +24,6 @@ const NATIVE_KIND_OF_ASSET: Record<string, 'clip' | 'skeleton' | 'mesh' | undefi
 
 function list(items: readonly string[]): string {
   return items.map((i) => `"${i}"`).join(', ');
-}
-
-async function computeFacts(ctx: RuleContext, asset: ResolvedAsset, stat: FileStat): Promise<FileFacts> {
-  const facts: FileFacts = {};
-  const head = await ctx.access.read(asset.path, 0, Math.min(SNIFF_BYTES, stat.size));
-  facts.sniffed = sniffFormat(head);
-  const native = kindOfPath(asset.path)?.kind;
-  if (native === 'clip' || native === 'skeleton' || native === 'mesh') {
-    const checked = await checkBytes(native, byteSourceOf(ctx.access, asset.path, stat.size), asset.path, { maxKeyframeProblems: ctx.maxKeyframeProblems });
-    facts.summary = checked.summary;
-    facts.diagnostics = checked.diagnostics;
-  } else if (isGltfPath(asset.path)) {
-    facts.gltf = await readGltfInfo(ctx.access, asset.path, stat.size);
-  }
-  return facts;
 }
 
 /**
@@ -218,7 +203,7 @@ function beginEntry(ctx: RuleContext, entry: ManifestEntry, plan: EntryPlan, sta
 }
 
 function purposeOf(ctx: RuleContext, entry: ManifestEntry): string {
-  return `${entry.kind}:${ctx.maxKeyframeProblems}`;
+  return assetFactsPurpose(entry.kind, ctx.maxKeyframeProblems);
 }
 
 /** The rules that need the file's facts (content, summary, glTF). */
@@ -243,7 +228,7 @@ function finishEntry(ctx: RuleContext, asset: ResolvedAsset, plan: EntryPlan, fa
 async function readAndFinish(ctx: RuleContext, asset: ResolvedAsset, plan: EntryPlan, stat: FileStat): Promise<void> {
   let facts: FileFacts;
   try {
-    facts = await ctx.cache.facts(asset.path, stat, purposeOf(ctx, asset.entry), () => computeFacts(ctx, asset, stat));
+    facts = await ctx.cache.facts(asset.path, stat, purposeOf(ctx, asset.entry), () => readAssetFacts(ctx.access, asset.path, stat, ctx.maxKeyframeProblems));
   } catch (error) {
     ctx.report(manifestDiagnostic('manifest/missing-file', plan.pathKey.value.range, `"${plan.pathText}" cannot be read: ${asError(error).message}.`));
     return;

@@ -10,6 +10,8 @@ import { MATRIX_FLOATS, clipBoneMatrices, keyframeOffset, recordsByteLength } fr
 import { INVERSE_BIND_FLOATS, SKELETON_HEADER_SIZE, inverseBindsByteLength } from '../../skeleton';
 import { judgeLocalSpace, localSpaceSampleFrames, type LocalSpaceVerdict } from '../../motion/localSpace';
 import type { TextRange } from '../../diagnostics';
+import type { FileStat } from '../../fileAccess';
+import { mapInParallel } from '../../inParallel';
 import { formatPrecision } from '../../numberText';
 import { manifestDiagnostic } from '../codes';
 import { entryLabel } from '../model';
@@ -21,26 +23,51 @@ import { SOURCE_TEXT, type AnimationLink } from './links';
 /** Verdicts by clip and skeleton file versions, one map per workspace cache. */
 const verdicts = new WeakMap<AssetSummaryCache, Map<string, LocalSpaceVerdict | undefined>>();
 
-function lastById(assets: readonly ResolvedAsset[], kind: ResolvedAsset['kind'], id: string): ResolvedAsset | undefined {
-  let found: ResolvedAsset | undefined;
-  for (const asset of assets) if (asset.kind === kind && asset.id === id) found = asset;
-  return found;
-}
-
 /** The clip's bone matrices of the sampled frames and the skeleton's inverse binds, judged. */
-async function readVerdict(ctx: RuleContext, clip: ResolvedAsset, skeleton: ResolvedAsset, bones: number, frameCount: number): Promise<LocalSpaceVerdict | undefined> {
+async function readVerdict(ctx: RuleContext, clip: ResolvedAsset, skeleton: ResolvedAsset, skeletonStat: FileStat, bones: number, frameCount: number): Promise<LocalSpaceVerdict | undefined> {
   const frames = localSpaceSampleFrames(frameCount);
   const matrices = new Float32Array(frames.length * bones * MATRIX_FLOATS);
+  // A clip read whole by its check left its sampled frames with its facts: no second read.
+  const samples = ctx.cache.peek(clip.path)?.localSpaceSamples;
+  const frameBytes = recordsByteLength(bones);
+  if (samples && samples.length !== frames.length * frameBytes) return undefined;
   for (const [i, frame] of frames.entries()) {
-    const bytes = await ctx.access.read(clip.path, keyframeOffset({ boneCount: bones }, frame, 0), recordsByteLength(bones));
-    if (bytes.length < recordsByteLength(bones)) return undefined;
+    const bytes = samples
+      ? samples.subarray(i * frameBytes, (i + 1) * frameBytes)
+      : await ctx.access.read(clip.path, keyframeOffset({ boneCount: bones }, frame, 0), frameBytes);
+    if (bytes.length < frameBytes) return undefined;
     clipBoneMatrices(bytes, 0, bones, matrices.subarray(i * bones * MATRIX_FLOATS));
   }
-  const skeletonBytes = await ctx.access.read(skeleton.path, SKELETON_HEADER_SIZE, inverseBindsByteLength(bones));
+  const inverseBinds = await inverseBindsOf(ctx, skeleton, skeletonStat, bones);
+  return inverseBinds && judgeLocalSpace(bones, inverseBinds, matrices, frames);
+}
+
+/** Inverse binds of each skeleton's current version: one read per skeleton, however many clips link it. */
+const inverseBindReads = new WeakMap<AssetSummaryCache, Map<string, { version: string; read: Promise<Float32Array | undefined> }>>();
+
+function inverseBindsOf(ctx: RuleContext, skeleton: ResolvedAsset, stat: FileStat, bones: number): Promise<Float32Array | undefined> {
+  let known = inverseBindReads.get(ctx.cache);
+  if (!known) inverseBindReads.set(ctx.cache, (known = new Map()));
+  const version = [stat.size, stat.mtimeMs, bones].join('\u0000');
+  const last = known.get(skeleton.path);
+  if (last?.version === version) return last.read;
+  const read = readInverseBinds(ctx, skeleton, bones);
+  known.set(skeleton.path, { version, read });
+  // A failed read is tried again next time.
+  read.catch(() => known.delete(skeleton.path));
+  return read;
+}
+
+async function readInverseBinds(ctx: RuleContext, skeleton: ResolvedAsset, bones: number): Promise<Float32Array | undefined> {
+  // A skeleton read whole by its check left its bytes with its facts: no second read.
+  const whole = ctx.cache.peek(skeleton.path)?.skeletonBytes;
+  const skeletonBytes = whole && whole.length === skeleton.size
+    ? whole.subarray(SKELETON_HEADER_SIZE, SKELETON_HEADER_SIZE + inverseBindsByteLength(bones))
+    : await ctx.access.read(skeleton.path, SKELETON_HEADER_SIZE, inverseBindsByteLength(bones));
   if (skeletonBytes.length < inverseBindsByteLength(bones)) return undefined;
   const inverseBinds = new Float32Array(bones * INVERSE_BIND_FLOATS);
   for (let i = 0; i < inverseBinds.length; i++) inverseBinds[i] = readF32LE(skeletonBytes, i * 4);
-  return judgeLocalSpace(bones, inverseBinds, matrices, frames);
+  return inverseBinds;
 }
 
 async function verdictOf(ctx: RuleContext, clip: ResolvedAsset, skeleton: ResolvedAsset): Promise<LocalSpaceVerdict | undefined> {
@@ -55,7 +82,7 @@ async function verdictOf(ctx: RuleContext, clip: ResolvedAsset, skeleton: Resolv
   if (known.has(key)) return known.get(key);
   let verdict: LocalSpaceVerdict | undefined;
   try {
-    verdict = await readVerdict(ctx, clip, skeleton, bones, frameCount);
+    verdict = await readVerdict(ctx, clip, skeleton, skeletonStat, bones, frameCount);
   } catch {
     verdict = undefined; // an unreadable file has its own diagnostic
   }
@@ -68,17 +95,34 @@ function anchor(asset: ResolvedAsset): TextRange {
   return (f.path ?? f.id)?.value.range ?? asset.entry.headerRange ?? asset.entry.range;
 }
 
+/** Verdicts judged at once: reads overlap, as the asset rules' do. */
+const PARALLEL_VERDICTS = 16;
+
+/** The last asset of each id of that kind (last wins, as upstream). */
+function lastByIds(assets: readonly ResolvedAsset[], kind: ResolvedAsset['kind']): Map<string, ResolvedAsset> {
+  const byId = new Map<string, ResolvedAsset>();
+  for (const asset of assets) if (asset.kind === kind && asset.id !== undefined) byId.set(asset.id, asset);
+  return byId;
+}
+
 /** `anim/local-space` on every linked native clip that reads as local space against its native skeleton. */
 export async function checkLocalSpace(ctx: RuleContext, assets: readonly ResolvedAsset[], links: readonly AnimationLink[]): Promise<void> {
   const seen = new Set<ResolvedAsset>();
+  const clips = lastByIds(assets, 'animation');
+  const skeletons = lastByIds(assets, 'skeleton');
+  const pairs: { link: AnimationLink; skeletonId: string; clip: ResolvedAsset; skeleton: ResolvedAsset }[] = [];
   for (const link of links) {
     if (link.skeleton === undefined) continue;
-    const clip = lastById(assets, 'animation', link.animation);
-    const skeleton = lastById(assets, 'skeleton', link.skeleton);
+    const clip = clips.get(link.animation);
+    const skeleton = skeletons.get(link.skeleton);
     if (!clip || !skeleton || seen.has(clip) || clip.summary?.kind !== 'clip' || skeleton.summary?.kind !== 'skeleton') continue;
     seen.add(clip);
-    const verdict = await verdictOf(ctx, clip, skeleton);
-    if (!verdict?.localSpace) continue;
+    pairs.push({ link, skeletonId: link.skeleton, clip, skeleton });
+  }
+  const verdicts = await mapInParallel(pairs, PARALLEL_VERDICTS, ({ clip, skeleton }) => verdictOf(ctx, clip, skeleton));
+  pairs.forEach(({ link, skeletonId, clip, skeleton }, i) => {
+    const verdict = verdicts[i];
+    if (!verdict?.localSpace) return;
     const example = verdict.example ? ` (bone ${verdict.example.bone} lands ${formatPrecision(verdict.example.tear, 3)} units from any bone it could hang from)` : '';
     ctx.report(manifestDiagnostic('anim/local-space', anchor(clip),
       `${entryLabel(clip.entry)} looks like local-space joint transforms: against the bind pose of ${entryLabel(skeleton.entry)} (${SOURCE_TEXT[link.source]}), ` +
@@ -86,6 +130,6 @@ export async function checkLocalSpace(ctx: RuleContext, assets: readonly Resolve
       'where a model-space clip keeps every joint but the roots attached. keyframe_bind draws clip transforms as model space, so the mesh comes apart at its joints. ' +
       'Re-export the clip in model space (`ewzanim export animation`, the default `--space model`), or link the skeleton it was made for.',
       { related: [{ path: ctx.model.path, message: `${entryLabel(skeleton.entry)}: the bind pose it was compared with`, range: anchor(skeleton) }],
-        data: { connected: verdict.connected, tested: verdict.tested, skeleton: link.skeleton } }));
-  }
+        data: { connected: verdict.connected, tested: verdict.tested, skeleton: skeletonId } }));
+  });
 }

@@ -1,0 +1,112 @@
+/**
+ * `ewzanim check` reads each file once per run: the folder walk's checks leave their facts for
+ * the manifest's asset rules and `anim/local-space`, and a manifest alone reads each listed file
+ * once. What it reports is what a run that shares nothing reports (every stat a new version, so
+ * no fact is reused), byte for byte.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import type { FileAccess } from '../../../formats/fileAccess';
+import { nodeFileAccess } from '../../../node/fileAccess';
+import { IDENTITY_RECORD, runCli, tempTree, uniformClip } from '../cli/cliHarness';
+import { chainClip, chainSkeleton, poppedClip } from '../motion/plantedClips';
+
+/** A clip whose second record has a NaN position x: one error. */
+function clipWithNaN(): Uint8Array {
+  const bytes = uniformClip(3, 4, IDENTITY_RECORD);
+  bytes.set([0x00, 0x7e], 4 + 16 + 4);
+  return bytes;
+}
+
+const MANIFEST = `[game]
+id = "read-once"
+title = "Read once"
+author = "ewzanim"
+version = "1.0.0"
+
+[[assets.skeletons]]
+id = "hero_skel"
+path = "skel/hero.nczxskel"
+
+[[assets.animations]]
+id = "walk"
+path = "anim/walk.nczxanim"
+skeleton = "hero_skel"
+
+[[assets.animations]]
+id = "swing"
+path = "anim/swing.nczxanim"
+skeleton = "hero_skel"
+
+[[assets.animations]]
+id = "broken"
+path = "anim/broken.nczxanim"
+skeleton = "hero_skel"
+
+[[assets.animations]]
+id = "pop"
+path = "anim/pop.nczxanim"
+`;
+
+/** A manifest, a skeleton, a local-space clip, a model-space one, a broken one and one with a pop. */
+function plantedPack(): Record<string, Uint8Array | string> {
+  return {
+    'nether.toml': MANIFEST,
+    'skel/hero.nczxskel': chainSkeleton(),
+    'anim/walk.nczxanim': chainClip('local'),
+    'anim/swing.nczxanim': chainClip('model'),
+    'anim/broken.nczxanim': clipWithNaN(),
+    'anim/pop.nczxanim': poppedClip(),
+  };
+}
+
+/** Counts the reads of each path (each `read`/`readInto` of the Node access opens the file once). */
+function countingAccess(base: FileAccess): { access: FileAccess; reads: Map<string, number> } {
+  const reads = new Map<string, number>();
+  const count = (path: string): void => void reads.set(path, (reads.get(path) ?? 0) + 1);
+  const access: FileAccess = {
+    ...base,
+    read: (path, offset, length) => (count(path), base.read(path, offset, length)),
+    readInto: (path, offset, target) => (count(path), base.readInto!(path, offset, target)),
+  };
+  return { access, reads };
+}
+
+/** Every stat a new modification time: no cached fact is ever fresh, so nothing is shared. */
+function sharingNothing(base: FileAccess): FileAccess {
+  let version = 0;
+  return { ...base, stat: async (path) => {
+    const stat = await base.stat(path);
+    return stat && { ...stat, mtimeMs: stat.mtimeMs + ++version };
+  } };
+}
+
+const CASES: { name: string; args: (root: string) => string[] }[] = [
+  { name: 'check FOLDER (the folder holds the manifest)', args: (root) => [root] },
+  { name: 'check FOLDER/anim FOLDER/skel FOLDER/nether.toml', args: (root) => [join(root, 'anim'), join(root, 'skel'), join(root, 'nether.toml')] },
+  { name: 'check FOLDER/nether.toml', args: (root) => [join(root, 'nether.toml')] },
+];
+
+for (const c of CASES) {
+  test(`${c.name}: each file read once, the same report as a run that shares nothing`, async () => {
+    const tree = tempTree(plantedPack());
+    try {
+      const { access, reads } = countingAccess(nodeFileAccess);
+      const run = await runCli(['check', '--json', ...c.args(tree.root)], access);
+      const reference = await runCli(['check', '--json', ...c.args(tree.root)], sharingNothing(nodeFileAccess));
+      assert.equal(run.stdout, reference.stdout);
+      assert.equal(run.status, 1, 'the NaN clip is an error');
+      const codes = (JSON.parse(run.stdout) as { files: { diagnostics: { code: string }[] }[] }).files.flatMap((f) => f.diagnostics.map((d) => d.code));
+      for (const code of ['anim/local-space', 'manifest/asset-invalid', 'anim/non-finite', 'anim/pop']) assert.ok(codes.includes(code), `${code} in ${codes.join(', ')}`);
+      assert.deepEqual(
+        [...reads.entries()].filter(([, n]) => n !== 1),
+        [],
+        'every file read exactly once',
+      );
+      assert.equal(reads.size, Object.keys(plantedPack()).length);
+    } finally {
+      tree.dispose();
+    }
+  });
+}
