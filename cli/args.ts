@@ -18,7 +18,7 @@ export const CHECK_FORMATS: readonly CheckFormat[] = ['text', 'json', 'sarif', '
 export type Command =
   | HelpRequest
   | { name: 'version' }
-  | { name: 'check'; paths: string[]; format: CheckFormat; maxProblems: number; mshExtensions?: string[]; exclude?: string[] }
+  | { name: 'check'; paths: string[]; format: CheckFormat; maxProblems: number; mshExtensions?: string[]; exclude?: string[]; motion?: { popMinDegrees?: number; jumpRatio?: number } }
   | {
       name: 'dump';
       path: string;
@@ -40,6 +40,21 @@ export type Command =
 function nonNegativeInteger(text: string, what: string): number {
   if (!/^\d+$/.test(text)) throw new UsageError(`${what} must be a non-negative integer, got "${text}"`);
   return Number(text);
+}
+
+/** `--pop-degrees N` (1..180) and `--jump-ratio N` (>= 1): the motion rules' thresholds, as the settings take them. */
+function motionThresholds(popDegrees: string | undefined, jumpRatio: string | undefined): { popMinDegrees?: number; jumpRatio?: number } | undefined {
+  if (popDegrees === undefined && jumpRatio === undefined) return undefined;
+  const motion: { popMinDegrees?: number; jumpRatio?: number } = {};
+  if (popDegrees !== undefined) {
+    motion.popMinDegrees = positiveNumber(popDegrees, '--pop-degrees');
+    if (motion.popMinDegrees > 180) throw new UsageError(`--pop-degrees must be at most 180, got "${popDegrees}"`);
+  }
+  if (jumpRatio !== undefined) {
+    motion.jumpRatio = positiveNumber(jumpRatio, '--jump-ratio');
+    if (motion.jumpRatio < 1) throw new UsageError(`--jump-ratio must be at least 1, got "${jumpRatio}"`);
+  }
+  return motion;
 }
 
 function positiveNumber(text: string, what: string): number {
@@ -82,11 +97,13 @@ const OPTIONS = {
   map: { type: 'string' },
   'msh-ext': { type: 'string' },
   exclude: { type: 'string', multiple: true },
+  'pop-degrees': { type: 'string' },
+  'jump-ratio': { type: 'string' },
 } as const;
 
 /** Which options each command takes; any other is a usage error. */
 export const COMMAND_OPTIONS: Readonly<Record<string, readonly string[]>> = {
-  check: ['json', 'format', 'max-problems', 'msh-ext', 'exclude'],
+  check: ['json', 'format', 'max-problems', 'msh-ext', 'exclude', 'pop-degrees', 'jump-ratio'],
   dump: ['json', 'frames', 'bones', 'vertices', 'model', 'node', 'keys', 'map', 'msh-ext'],
   info: ['fps', 'max-problems', 'msh-ext'],
   listing: ['fps', 'from', 'all'],
@@ -135,7 +152,8 @@ export function parseCommand(argv: readonly string[]): Command {
   if (name === 'check') {
     if (operands.length === 0) throw new UsageError('check needs at least one PATH');
     const exclude = values.exclude?.filter((glob) => glob !== '');
-    return { name, paths: operands, format: checkFormat(values.format, json), maxProblems, ...mshExtensions(values['msh-ext']), ...(exclude?.length ? { exclude } : {}) };
+    const motion = motionThresholds(values['pop-degrees'], values['jump-ratio']);
+    return { name, paths: operands, format: checkFormat(values.format, json), maxProblems, ...mshExtensions(values['msh-ext']), ...(exclude?.length ? { exclude } : {}), ...(motion ? { motion } : {}) };
   }
   if (name === 'lsp') {
     if (operands.length > 0) throw new UsageError('lsp takes no operands (it speaks LSP on stdin/stdout)');

@@ -21,7 +21,7 @@ async function run(io: CliIo, command: Command): Promise<number> {
       await io.out(`${EWZANIM_VERSION}\n`);
       return EXIT_OK;
     case 'check':
-      return checkCommand(io, command.paths, command.format, command.maxProblems, process.cwd(), { mshExtensions: command.mshExtensions, exclude: command.exclude });
+      return checkCommand(io, command.paths, command.format, command.maxProblems, process.cwd(), { mshExtensions: command.mshExtensions, exclude: command.exclude, motion: command.motion });
     case 'dump':
       return dumpCommand(io, command);
     case 'info':

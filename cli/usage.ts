@@ -47,7 +47,7 @@ plus one summary diagnostic with the total.
 `;
 
 const CHECK = `  ewzanim check [--format text|json|sarif|github] [--max-problems N] [--msh-ext LIST]
-                [--exclude GLOB]... PATH...
+                [--exclude GLOB]... [--pop-degrees N] [--jump-ratio N] PATH...
       Check every supported file; directories are searched recursively (skipping
       node_modules, target and hidden folders; --exclude adds a glob, repeatable, matched
       against the path relative to the folder and the full path). A .toml file named on the command line is
@@ -57,6 +57,8 @@ const CHECK = `  ewzanim check [--format text|json|sarif|github] [--max-problems
       2.1.0 for code scanning; github: GitHub Actions annotation commands (after the
       first few of one code in one file, one summary annotation with the count;
       json and sarif keep every problem).
+      --pop-degrees N (default 60), --jump-ratio N (default 5): the motion rules'
+      thresholds (anim/pop, anim/position-jump), as the ewzanim.motion.* settings.
       Exit status: 0 no errors, 1 some error, 2 bad usage or an unreadable path.
 `;
 

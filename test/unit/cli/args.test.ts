@@ -22,6 +22,7 @@ for (const text of ['', 'a', '1:b', '-1:2', '3:1', '1.5:2', '1:2:3']) {
 test('commands parse to typed values with the documented defaults', () => {
   assert.deepEqual(parseCommand(['check', 'a', 'b']), { name: 'check', paths: ['a', 'b'], format: 'text', maxProblems: 100 });
   assert.deepEqual(parseCommand(['check', '--json', '--max-problems', '7', 'a']), { name: 'check', paths: ['a'], format: 'json', maxProblems: 7 });
+  assert.deepEqual(parseCommand(['check', '--pop-degrees', '90', '--jump-ratio', '8', 'a']), { name: 'check', paths: ['a'], format: 'text', maxProblems: 100, motion: { popMinDegrees: 90, jumpRatio: 8 } });
   for (const format of ['text', 'json', 'sarif', 'github'] as const) {
     assert.deepEqual(parseCommand(['check', '--format', format, 'a']), { name: 'check', paths: ['a'], format, maxProblems: 100 });
   }
@@ -55,6 +56,8 @@ const USAGE_ERRORS: [string[], RegExp][] = [
   [['dump'], /dump takes exactly one FILE, got 0/],
   [['check', '--max-problems'], /option --max-problems needs a value/],
   [['check', '--nope'], /unknown option --nope/],
+  [['check', '--pop-degrees', '200', 'x'], /--pop-degrees must be at most 180/],
+  [['check', '--jump-ratio', '0.5', 'x'], /--jump-ratio must be at least 1/],
   [['convert', 'x'], /unknown command "convert"/],
   [['listing'], /listing takes exactly one FILE, got 0/],
   [['listing', '--from', 'x1', 'x'], /--from must be a non-negative integer/],
