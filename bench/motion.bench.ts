@@ -7,7 +7,7 @@
  */
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CLIP_HEADER_SIZE, KEYFRAME_SIZE, MAX_CLIP_SIZE, byteSourceOf, checkBytes, encodeKeyframe, type ByteSource } from '../formats/index';
+import { CLIP_HEADER_SIZE, MAX_CLIP_SIZE, byteSourceOf, checkBytes, clipByteLength, encodeKeyframe, recordsByteLength, type ByteSource } from '../formats/index';
 import { nodeFileAccess } from '../node/fileAccess';
 import { writeClipFile } from './clipData';
 import { formatNumber, timeInterleaved, type BenchContext } from './harness';
@@ -19,7 +19,7 @@ const LOOP_FRAMES = 64;
 
 /** Writes the largest clip of smooth looping motion (every bone turns and drifts a little each frame). */
 async function writeSmoothClip(path: string): Promise<number> {
-  const loop = new Uint8Array(LOOP_FRAMES * BONES * KEYFRAME_SIZE);
+  const loop = new Uint8Array(recordsByteLength(LOOP_FRAMES * BONES));
   for (let frame = 0; frame < LOOP_FRAMES; frame++) {
     const phase = (2 * Math.PI * frame) / LOOP_FRAMES;
     for (let bone = 0; bone < BONES; bone++) {
@@ -29,11 +29,11 @@ async function writeSmoothClip(path: string): Promise<number> {
       encodeKeyframe(
         { rotation: [axis[0] * s, axis[1] * s, axis[2] * s, Math.cos(half)], position: [bone * 0.01 + 0.1 * Math.cos(phase), 1 + 0.1 * Math.sin(phase), 0], scale: [1, 1, 1] },
         loop,
-        (frame * BONES + bone) * KEYFRAME_SIZE,
+        recordsByteLength(frame * BONES + bone),
       );
     }
   }
-  const size = CLIP_HEADER_SIZE + BONES * FRAMES * KEYFRAME_SIZE;
+  const size = clipByteLength(BONES, FRAMES);
   const file = await open(path, 'w');
   try {
     await file.write(new Uint8Array([BONES, 0, FRAMES & 0xff, FRAMES >>> 8]), 0, CLIP_HEADER_SIZE, 0);
