@@ -5,7 +5,6 @@
  * (`git difftool`'s `$LOCAL $REMOTE`) or the seven arguments of `GIT_EXTERNAL_DIFF`
  * (path old-file old-hex old-mode new-file new-hex new-mode).
  */
-import { parseArgs } from 'node:util';
 import {
   type DiffGates,
   type FileDiff,
@@ -21,7 +20,7 @@ import { mshExtensions } from './args';
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import { jsonText, type JsonValue } from './jsonText';
 import { helpTopicOf, type HelpRequest } from './usage';
-import { UsageError, usageErrorOf } from './usageError';
+import { UsageError, parseArgv } from './usageError';
 
 export const DIFF_FORMATS = ['text', 'json', 'markdown'] as const;
 export type DiffFormat = (typeof DIFF_FORMATS)[number];
@@ -80,13 +79,7 @@ function diffFormat(format: string | undefined, json: boolean): DiffFormat {
 
 /** `argv` after the word `diff`. */
 export function parseDiffCommand(argv: readonly string[]): DiffCommand | HelpRequest {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw usageErrorOf(error);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseArgv(argv, OPTIONS);
   if (values.help) return { name: 'help', ...helpTopicOf(['diff']) };
   let paths: { pathA: string; pathB: string; displayName?: string };
   if (positionals.length === 2) paths = { pathA: positionals[0] as string, pathB: positionals[1] as string };

@@ -6,7 +6,6 @@
  * (every model of an archive) print `dump`'s rows, one per line with unpadded cells, so a changed
  * value never re-aligns its neighbours.
  */
-import { parseArgs } from 'node:util';
 import { byteSourceOf, type ByteSource } from '../formats/fileAccess';
 import { fileKindOf } from '../formats/fileKinds';
 import { mshExtensions } from './args';
@@ -17,7 +16,7 @@ import { skeletonDump } from './dumpSkeleton';
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, errorText, type CliIo } from './io';
 import { listingCommand } from './listingCommand';
 import { DEFAULT_FPS, helpTopicOf, type HelpRequest } from './usage';
-import { UsageError, usageErrorOf } from './usageError';
+import { UsageError, parseArgv } from './usageError';
 
 export interface TextconvCommand {
   name: 'textconv';
@@ -37,13 +36,7 @@ const CELL_SEPARATOR = '  ';
 
 /** `argv` after the word `textconv`. */
 export function parseTextconvCommand(argv: readonly string[]): TextconvCommand | HelpRequest {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw usageErrorOf(error);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseArgv(argv, OPTIONS);
   if (values.help) return { name: 'help', ...helpTopicOf(['textconv']) };
   if (positionals.length !== 1) throw new UsageError(`textconv takes exactly one FILE, got ${positionals.length}`);
   return { name: 'textconv', path: positionals[0] as string, ...mshExtensions(values['msh-ext']) };

@@ -68,6 +68,11 @@ function sameBytes(a: Uint8Array, ai: number, b: Uint8Array, bi: number, length:
   return true;
 }
 
+/** Bytes `[startA, endA)` of `a` and `[startB, endB)` of `b`. */
+async function readPair(a: ByteSource, startA: number, endA: number, b: ByteSource, startB: number, endB: number): Promise<[Uint8Array, Uint8Array]> {
+  return [await a.read(startA, endA - startA), await b.read(startB, endB - startB)];
+}
+
 const better = (worst: Extreme, value: number, index: number): Extreme => (value > worst.value ? { value, index, frame: -1 } : worst);
 
 /** Compares mesh `a` with mesh `b` vertex by vertex and index by index. */
@@ -83,8 +88,7 @@ export async function diffMeshes(a: ByteSource, b: ByteSource): Promise<MeshDiff
   for (let first = 0; first < vertices; first += VERTICES_PER_BLOCK) {
     const last = Math.min(vertices, first + VERTICES_PER_BLOCK);
     const startA = vertexOffset(headerA, first), startB = vertexOffset(headerB, first);
-    const bytesA = await a.read(startA, vertexOffset(headerA, last) - startA);
-    const bytesB = await b.read(startB, vertexOffset(headerB, last) - startB);
+    const [bytesA, bytesB] = await readPair(a, startA, vertexOffset(headerA, last), b, startB, vertexOffset(headerB, last));
     for (let vertex = first; vertex < last; vertex++) {
       const atA = vertexOffset(headerA, vertex) - startA, atB = vertexOffset(headerB, vertex) - startB;
       if (sameLayout && sameBytes(bytesA, atA, bytesB, atB, headerA.stride)) continue;
@@ -104,8 +108,7 @@ export async function diffMeshes(a: ByteSource, b: ByteSource): Promise<MeshDiff
   for (let first = 0; first < indices; first += INDICES_PER_BLOCK) {
     const last = Math.min(indices, first + INDICES_PER_BLOCK);
     const startA = indexOffset(headerA, first), startB = indexOffset(headerB, first);
-    const bytesA = await a.read(startA, indexOffset(headerA, last) - startA);
-    const bytesB = await b.read(startB, indexOffset(headerB, last) - startB);
+    const [bytesA, bytesB] = await readPair(a, startA, indexOffset(headerA, last), b, startB, indexOffset(headerB, last));
     for (let i = first; i < last; i++) {
       const atA = indexOffset(headerA, i) - startA, atB = indexOffset(headerB, i) - startB;
       if (readU16LE(bytesA, atA) === readU16LE(bytesB, atB)) continue;
