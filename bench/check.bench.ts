@@ -1,0 +1,123 @@
+/**
+ * `ewzanim check` rows, in-process through the CLI's `runChecks` and the Node file access:
+ * - the issue's workspace (10,000 clips of 40 bones x 60 frames and a nether.toml listing them):
+ *   `check FOLDER` (walk, every clip, the manifest and its cross-checks) against reading every
+ *   byte of the same files once in this process (16 files in flight), same run, interleaved;
+ *   the reads per file during that check (target: 1);
+ * - the largest legal clip (267,382,804 B): `check FILE` against a bare read of it in 4 MiB
+ *   pieces into one reused buffer.
+ * Ratios use the fastest wall-clock run of each (the pool's threads make CPU time no measure).
+ */
+import { open, readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { runChecks } from '../cli/checkCommand';
+import type { CliIo } from '../cli/io';
+import type { FileAccess } from '../formats/fileAccess';
+import { mapInParallel } from '../formats/inParallel';
+import { nodeFileAccess } from '../node/fileAccess';
+import { ISSUE_WORKSPACE, writeCheckWorkspace } from './checkWorkspace';
+import { writeClipFile } from './clipData';
+import { formatNumber, timeInterleaved, type BenchContext } from './harness';
+
+const ROUNDS = 3;
+const PIECE = 4 * 1024 * 1024;
+
+function quietIo(access: FileAccess): CliIo {
+  return { access, out: () => undefined, err: () => undefined };
+}
+
+/** Reads every file whole, 16 at a time: the least a check of them must do. */
+async function bareRead(files: readonly string[]): Promise<number> {
+  const sizes = await mapInParallel(files, 16, async (file) => (await readFile(file)).length);
+  return sizes.reduce((a, b) => a + b, 0);
+}
+
+/** Reads one file front to back in pieces into one reused buffer. */
+async function bareStream(path: string): Promise<number> {
+  const handle = await open(path, 'r');
+  const buffer = new Uint8Array(PIECE);
+  let total = 0;
+  try {
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, PIECE, total);
+      if (bytesRead === 0) return total;
+      total += bytesRead;
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+function countingReads(base: FileAccess): { access: FileAccess; reads: Map<string, number> } {
+  const reads = new Map<string, number>();
+  const count = (path: string): void => void reads.set(path, (reads.get(path) ?? 0) + 1);
+  return {
+    reads,
+    access: { ...base, read: (p, o, l) => (count(p), base.read(p, o, l)), readInto: (p, o, t) => (count(p), base.readInto!(p, o, t)) },
+  };
+}
+
+async function workspaceRows(bench: BenchContext): Promise<void> {
+  const folder = join(bench.tmpDir, 'check-workspace');
+  const files = await writeCheckWorkspace(folder, ISSUE_WORKSPACE);
+  let bytes = 0;
+  let summary = '';
+  const [bare, check] = await timeInterleaved(
+    [
+      async () => void (bytes = await bareRead(files)),
+      async () => {
+        const report = await runChecks(quietIo(nodeFileAccess), [folder], 100);
+        summary = `${report.files.length} files, ${report.errors} errors, ${report.warnings} warnings`;
+      },
+    ],
+    ROUNDS,
+  );
+  const shape = ISSUE_WORKSPACE;
+  const what = `${formatNumber(shape.clips)} clips of ${shape.bones}x${shape.frames} + nether.toml`;
+  bench.add({
+    name: `check FOLDER, ${what}`,
+    value: check!.bestSeconds,
+    unit: 's',
+    baseline: { name: `bare read of the same ${formatNumber(bytes)} B, one process`, value: bare!.bestSeconds, unit: 's' },
+    target: { on: 'ratio', op: '<=', threshold: 3 },
+    note: `${summary}; ${availableParallelism()} cores; best of ${ROUNDS} interleaved`,
+  });
+
+  const { access, reads } = countingReads(nodeFileAccess);
+  await runChecks(quietIo(access), [folder], 100);
+  const most = Math.max(...reads.values());
+  bench.add({
+    name: `reads per file in that check (most of any file)`,
+    value: most,
+    unit: 'reads',
+    target: { on: 'value', op: '<=', threshold: 1 },
+    note: `${reads.size} files read, ${[...reads.values()].reduce((a, b) => a + b, 0)} reads in all`,
+  });
+}
+
+async function largestClipRows(bench: BenchContext): Promise<void> {
+  const path = join(bench.tmpDir, 'check-largest.nczxanim');
+  const size = await writeClipFile(path, 255, 65535);
+  let problems = 0;
+  const [bare, check] = await timeInterleaved(
+    [
+      () => bareStream(path),
+      async () => void (problems = (await runChecks(quietIo(nodeFileAccess), [path], 100)).files[0]?.diagnostics.length ?? -1),
+    ],
+    ROUNDS,
+  );
+  bench.add({
+    name: `check FILE, the largest clip (${formatNumber(size)} B)`,
+    value: check!.bestSeconds,
+    unit: 's',
+    baseline: { name: 'bare read of it in 4 MiB pieces', value: bare!.bestSeconds, unit: 's' },
+    target: { on: 'ratio', op: '<=', threshold: 1.5 },
+    note: `${problems} diagnostics; page-cached; best of ${ROUNDS} interleaved`,
+  });
+}
+
+export default async function checkBench(bench: BenchContext): Promise<void> {
+  await workspaceRows(bench);
+  await largestClipRows(bench);
+}
