@@ -29,8 +29,8 @@ export interface DiffCommand {
   name: 'diff';
   pathA: string;
   pathB: string;
-  /** The name git gave (GIT_EXTERNAL_DIFF's first argument), shown instead of temporary paths. */
-  displayName?: string;
+  /** The paths git gave (GIT_EXTERNAL_DIFF's arguments), shown instead of its temporary files' names. */
+  gitPaths?: { a: string; b: string };
   format: DiffFormat;
   gates: DiffGates;
   gridColumns?: number;
@@ -53,8 +53,12 @@ const OPTIONS = {
 /** The options `diff` takes (its --help names each). */
 export const DIFF_OPTIONS: readonly string[] = Object.keys(OPTIONS).filter((o) => o !== 'help');
 
-/** git's GIT_EXTERNAL_DIFF calls the program with these many arguments. */
+/**
+ * git's GIT_EXTERNAL_DIFF calls the program with 7 arguments (path old-file old-hex old-mode
+ * new-file new-hex new-mode), or 9 for a rename (then the new path and the similarity header).
+ */
 const GIT_EXTERNAL_DIFF_ARGS = 7;
+const GIT_EXTERNAL_DIFF_RENAME_ARGS = 9;
 /** Where git puts an absent side (a file added or deleted). */
 const NULL_DEVICE = '/dev/null';
 
@@ -81,10 +85,12 @@ function diffFormat(format: string | undefined, json: boolean): DiffFormat {
 export function parseDiffCommand(argv: readonly string[]): DiffCommand | HelpRequest {
   const { values, positionals } = parseArgv(argv, OPTIONS);
   if (values.help) return { name: 'help', ...helpTopicOf(['diff']) };
-  let paths: { pathA: string; pathB: string; displayName?: string };
+  let paths: { pathA: string; pathB: string; gitPaths?: { a: string; b: string } };
   if (positionals.length === 2) paths = { pathA: positionals[0] as string, pathB: positionals[1] as string };
-  else if (positionals.length === GIT_EXTERNAL_DIFF_ARGS) paths = { pathA: positionals[1] as string, pathB: positionals[4] as string, displayName: positionals[0] };
-  else throw new UsageError(`diff takes two files A B (or git's seven GIT_EXTERNAL_DIFF arguments), got ${positionals.length}`);
+  else if (positionals.length === GIT_EXTERNAL_DIFF_ARGS) paths = { pathA: positionals[1] as string, pathB: positionals[4] as string, gitPaths: { a: positionals[0] as string, b: positionals[0] as string } };
+  else if (positionals.length === GIT_EXTERNAL_DIFF_RENAME_ARGS) {
+    paths = { pathA: positionals[1] as string, pathB: positionals[4] as string, gitPaths: { a: positionals[0] as string, b: positionals[7] as string } };
+  } else throw new UsageError(`diff takes two files A B (or git's 7 or 9 GIT_EXTERNAL_DIFF arguments), got ${positionals.length}`);
   const gates: DiffGates = {};
   if (values['max-angle'] !== undefined) gates.maxAngle = nonNegativeNumber(values['max-angle'], '--max-angle');
   if (values['max-position'] !== undefined) gates.maxPosition = nonNegativeNumber(values['max-position'], '--max-position');
@@ -115,7 +121,7 @@ function jsonReport(command: DiffCommand, diff: FileDiff, failures: GateFailure[
 
 /** One side absent (git's /dev/null for an added or deleted file): nothing to compare. */
 async function absentSide(io: CliIo, command: DiffCommand): Promise<number> {
-  const side = command.pathA === NULL_DEVICE ? `${command.displayName ?? command.pathB} is new` : `${command.displayName ?? command.pathA} was deleted`;
+  const side = command.pathA === NULL_DEVICE ? `${command.gitPaths?.b ?? command.pathB} is new` : `${command.gitPaths?.a ?? command.pathA} was deleted`;
   if (command.format === 'json') await io.out(jsonText({ files: { a: command.pathA, b: command.pathB }, absent: command.pathA === NULL_DEVICE ? 'a' : 'b' }) + '\n');
   else await io.out(`${side}: nothing to compare\n`);
   return EXIT_OK;
@@ -135,7 +141,7 @@ export async function diffCommand(io: CliIo, command: DiffCommand): Promise<numb
   if (command.format === 'json') {
     await io.out(jsonReport(command, diff, failures));
   } else {
-    const names = command.displayName ? { a: `a/${command.displayName}`, b: `b/${command.displayName}` } : { a: command.pathA, b: command.pathB };
+    const names = command.gitPaths ? { a: `a/${command.gitPaths.a}`, b: `b/${command.gitPaths.b}` } : { a: command.pathA, b: command.pathB };
     const document = diffDocument(diff, { names, ...(command.worst !== undefined ? { worstRows: command.worst } : {}), gates: { given: hasGates(command.gates), failures } });
     await io.out(command.format === 'markdown' ? diffMarkdownOf(document) : diffTextOf(document));
   }

@@ -96,7 +96,7 @@ const DIFF = `  ewzanim diff [--format text|json|markdown] [--max-angle DEG] [--
       grid of the largest rotation difference; markdown: for a pull request comment.
       Gates: --max-angle DEG, --max-position U, --max-scale R (1.01 = 1%) fail (exit 1)
       when a difference is above them, or when the counts differ. Also takes git's
-      difftool "$LOCAL $REMOTE" and the seven GIT_EXTERNAL_DIFF arguments.
+      difftool "$LOCAL $REMOTE" and the GIT_EXTERNAL_DIFF arguments (7, or 9 for a rename).
       Exit status: 0 compared (and within the gates), 1 a gate failed, 2 bad usage or
       files that cannot be compared.
 `;

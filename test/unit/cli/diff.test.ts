@@ -96,13 +96,15 @@ test('--json carries every measure: per bone, per frame and the rotation grid; I
   }
 });
 
-test('git conventions: GIT_EXTERNAL_DIFF\'s seven arguments name the file as git does; /dev/null is an added file', async () => {
+test('git conventions: GIT_EXTERNAL_DIFF\'s seven (or, renamed, nine) arguments name the file as git does; /dev/null is an added file', async () => {
   const external = await runCli(['diff', 'clips/walk.nczxanim', at('base.nczxanim'), 'abc123', '100644', at('moved.nczxanim'), 'def456', '100644']);
   assert.equal(external.status, 0);
   assert.match(external.stdout, /^clip diff: a\/clips\/walk\.nczxanim -> b\/clips\/walk\.nczxanim\n/);
   assert.match(external.stdout, /largest: rotation 0°; position 0\.5 \(bone 1, frame 3\)/);
   const added = await runCli(['diff', 'clips/new.nczxanim', '/dev/null', '.', '.', at('base.nczxanim'), 'def456', '100644']);
   assert.deepEqual([added.status, added.stdout], [0, 'clips/new.nczxanim is new: nothing to compare\n']);
+  const renamed = await runCli(['diff', 'walk.nczxanim', at('base.nczxanim'), 'abc123', '100644', at('moved.nczxanim'), 'def456', '100644', 'run.nczxanim', 'similarity index 90%\n']);
+  assert.match(renamed.stdout, /^clip diff: a\/walk\.nczxanim -> b\/run\.nczxanim\n/);
 });
 
 test('files that cannot be compared exit 2 with a stable code', async () => {
