@@ -279,6 +279,8 @@ class ClipAccumulator {
   readonly frameChanged: Uint16Array;
   readonly grid: Float64Array;
   readonly columns: number;
+  /** The grid column of each frame. */
+  private readonly frameColumn: Int32Array;
 
   constructor(
     readonly bones: number,
@@ -302,10 +304,8 @@ class ClipAccumulator {
     this.frameChanged = new Uint16Array(frames);
     this.columns = Math.max(0, Math.min(gridColumns, frames));
     this.grid = new Float64Array(bones * this.columns);
-  }
-
-  columnOf(frame: number): number {
-    return Math.floor((frame * this.columns) / this.frames);
+    const columns = this.columns;
+    this.frameColumn = Int32Array.from({ length: frames }, (_, frame) => Math.floor((frame * columns) / frames));
   }
 
   /** One changed record: its three measures. */
@@ -333,7 +333,7 @@ class ClipAccumulator {
     }
     if (distance > this.framePosition[frame]) this.framePosition[frame] = distance;
     if (ratio > this.frameScale[frame]) this.frameScale[frame] = ratio;
-    const cell = bone * this.columns + this.columnOf(frame);
+    const cell = bone * this.columns + this.frameColumn[frame];
     if (angle > this.grid[cell]) this.grid[cell] = angle;
   }
 

@@ -42,22 +42,21 @@ function sameBits3(a: ArrayLike<number>, ai: number, b: ArrayLike<number>, bi: n
   return true;
 }
 
+/** `max(y/x, x/y)` of one axis: 1 when equal, Infinity without a ratio (a sign flip, a zero, a non-finite value). */
+function axisRatio(x: number, y: number): number {
+  if (x === y) return 1;
+  const ratio = x / y;
+  if (ratio > 0 && ratio !== Infinity) return ratio >= 1 ? ratio : 1 / ratio;
+  return Number.isNaN(x) && Number.isNaN(y) ? 1 : Infinity;
+}
+
 /**
  * The scale ratio of two 3-vectors: the largest per-axis `max(b/a, a/b)`, so 1 means equal and
  * 1.01 a 1% change either way. A sign flip (a mirror), a zero on one side or a non-finite value
  * has no ratio: Infinity.
  */
 export function scaleRatio(a: ArrayLike<number>, ai: number, b: ArrayLike<number>, bi: number): number {
-  let worst = 1;
-  for (let k = 0; k < 3; k++) {
-    const x = a[ai + k], y = b[bi + k];
-    if (x === y || (Number.isNaN(x) && Number.isNaN(y))) continue;
-    const ratio = x / y;
-    if (!(ratio > 0) || !Number.isFinite(ratio)) return Infinity;
-    const r = ratio >= 1 ? ratio : 1 / ratio;
-    if (r > worst) worst = r;
-  }
-  return worst;
+  return Math.max(axisRatio(a[ai], b[bi]), axisRatio(a[ai + 1], b[bi + 1]), axisRatio(a[ai + 2], b[bi + 2]));
 }
 
 /** The angle in degrees (0..180) between two 3-vectors (normals); 0 when both are zero, 180 when one is. */
