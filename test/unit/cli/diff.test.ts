@@ -12,6 +12,7 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { memoryByteSource } from '../../../formats/fileAccess';
 import { diffClips, isDiffFailure } from '../../../formats/diff';
+import { buildMshModel } from '../../../formats/msh/writer';
 import { axisAngle, basePose, multiply, planted, writeClip } from '../diff/clipBuilder';
 import { REPO, UPSTREAM, runCli, tempTree } from './cliHarness';
 
@@ -145,6 +146,35 @@ test('textconv prints the same text for two copies of a clip under different nam
   } finally {
     copies.dispose();
   }
+});
+
+test('textconv of a skeleton, a mesh and an MSH model: dump rows, one record a line, cells unpadded', async () => {
+  const assets = `${REPO}/${UPSTREAM}/multi-skinned-rom/assets`;
+  const skeleton = await runCli(['textconv', `${assets}/arm1.ewzskel`]);
+  assert.equal(skeleton.status, 0);
+  assert.deepEqual(skeleton.stdout.split('\n'), [
+    '# ewzanim textconv: skeleton: 3 bones, reserved 0, 152 bytes; inverse bind matrices, column-major 3x4',
+    '# inverseBindMatrices: bone  offset  c0.x  c0.y  c0.z  c1.x  c1.y  c1.z  c2.x  c2.y  c2.z  t.x  t.y  t.z',
+    '0  8  1  0  0  0  1  0  0  0  1  0  0  0',
+    '1  56  1  0  0  0  1  0  0  0  1  0  -1.5  0',
+    '2  104  1  0  0  0  1  0  0  0  1  0  -3  0',
+    '',
+  ]);
+  const mesh = (await runCli(['textconv', `${assets}/arm1.ewzmesh`])).stdout.split('\n');
+  assert.equal(mesh[2], '0  12  -0.15002441  0  0.15002441  0  0  1  0  0  0  0  1  0  0  0');
+  assert.equal(mesh.filter((line) => /^\d/.test(line)).length, 72 + 108 / 3, 'a line per vertex and per triangle of indices');
+  const model = tempTree({
+    'walk.msh': buildMshModel({ nodes: [{ name: 'root', keys: [{ time: 0, position: [0, 0, 0] }, { time: 2, position: [0, 1, 0] }] }] }),
+  });
+  try {
+    const msh = (await runCli(['textconv', join(model.root, 'walk.msh')])).stdout.split('\n');
+    assert.deepEqual(msh.filter((line) => line.startsWith('#')).map((line) => line.split(':')[0]), ['# ewzanim textconv', '# nodes', '# keys', '# map']);
+    assert.equal(msh[2], '0  root  16  -  0..1  2  0');
+  } finally {
+    model.dispose();
+  }
+  const rom = await runCli(['textconv', `${REPO}/${UPSTREAM}/cube/cube.ewz`]);
+  assert.deepEqual([rom.status, rom.stderr], [2, `ewzanim: ${REPO}/${UPSTREAM}/cube/cube.ewz: textconv reads clips, skeletons, meshes and MSH models\n`]);
 });
 
 /** A folder with an `ewzanim` on PATH that runs the bundle built from these sources. */
