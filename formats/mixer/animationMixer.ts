@@ -9,10 +9,20 @@
  * weighted sums. Weights that do not sum to 1 are normalised (nothing running, or all weights 0:
  * the identity pose). No time warping during fades.
  *
+ * Layers: every action has a `layer` (0 by default) and may carry a bone `mask` (a weight per
+ * bone, 0..1, multiplying the action's weight bone by bone; boneMask.ts builds them). Layers blend
+ * in ascending order: the lowest layer with weight is normalised per bone as above (the identity
+ * where no weight reaches a bone); each higher layer is normalised per bone the same way and then
+ * overrides the pose below by min(1, its summed weight at that bone): an upper-body attack at
+ * weight 1, masked to the upper body, replaces the walk's upper body and leaves its legs. An
+ * `additive` action adds its clip's change since the first keyframe (rotation composed, position
+ * and scale summed), scaled by its weight and mask, on top of its layer (layerBlend.ts).
+ *
  * An update allocates nothing: every buffer is made when the mixer or an action is created.
  */
 import { TRANSFORM_FLOATS } from '../clip';
-import { normalizeQuaternion, slerpShortest } from './blend';
+import { slerpShortest } from './blend';
+import { addBone, normaliseBone, overlayBone, writeIdentityBone } from './layerBlend';
 import { KeyframeCursor } from './keyframeCursor';
 import { clipEnd, type MixerClip } from './mixerClip';
 
@@ -32,6 +42,11 @@ export class AnimationAction {
   paused = false;
   /** `once` reached its end (it holds the last keyframe). */
   finished = false;
+  /** Layers blend in ascending order, each higher one over the ones below (any number; 0 by default). */
+  layer = 0;
+  /** Adds the clip's change since its first keyframe on top of its layer instead of blending into it. */
+  additive = false;
+  private boneMask: Float32Array | null = null;
   private running = false;
   /** 0..1 factor of the fade in progress (1 when not fading). */
   private fade = 1;
@@ -75,6 +90,20 @@ export class AnimationAction {
     this.finished = false;
     this.fading = false;
     this.fade = 1;
+    return this;
+  }
+
+  /** The weight per bone (0..1) multiplying this action's weight; null: every bone at 1. */
+  get mask(): Float32Array | null {
+    return this.boneMask;
+  }
+
+  /** Sets the bone mask (one weight per bone of the clip, kept by reference), or null for none. */
+  setMask(mask: Float32Array | null): this {
+    if (mask && mask.length !== this.clip.boneCount) {
+      throw new RangeError(`a mask of ${mask.length} bones for ${this.clip.name}, which has ${this.clip.boneCount}`);
+    }
+    this.boneMask = mask;
     return this;
   }
 
@@ -174,19 +203,29 @@ export class AnimationMixer {
   step = 0;
   /** The blended pose after the last update: TRANSFORM_FLOATS per bone (qx qy qz qw, px py pz, sx sy sz). */
   readonly pose: Float32Array;
-  /** Sum of the effective weights used by the last update (before normalisation). */
+  /** Sum of the effective weights of the lowest layer's blended actions in the last update (before normalisation; masks not counted). */
   totalWeight = 0;
   private readonly actions: AnimationAction[] = [];
-  /** One sampled transform, when it must be blended into the pose rather than written. */
+  /** A higher layer's sum, before it overrides the pose. */
+  private readonly layerPose: Float32Array;
+  /** The weight summed per bone in the layer being blended. */
+  private readonly boneWeights: Float64Array;
+  /** One sampled transform, when it must be blended into the pose rather than written; then 8 floats of additive scratch. */
   private readonly sample = new Float32Array(STRIDE);
+  private readonly scratch = new Float32Array(8);
   /**
    * The doubles of the action being folded in, for calls that must not box them (see blend.ts):
-   * [keyframe fraction, its share of the weight so far, its sample time].
+   * [keyframe fraction, its share of the weight so far, its sample time, a layer's or additive weight].
    */
-  private readonly factors = new Float64Array(3);
+  private readonly factors = new Float64Array(4);
+  /** The keyframes the action being folded in is sampled between (set by `locate`). */
+  private keyIndex = 0;
+  private nextIndex = 0;
 
   constructor(readonly boneCount: number) {
     this.pose = new Float32Array(boneCount * STRIDE);
+    this.layerPose = new Float32Array(boneCount * STRIDE);
+    this.boneWeights = new Float64Array(boneCount);
     this.writeIdentity();
   }
 
@@ -199,6 +238,14 @@ export class AnimationMixer {
     const action = new AnimationAction(this, clip);
     this.actions.push(action);
     return action;
+  }
+
+  /** Forgets `action` (stopped first): a later `clipAction` of its clip makes a new one. */
+  uncacheAction(action: AnimationAction): void {
+    const i = this.actions.indexOf(action);
+    if (i < 0) return;
+    action.stop();
+    this.actions.splice(i, 1);
   }
 
   stopAllAction(): this {
@@ -216,50 +263,57 @@ export class AnimationMixer {
     return this;
   }
 
-  /** Blends the running actions at their current times into `pose`. */
+  /** Blends the running actions at their current times into `pose`, layer by layer. */
   private blend(): void {
     const actions = this.actions;
+    const bones = this.boneCount;
+    const weights = this.boneWeights;
     let total = 0;
-    let first = true;
-    for (let i = 0; i < actions.length; i++) {
-      const weight = actions[i].weightNow;
-      if (!(weight > 0)) continue;
-      total += weight;
-      this.factors[1] = weight / total;
-      this.accumulate(actions[i], first);
-      first = false;
+    let base = true;
+    let layer = -Infinity;
+    for (;;) {
+      // The next layer up with weight.
+      let next = Infinity;
+      for (let i = 0; i < actions.length; i++) {
+        const a = actions[i];
+        if (a.weightNow > 0 && a.layer > layer && a.layer < next) next = a.layer;
+      }
+      if (next === Infinity) break;
+      layer = next;
+      const target = base ? this.pose : this.layerPose;
+      weights.fill(0);
+      for (let i = 0; i < actions.length; i++) {
+        const a = actions[i];
+        if (!(a.weightNow > 0) || a.layer !== layer || a.additive) continue;
+        if (base) total += a.weightNow;
+        this.accumulate(a, target);
+      }
+      if (base) for (let b = 0; b < bones; b++) normaliseBone(target, weights, b);
+      else for (let b = 0; b < bones; b++) overlayBone(this.pose, target, weights, b, this.factors, 3);
+      for (let i = 0; i < actions.length; i++) {
+        const a = actions[i];
+        if (a.weightNow > 0 && a.layer === layer && a.additive) this.add(a);
+      }
+      base = false;
     }
     this.totalWeight = total;
-    if (total === 0) {
-      this.writeIdentity();
-      return;
-    }
-    const pose = this.pose;
-    for (let b = 0, o = 0; b < this.boneCount; b++, o += STRIDE) {
-      normalizeQuaternion(pose, o);
-      // The weighted sums of positions and scales, divided by the weights' sum (normalisation).
-      for (let k = 4; k < STRIDE; k++) pose[o + k] /= total;
-    }
+    if (base) this.writeIdentity();
   }
 
   /**
-   * Samples `action` at its time and folds it into the pose: the first action is written (its
-   * positions and scales times its weight), later ones slerp the rotation by their share of the
-   * weight so far (`factors[1]`) and add weight x position/scale.
+   * Finds the keyframes `action` is sampled between at its time (`keyIndex`, `nextIndex`) and the
+   * fraction between them (`factors[0]`).
    */
-  private accumulate(action: AnimationAction, first: boolean): void {
+  private locate(action: AnimationAction): void {
     const clip = action.clip;
-    const bones = this.boneCount;
-    const weight = action.weightNow;
     const t = action.sampleAt;
     const times = clip.times;
-    const frames = times.length;
     const factors = this.factors;
     factors[2] = t;
     const i = action.cursor.findAt(factors, 2);
     let next = i + 1;
     let span: number;
-    if (next < frames) span = times[next] - times[i];
+    if (next < times.length) span = times[next] - times[i];
     else if (action.loop === 'repeat') {
       // Repeat blends the last keyframe into the first over the last period step.
       next = 0;
@@ -268,31 +322,74 @@ export class AnimationMixer {
       next = i;
       span = 0;
     }
-    const f = span > 0 ? Math.min(1, Math.max(0, (t - times[i]) / span)) : 0;
-    factors[0] = f;
-    const data = clip.transforms;
-    const pose = this.pose;
+    factors[0] = span > 0 ? Math.min(1, Math.max(0, (t - times[i]) / span)) : 0;
+    this.keyIndex = i;
+    this.nextIndex = next;
+  }
+
+  /**
+   * Samples `action` and folds it into `target`, bone by bone at weight x mask: the first
+   * contribution to a bone is written (position and scale times the weight), later ones slerp the
+   * rotation by their share of the bone's weight so far (`factors[1]`) and add weight x
+   * position/scale; `boneWeights` sums the weights.
+   */
+  private accumulate(action: AnimationAction, target: Float32Array): void {
+    this.locate(action);
+    const bones = this.boneCount;
+    const weight = action.weightNow;
+    const mask = action.mask;
+    const factors = this.factors;
+    const f = factors[0];
+    const i = this.keyIndex;
+    const next = this.nextIndex;
+    const data = action.clip.transforms;
     const sample = this.sample;
+    const weights = this.boneWeights;
     for (let b = 0, o = 0; b < bones; b++, o += STRIDE) {
+      const w = mask === null ? weight : weight * mask[b];
+      if (!(w > 0)) continue;
+      const before = weights[b];
+      const sum = before + w;
+      weights[b] = sum;
       const a0 = (i * bones + b) * STRIDE;
       const a1 = (next * bones + b) * STRIDE;
-      if (first) {
-        slerpShortest(data, a0, data, a1, factors, 0, pose, o);
-        for (let k = 4; k < STRIDE; k++) pose[o + k] = (data[a0 + k] + (data[a1 + k] - data[a0 + k]) * f) * weight;
+      if (before === 0) {
+        slerpShortest(data, a0, data, a1, factors, 0, target, o);
+        for (let k = 4; k < STRIDE; k++) target[o + k] = (data[a0 + k] + (data[a1 + k] - data[a0 + k]) * f) * w;
       } else {
+        factors[1] = w / sum;
         slerpShortest(data, a0, data, a1, factors, 0, sample, 0);
-        slerpShortest(pose, o, sample, 0, factors, 1, pose, o);
-        for (let k = 4; k < STRIDE; k++) pose[o + k] += (data[a0 + k] + (data[a1 + k] - data[a0 + k]) * f) * weight;
+        slerpShortest(target, o, sample, 0, factors, 1, target, o);
+        for (let k = 4; k < STRIDE; k++) target[o + k] += (data[a0 + k] + (data[a1 + k] - data[a0 + k]) * f) * w;
       }
     }
   }
 
-  private writeIdentity(): void {
-    const pose = this.pose;
-    for (let o = 0; o < pose.length; o += STRIDE) {
-      pose[o] = 0; pose[o + 1] = 0; pose[o + 2] = 0; pose[o + 3] = 1;
-      pose[o + 4] = 0; pose[o + 5] = 0; pose[o + 6] = 0;
-      pose[o + 7] = 1; pose[o + 8] = 1; pose[o + 9] = 1;
+  /** Samples additive `action` and adds its change since its clip's first keyframe to the pose, at weight x mask per bone. */
+  private add(action: AnimationAction): void {
+    this.locate(action);
+    const bones = this.boneCount;
+    const weight = action.weightNow;
+    const mask = action.mask;
+    const factors = this.factors;
+    const f = factors[0];
+    const i = this.keyIndex;
+    const next = this.nextIndex;
+    const data = action.clip.transforms;
+    const sample = this.sample;
+    for (let b = 0; b < bones; b++) {
+      const w = mask === null ? weight : weight * mask[b];
+      if (!(w > 0)) continue;
+      const a0 = (i * bones + b) * STRIDE;
+      const a1 = (next * bones + b) * STRIDE;
+      slerpShortest(data, a0, data, a1, factors, 0, sample, 0);
+      for (let k = 4; k < STRIDE; k++) sample[k] = data[a0 + k] + (data[a1 + k] - data[a0 + k]) * f;
+      factors[3] = w;
+      addBone(this.pose, b, sample, 0, data, b * STRIDE, factors, 3, this.scratch);
     }
+  }
+
+  private writeIdentity(): void {
+    for (let b = 0; b < this.boneCount; b++) writeIdentityBone(this.pose, b);
   }
 }
