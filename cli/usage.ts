@@ -91,9 +91,10 @@ const DIFF = `  ewzanim diff [--format text|json|markdown] [--max-angle DEG] [--
       bones or frames only one side has (compared: the common range). Skeletons: inverse
       bind matrices per bone. Meshes: counts, formats, largest position, normal and UV
       difference, changed indices. MSH: per model, node and key.
-      --format text (default): a summary and the --worst N bones (default 10); json
-      (also --json): everything, per frame and a bones x --grid-columns N (default 64)
-      grid of the largest rotation difference; markdown: for a pull request comment.
+      --format text (default): a summary, the --worst N bones and frames (default
+      10); json (also --json): everything, per frame and a bones x --grid-columns N
+      (default 64) grid of the largest rotation difference; markdown: for a pull
+      request comment.
       Gates: --max-angle DEG, --max-position U, --max-scale R (1.01 = 1%) fail (exit 1)
       when a difference is above them, or when the counts differ. Also takes git's
       difftool "$LOCAL $REMOTE" and the GIT_EXTERNAL_DIFF arguments (7, or 9 for a rename).

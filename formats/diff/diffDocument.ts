@@ -42,18 +42,19 @@ export const units = (value: number): string => formatFixed(value, 6);
 export const ratio = (value: number): string => `x${formatFixed(value, 6)}`;
 
 /** "bone 5" or "bones 5-7" of a half-open span. */
-export function spanText(noun: string, span: IndexSpan): string {
-  return span.end - span.start === 1 ? `${noun} ${span.start}` : `${noun}s ${span.start}-${span.end - 1}`;
+export function spanText(noun: string, span: IndexSpan, plural = `${noun}s`): string {
+  return span.end - span.start === 1 ? `${noun} ${span.start}` : `${plural} ${span.start}-${span.end - 1}`;
 }
 
 function changeLines(changes: readonly CountChange[]): string[] {
   return changes.map((c) => `${c.field}: ${formatThousands(c.a)} -> ${formatThousands(c.b)}`);
 }
 
-function onlyInLines(onlyIn: { a: Record<string, IndexSpan | undefined>; b: Record<string, IndexSpan | undefined> }, nouns: Record<string, string>): string[] {
+/** What only one side holds, by the onlyIn key's noun: [singular, plural]. */
+function onlyInLines(onlyIn: { a: Record<string, IndexSpan | undefined>; b: Record<string, IndexSpan | undefined> }, nouns: Record<string, [string, string]>): string[] {
   const lines: string[] = [];
   for (const side of ['a', 'b'] as const) {
-    const parts = Object.entries(onlyIn[side]).flatMap(([key, span]) => (span ? [spanText(nouns[key] ?? key, span)] : []));
+    const parts = Object.entries(onlyIn[side]).flatMap(([key, span]) => (span ? [spanText(nouns[key]?.[0] ?? key, span, nouns[key]?.[1])] : []));
     if (parts.length > 0) lines.push(`only in ${side.toUpperCase()} (not compared): ${parts.join('; ')}`);
   }
   return lines;
@@ -79,7 +80,7 @@ function clipDocument(diff: ClipDiff, rows: number): Omit<DiffDocument, 'title' 
   lines.push(...changeLines(diff.headerChanges));
   const { boneCount, frameCount } = diff.compared;
   lines.push(`compared: ${boneCount > 0 ? spanText('bone', { start: 0, end: boneCount }) : 'no bones'} x ${frameCount > 0 ? spanText('frame', { start: 0, end: frameCount }) : 'no frames'}`);
-  lines.push(...onlyInLines(diff.onlyIn, { bones: 'bone', frames: 'frame' }));
+  lines.push(...onlyInLines(diff.onlyIn, { bones: ['bone', 'bones'], frames: ['frame', 'frames'] }));
   const total = boneCount * frameCount;
   if (diff.changedKeyframes === 0) {
     lines.push(`every compared keyframe is equal (${formatThousands(total)})`);
@@ -113,14 +114,27 @@ function clipDocument(diff: ClipDiff, rows: number): Omit<DiffDocument, 'title' 
           at(b.scale.maxFrame),
         ]),
       },
+      worstFrames(diff, rows),
     ],
+  };
+}
+
+/** The frames with the largest rotation difference (then position, then scale). */
+function worstFrames(diff: ClipDiff, rows: number): DiffTable {
+  const { rotationMax, rotationBone, positionMax, scaleMax, changedBones } = diff.frames;
+  const frames = changedBones.flatMap((count, frame) => (count > 0 ? [frame] : []));
+  const worst = frames.sort((x, y) => rotationMax[y] - rotationMax[x] || positionMax[y] - positionMax[x] || scaleMax[y] - scaleMax[x] || x - y).slice(0, rows);
+  return {
+    title: `worst frames (${worst.length} of ${frames.length} changed, by rotation)`,
+    columns: ['frame', 'bones changed', 'rotation max', 'bone', 'position max', 'scale max'],
+    rows: worst.map((frame) => [String(frame), String(changedBones[frame]), degrees(rotationMax[frame]), at(rotationBone[frame]), units(positionMax[frame]), ratio(scaleMax[frame])]),
   };
 }
 
 function skeletonDocument(diff: SkeletonDiff, rows: number): Omit<DiffDocument, 'title' | 'identical'> {
   if (diff.identical) return { lines: [`identical: every inverse bind matrix of ${diff.a.boneCount} bones is equal`], tables: [] };
   const lines = [`A: ${diff.a.boneCount} bones, ${formatThousands(diff.a.size)} bytes; B: ${diff.b.boneCount} bones, ${formatThousands(diff.b.size)} bytes`, ...changeLines(diff.headerChanges)];
-  lines.push(...onlyInLines(diff.onlyIn, { bones: 'bone' }));
+  lines.push(...onlyInLines(diff.onlyIn, { bones: ['bone', 'bones'] }));
   if (diff.changedBones.length === 0) return { lines: [...lines, `every compared inverse bind matrix is equal (${diff.compared.boneCount})`], tables: [] };
   lines.push(`changed: ${diff.changedBones.length} of ${diff.compared.boneCount} inverse bind matrices (bones ${listText(diff.changedBones)})`);
   lines.push(`largest: element ${units(diff.worst.element.value)}${where(diff.worst.element, 'bone')}; translation ${units(diff.worst.translation.value)}${where(diff.worst.translation, 'bone')}`);
@@ -135,7 +149,7 @@ function meshDocument(diff: MeshDiff): Omit<DiffDocument, 'title' | 'identical'>
   const shape = (s: MeshDiff['a']): string => `${formatThousands(s.vertexCount)} vertices, ${formatThousands(s.indexCount)} indices, format ${s.format} (${s.attributes.join(' ') || 'positions only'})`;
   if (diff.identical) return { lines: [`identical: ${shape(diff.a)}`], tables: [] };
   const lines = [`A: ${shape(diff.a)}; B: ${shape(diff.b)}`, ...changeLines(diff.headerChanges)];
-  lines.push(...onlyInLines(diff.onlyIn, { vertices: 'vertex', indices: 'index' }).map((l) => l.replace(/vertexs/g, 'vertices').replace(/indexs/g, 'indices')));
+  lines.push(...onlyInLines(diff.onlyIn, { vertices: ['vertex', 'vertices'], indices: ['index', 'indices'] }));
   lines.push(`vertices: ${formatThousands(diff.changedVertices)} of ${formatThousands(diff.compared.vertexCount)} changed`);
   if (diff.changedVertices > 0) {
     const { position, normalAngle, uv } = diff.worst;
