@@ -3,10 +3,15 @@
  * SARIF 2.1.0 log or GitHub annotation commands, all from one `CheckReport`.
  */
 import type { ByteRange, FormatDiagnostic, TextRange } from '../formats/diagnostics';
+import type { BinaryCheckPool } from '../formats/checkPool';
 import { countBySeverity } from '../formats/diagnostics';
 import { AssetSummaryCache } from '../formats/manifest/summaryCache';
+import { exportedBoneNames } from '../formats/gltf/exportRecord';
+import type { BoneNameLookup } from '../formats/motion/boneNames';
 import type { MotionOptions } from '../formats/motion/motionOptions';
 import type { CheckFormat } from './args';
+import { createCheckPool } from '../node/checkPool';
+import { nodeFileAccess } from '../node/fileAccess';
 import { checkPath } from './checkPath';
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import type { CheckReport } from './report/checkReport';
@@ -44,6 +49,8 @@ export interface WalkOptions {
   exclude?: readonly string[];
   /** `--pop-degrees`, `--jump-ratio`: the motion rules' thresholds (the settings' defaults otherwise). */
   motion?: Partial<MotionOptions>;
+  /** Worker threads for a folder's content checks; only with Node's file access as `io.access`. */
+  pool?: BinaryCheckPool;
 }
 
 export type { CheckReport } from './report/checkReport';
@@ -57,8 +64,10 @@ export async function runChecks(
   const report: CheckReport = { files: [], problems: [], errors: 0, warnings: 0 };
   // One run reads each file once: a manifest after its folder (or in it) reuses what the walk learned.
   const facts = new AssetSummaryCache();
+  // Motion messages name the bones of a clip exported from glTF (its export record).
+  const boneNamesOf: BoneNameLookup = (clip, bones) => exportedBoneNames(io.access, clip, bones);
   for (const path of paths) {
-    const checked = await checkPath(io.access, path, { maxKeyframeProblems: maxProblems, kinds: { mshExtensions: walk.mshExtensions }, exclude: walk.exclude, facts, ...(walk.motion ? { motion: walk.motion } : {}) });
+    const checked = await checkPath(io.access, path, { maxKeyframeProblems: maxProblems, kinds: { mshExtensions: walk.mshExtensions }, exclude: walk.exclude, facts, pool: walk.pool, ...(walk.motion ? { motion: walk.motion } : {}), boneNamesOf });
     report.files.push(...checked.files);
     report.problems.push(...checked.problems);
   }
@@ -78,7 +87,14 @@ export async function checkCommand(
   cwd = process.cwd(),
   walk: WalkOptions = {},
 ): Promise<number> {
-  const report = await runChecks(io, paths, maxProblems, walk);
+  // The pool's workers read through Node's file access: only when that is what this run reads with.
+  const owned = !walk.pool && io.access === nodeFileAccess ? createCheckPool() : undefined;
+  let report: CheckReport;
+  try {
+    report = await runChecks(io, paths, maxProblems, { ...walk, pool: walk.pool ?? owned });
+  } finally {
+    await owned?.close();
+  }
   for (const problem of report.problems) io.err(`ewzanim: ${problem.path}: ${problem.message}\n`);
   const summary = { files: report.files.length, errors: report.errors, warnings: report.warnings };
   if (format === 'json') {

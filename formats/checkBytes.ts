@@ -10,6 +10,7 @@ import { binaryDiagnostic } from './diagnosticCodes';
 import type { FormatDiagnostic } from './diagnostics';
 import type { ByteSource } from './fileAccess';
 import { checkMesh } from './meshCheck';
+import { nameMotionBones } from './motion/boneNames';
 import { checkMshFile } from './msh/check';
 import { printableMagic, readRomMagic } from './rom';
 import { checkSkeleton } from './skeletonCheck';
@@ -27,6 +28,7 @@ export async function checkBytes(kind: BinaryKind, source: ByteSource, path: str
   try {
     const first16 = size > 0 ? await source.read(0, Math.min(HEAD_BYTES, size)) : new Uint8Array(0);
     ({ diagnostics, facts } = await checkByKind(kind, source, first16, options));
+    if (kind === 'clip' && options.boneNamesOf && facts.boneCount !== undefined) diagnostics = await nameMotionBones(diagnostics, path, facts.boneCount, options.boneNamesOf);
   } catch (error) {
     diagnostics = [unreadableFileDiagnostic(path, error)];
   }

@@ -4,6 +4,7 @@
  */
 import type { FormatDiagnostic } from './diagnostics';
 import type { AssetKind, KindOptions } from './fileKinds';
+import type { BoneNameLookup } from './motion/boneNames';
 import type { MotionOptions } from './motion/motionOptions';
 import { DEFAULT_MAX_KEYFRAME_PROBLEMS } from './problemCollector';
 import type { AssetSummary } from './records';
@@ -17,6 +18,8 @@ export interface CheckOptions {
   kinds?: KindOptions;
   /** Clips: the motion rules' thresholds and bone names (`formats/motion/`); `false` skips them. */
   motion?: Partial<MotionOptions> | false;
+  /** Clips: the joint names of a clip with a motion finding (the export record beside it); "bone N" without. */
+  boneNamesOf?: BoneNameLookup;
 }
 
 export const DEFAULT_CHECK_OPTIONS: CheckOptions = { maxKeyframeProblems: DEFAULT_MAX_KEYFRAME_PROBLEMS };

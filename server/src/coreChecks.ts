@@ -8,6 +8,7 @@ import type { FormatDiagnostic } from '../../formats/diagnostics';
 import type { FileAccess } from '../../formats/fileAccess';
 import type { FileKind } from '../../formats/fileKinds';
 import { AssetSummaryCache, checkManifest } from '../../formats/manifest';
+import { exportedBoneNames } from '../../formats/gltf/exportRecord';
 import { motionOptionsOf } from '../../formats/settings/settings';
 import type { ManifestCheckResult, ServerSettings } from './context';
 
@@ -32,6 +33,7 @@ export function createCoreChecks(files: FileAccess, settings: () => ServerSettin
         maxKeyframeProblems: settings().maxKeyframeProblems,
         kinds: { mshExtensions: settings().mshExtensions },
         motion: motionOptionsOf(settings()),
+        boneNamesOf: (clip, bones) => exportedBoneNames(files, clip, bones),
       });
       return result.diagnostics;
     },

@@ -3,12 +3,17 @@ import { writeU16LE, writeU32LE } from '../../../formats/bytes';
 import { encodeKeyframe } from '../../../formats/clip';
 import { MESH_FORMAT } from '../../../formats/records';
 
-/** A clip of `bones` x `frames` identity keyframes (exact size unless `truncateBy`). */
+/** A clip of `bones` x `frames` keyframes turning about z (exact size unless `truncateBy`). */
 export function clipBytes(bones: number, frames = 2, truncateBy = 0): Uint8Array {
   const out = new Uint8Array(4 + bones * frames * 16);
   out[0] = bones;
   writeU16LE(out, 2, frames);
-  for (let r = 0; r < bones * frames; r++) encodeKeyframe({ rotation: [0, 0, 0, 1], position: [0, 0, 0], scale: [1, 1, 1] }, out, 4 + r * 16);
+  // Every bone turns 2 degrees a frame about z: a clip that moves, as a real one does (a still
+  // one would be the motion rules' anim/static-clip).
+  for (let r = 0; r < bones * frames; r++) {
+    const half = (Math.floor(r / bones) * Math.PI) / 180;
+    encodeKeyframe({ rotation: [0, 0, Math.sin(half), Math.cos(half)], position: [0, 0, 0], scale: [1, 1, 1] }, out, 4 + r * 16);
+  }
   return out.subarray(0, out.length - truncateBy);
 }
 
