@@ -49,12 +49,16 @@ export type HostToPreviewMessage =
       frameRate: number;
       /** The clip's bone names, bone 0 first (a clip exported from a glTF); the preview shows indices where absent. */
       boneNames?: string[];
+      /** The motion rules' thresholds (the `ewzanim.motion.*` settings) for the Curves panel's markers; defaults where absent. */
+      motion?: { popMinDegrees: number; jumpRatio: number };
       /** true on a reload after a change on disk: keep frame, camera and selection. */
       keepState: boolean;
     }
   /** The hex editor (or another view) selected a keyframe: jump there. */
   | { type: 'select'; frame: number; bone: number }
   | { type: 'frameRate'; frameRate: number }
+  /** Show the Curves panel (the `ewzanim.showCurves` command). */
+  | { type: 'showCurves' }
   /** Answer to `listClips`. */
   | { type: 'clips'; clips: ClipChoice[] }
   /** Answer to `loadMixClip`: the second clip's bytes. */

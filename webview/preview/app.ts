@@ -5,6 +5,7 @@
  */
 import type { HostToPreviewMessage, LoopMode, PlaybackMode, PreviewToHostMessage, RendererKind } from '../../protocol/preview';
 import { BoneList } from './boneList';
+import { CurvesView } from './curves/curvesView';
 import type { PreviewDom } from './dom';
 import { videoUnsupportedReason } from './exporter';
 import { PreviewExports } from './exports';
@@ -30,6 +31,7 @@ export class PreviewApp {
   private readonly boneList: BoneList;
   private readonly mixerPanel: MixerPanel;
   private readonly exports: PreviewExports;
+  readonly curves: CurvesView;
 
   constructor(private readonly dom: PreviewDom, private readonly host: PreviewHost, options: { forceWebGl?: string } = {}) {
     const model = (this.model = new PreviewModel((message) => host.post(message)));
@@ -44,6 +46,7 @@ export class PreviewApp {
       exactFrames: () => model.setMode('stamp'),
     });
     this.exports = new PreviewExports(model, this.stage, (message) => host.post(message));
+    this.curves = new CurvesView(dom.curves, model);
     model.onChange((change) => this.changed(change));
     this.wireControls();
   }
@@ -95,10 +98,10 @@ export class PreviewApp {
     const model = this.model;
     switch (change) {
       case 'scene': this.showScene(); break;
-      case 'time': if (!model.playing) this.stage.drawNow(); break;
+      case 'time': if (!model.playing) this.stage.drawNow(); this.curves.moveTo(model.position); break;
       case 'playing': this.stage.followPlayback(); break;
-      case 'selection': this.boneList.highlight(model.selectedBone); this.stage.queueDraw(); break;
-      case 'hover': this.stage.queueDraw(); break;
+      case 'selection': this.boneList.highlight(model.selectedBone); this.stage.queueDraw(); this.curves.draw(); break;
+      case 'hover': this.stage.queueDraw(); if (model.selectedBone < 0) this.curves.draw(); break;
       case 'settings': this.showSettings(); this.stage.queueDraw(); break;
       case 'mixer': this.mixerPanel.render(mixerPanelState(model)); break;
       case 'notice': this.showNotice(); break;
@@ -129,6 +132,8 @@ export class PreviewApp {
     set(dom.speed, String(model.player.speed));
     set(dom.rule, model.rule);
     for (const [key, box] of Object.entries(dom.show)) box.checked = model.show[key as keyof Visibility];
+    dom.showCurves.checked = model.curves.shown;
+    this.curves.syncShown();
     const lines = model.mismatchLines;
     dom.mismatch.hidden = lines.length === 0;
     dom.mismatchText.textContent = lines.join(' ');
@@ -166,6 +171,7 @@ export class PreviewApp {
     dom.mode.addEventListener('change', () => model.setMode((dom.mode.value as PlaybackMode) || 'stamp'));
     dom.rule.addEventListener('change', () => model.setRule(dom.rule.value === 'design' ? 'design' : 'console'));
     for (const [key, box] of Object.entries(dom.show)) box.addEventListener('change', () => model.setVisible(key as keyof Visibility, box.checked));
+    dom.showCurves.addEventListener('change', () => model.curves.setShown(dom.showCurves.checked));
     dom.fit.addEventListener('click', () => this.stage.fit(model.fitBounds()));
     dom.pick.addEventListener('click', () => this.host.post({ type: 'pickAssets' }));
     dom.exportPng.addEventListener('click', () => void this.exports.png());

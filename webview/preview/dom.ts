@@ -41,6 +41,9 @@ export interface PreviewDom {
   exportVideo: HTMLElement;
   pick: HTMLElement;
   rendererLabel: HTMLElement;
+  /** The Curves panel (curves/curvesView.ts) and its toggle. */
+  curves: HTMLElement;
+  showCurves: CheckElement;
 }
 
 /** The speeds offered: the list opens above the control (it sits at the panel's bottom edge). */
@@ -80,6 +83,7 @@ export function buildDom(root: HTMLElement): PreviewDom {
         <section id="mixer" hidden></section>
       </aside>
     </div>
+    <section id="curves" aria-label="Curves" hidden></section>
     <div id="timeline"></div>
     <div class="controls" id="transport">
       <vscode-button id="play" title="Play/pause (Space)">Play</vscode-button>
@@ -97,6 +101,7 @@ export function buildDom(root: HTMLElement): PreviewDom {
       ${check('show-bones', 'Bones', 'Show a marker at each bone (B)', true)}
       ${check('show-axes', 'Bone axes', 'Show each bone\'s axes (A)', false)}
       ${check('show-grid', 'Grid', 'Show the ground grid (G)', true)}
+      ${check('show-curves', 'Curves', 'Show the selected bone\'s curves against frames', false)}
       <vscode-button id="fit" secondary title="Frame everything the clip moves through, over all its frames (F)">Fit</vscode-button>
       <vscode-button id="export-png" secondary title="Save the frame shown as a PNG image">Save PNG</vscode-button>
       <vscode-button id="export-video" secondary title="Record the clip played once as a WebM video">Record video</vscode-button>
@@ -111,5 +116,6 @@ export function buildDom(root: HTMLElement): PreviewDom {
     speed: q('speed'), loop: q('loop'), mode: q('mode'), fit: q('fit'),
     show: { mesh: q('show-mesh'), wireframe: q('show-wireframe'), bones: q('show-bones'), axes: q('show-axes'), grid: q('show-grid') },
     exportPng: q('export-png'), exportVideo: q('export-video'), pick: q('pick'), rendererLabel: q('renderer-label'),
+    curves: q('curves'), showCurves: q('show-curves'),
   };
 }

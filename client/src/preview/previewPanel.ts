@@ -54,6 +54,8 @@ export class PreviewPanel implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private watchers: vscode.Disposable[] = [];
   private ready = false;
+  /** Show the Curves panel once the webview is ready (`ewzanim.showCurves` before it was). */
+  private curvesAsked = false;
   private reloadTimer?: ReturnType<typeof setTimeout>;
 
   constructor(
@@ -92,6 +94,12 @@ export class PreviewPanel implements vscode.Disposable {
     this.panel.title = title(assets.clip);
     this.watch();
     if (this.ready) await this.sendLoad(true);
+  }
+
+  /** Shows the Curves panel (now, or right after the first load). */
+  showCurves(): void {
+    if (this.ready) this.post({ type: 'showCurves' });
+    else this.curvesAsked = true;
   }
 
   reveal(): void {
@@ -161,7 +169,11 @@ export class PreviewPanel implements vscode.Disposable {
     const { clip, skeleton, mesh, linkSource } = this.assets;
     try {
       const [clipFile, skeletonFile, meshFile, boneNames] = await Promise.all([readFile(clip), skeleton && readFile(skeleton), mesh && readFile(mesh), this.boneNames()]);
-      this.post({ type: 'load', clip: clipFile, skeleton: skeletonFile, mesh: meshFile, linkSource, frameRate: frameRate(), keepState, boneNames });
+      const settings = workspaceSettings();
+      const motion = { popMinDegrees: settings.motionPopMinDegrees, jumpRatio: settings.motionJumpRatio };
+      this.post({ type: 'load', clip: clipFile, skeleton: skeletonFile, mesh: meshFile, linkSource, frameRate: frameRate(), keepState, boneNames, motion });
+      if (this.curvesAsked) this.post({ type: 'showCurves' });
+      this.curvesAsked = false;
     } catch (error) {
       void vscode.window.showErrorMessage(`Preview: cannot read ${clip.fsPath}: ${String(error)}`);
     }

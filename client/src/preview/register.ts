@@ -83,6 +83,16 @@ export function registerPreview(context: vscode.ExtensionContext, services: Exte
       }
       return open(args);
     }),
+    vscode.commands.registerCommand('ewzanim.showCurves', async (arg?: OpenPreviewArgs | vscode.Uri): Promise<OpenPreviewResult> => {
+      const args = toArgs(arg);
+      if (!args) {
+        void vscode.window.showInformationMessage('Open a clip (.nczxanim or .ewzanim) first, then run "Show Curves".');
+        return undefined;
+      }
+      const panel = await open(args);
+      panel.showCurves();
+      return panel;
+    }),
     vscode.commands.registerCommand('ewzanim.previewWithSkeletonMesh', async (arg?: OpenPreviewArgs | vscode.Uri): Promise<OpenPreviewResult> => {
       const args = toArgs(arg);
       return pick(args ? vscode.Uri.parse(args.clip) : undefined);

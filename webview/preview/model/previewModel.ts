@@ -11,6 +11,7 @@ import type { BoneTransform } from '../../../formats/records';
 import type { HostToPreviewMessage, LoopMode, PlaybackMode, PreviewToHostMessage } from '../../../protocol/preview';
 import { animatedBounds } from '../bounds';
 import type { Bounds } from '../camera';
+import { CurvesModel } from '../curves/curvesModel';
 import type { Player } from '../player';
 import type { PoseSource, Visibility } from '../renderer';
 import { buildScene, type PreviewScene } from '../scene';
@@ -39,6 +40,8 @@ export class PreviewModel implements AnimationViewModel {
   readonly playback = new Playback();
   readonly selection = new SelectionSync();
   readonly notes: Notices;
+  /** The Curves panel: shown or not, frames in view, the selected bone's channels, the motion findings. */
+  readonly curves = new CurvesModel(() => this.emit('settings'));
   /** The last load's source of links and bone names; whether the user chose the axes toggle. */
   private loaded: { linkSource?: string; boneNames?: readonly string[]; axesChosen: boolean } = { axesChosen: false };
   private fitted?: { rule: BindRule; bounds: Bounds };
@@ -85,6 +88,7 @@ export class PreviewModel implements AnimationViewModel {
     this.fitted = undefined;
     this.notes.fatal = undefined;
     this.loaded = { linkSource: message.linkSource, boneNames: message.boneNames, axesChosen: this.loaded.axesChosen };
+    this.curves.load(scene.clip.bytes, { boneCount: scene.clip.bones, frameCount: scene.clip.frames }, { ...message.motion, frameRate: message.frameRate, boneNames: message.boneNames }, keep);
     if (!keep || this.selection.selectedBone >= scene.clip.bones) this.selection.selectedBone = -1;
     if (!keep && !this.loaded.axesChosen) this.show = { ...this.show, axes: !scene.mesh };
     // A reload replaces the mixer's first clip: the mixer starts again from it, with the same second clip.
@@ -96,6 +100,7 @@ export class PreviewModel implements AnimationViewModel {
   handle(message: Exclude<HostToPreviewMessage, LoadMessage>): void {
     switch (message.type) {
       case 'select': this.selectFromHost(message.frame, message.bone); break;
+      case 'showCurves': this.curves.setShown(true); break;
       case 'frameRate':
         this.playback.frameRate = message.frameRate;
         this.player.frameRate = message.frameRate;
@@ -241,6 +246,15 @@ export class PreviewModel implements AnimationViewModel {
     this.selection.selectedBone = this.selection.selectedBone === bone ? -1 : bone;
     this.emit('selection');
     if (this.selection.selectedBone >= 0) this.sendSelection(this.selection.report(this.currentFrame, true));
+  }
+
+  /** Shows `frame` with `bone` selected (a click on the curves); the other views follow. */
+  selectKeyframe(frame: number, bone: number): void {
+    if (!this.scene || bone < 0 || bone >= this.scene.clip.bones) return;
+    this.seek(frame);
+    this.selection.selectedBone = bone;
+    this.emit('selection');
+    this.sendSelection(this.selection.report(this.currentFrame, true));
   }
 
   /** The selected (else hovered) bone's transform at the shown time, for the readout. */

@@ -1,0 +1,131 @@
+/**
+ * The preview's Curves panel in a real VS Code (code-server + Chromium, 1400 x 900): the sample
+ * creature (scripts/sample-pack.ts) with a pop planted on one bone, opened in the hex editor;
+ * the hex editor's "Show Curves" title button opens the preview with the panel shown; the bone
+ * is picked in the bone list; the pop's marker is drawn where the motion rules found it, and a
+ * click next to it selects the pop's frame and bone everywhere: the preview goes there and the
+ * hex editor selects the pop's bytes. Saves a screenshot (EWZANIM_E2E_SCREENSHOTS=<folder>, else
+ * the temp folder) for a person to look at.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import type { Frame, Page } from 'playwright-core';
+import { decodeKeyframe, encodeKeyframe, keyframeOffset, multiplyQuaternions, quaternionFromEulerDegrees } from '../../formats/index';
+import { motionFindings } from '../../formats/motion/motionFindings';
+import { writeSamplePack } from '../../scripts/sample-pack';
+import { openHexFile, waitForSelection, withVSCode } from './harness';
+
+/** The pop: bone 12 turns 150 degrees more at frame 34 than around it. */
+const POP = { bone: 12, frame: 34, degrees: 150 };
+
+/** Turns `POP.bone`'s record at `POP.frame` by `POP.degrees` about its x axis, in place. */
+function plantPop(clip: Uint8Array): void {
+  const at = keyframeOffset({ boneCount: clip[0] }, POP.frame, POP.bone);
+  const t = decodeKeyframe(clip, at);
+  encodeKeyframe({ ...t, rotation: multiplyQuaternions(t.rotation, quaternionFromEulerDegrees(POP.degrees, 0, 0)) }, clip, at);
+}
+
+interface CurvesProbe {
+  frame: number;
+  bone: number;
+  shown: boolean;
+  draws: number;
+  title: string;
+  /** The marks drawn for the panel's bone: [code, frame]. */
+  marks: [string, number][];
+  markerX: number;
+}
+
+type PreviewWindow = {
+  ewzanimPreview?: {
+    loads: number;
+    currentFrame: number;
+    model: { selectedBone: number; curves: { shown: boolean; marksReady: boolean; marks(bone: number): { code: string; frame: number }[] } };
+    curves: { draws: number; bone: number; frameX(frame: number): number };
+  };
+};
+
+async function probe(frame: Frame, markerFrame: number): Promise<CurvesProbe | undefined> {
+  return frame.evaluate((at) => {
+    const app = (window as unknown as PreviewWindow).ewzanimPreview;
+    if (!app || app.loads === 0) return undefined;
+    const curves = app.model.curves;
+    return {
+      frame: app.currentFrame,
+      bone: app.model.selectedBone,
+      shown: curves.shown && !document.getElementById('curves')!.hidden,
+      draws: app.curves.draws,
+      title: document.querySelector('.curves-title')?.textContent ?? '',
+      marks: curves.marksReady ? curves.marks(app.curves.bone).map((m): [string, number] => [m.code, m.frame]) : [],
+      markerX: app.curves.frameX(at),
+    };
+  }, markerFrame).catch(() => undefined);
+}
+
+async function until<T>(page: Page, read: () => Promise<T | undefined>, ok: (value: T) => boolean, what: string, ms = 30_000): Promise<T> {
+  let last: T | undefined;
+  for (let waited = 0; waited < ms; waited += 200) {
+    last = await read();
+    if (last !== undefined && ok(last)) return last;
+    await page.waitForTimeout(200);
+  }
+  assert.fail(`within ${ms / 1000} s: ${what}; last seen: ${JSON.stringify(last)}`);
+}
+
+test('curves: the planted pop is marked, and a click on it selects its frame and bone in the hex editor', { timeout: 300_000 }, async () => {
+  const root = mkdtempSync(join(tmpdir(), 'ewzanim-curves-ws-'));
+  try {
+    const pack = await writeSamplePack(root);
+    const clip = new Uint8Array(readFileSync(pack.clip));
+    plantPop(clip);
+    writeFileSync(pack.clip, clip);
+    const pops = motionFindings(clip).filter((f) => f.code === 'anim/pop');
+    assert.deepEqual(pops.map((f) => [f.bone, f.frames]), [[POP.bone, [POP.frame - 1, POP.frame]]], 'the core finds the planted pop, and only it');
+    const popBytes = pops[0].byteRange;
+
+    await withVSCode({ workspace: root, webgpu: true }, async ({ page, waitForWorkbench }) => {
+      await waitForWorkbench();
+      const hex = await openHexFile(page, basename(pack.clip));
+      const button = '.editor-actions .action-label[aria-label*="Show Curves"]';
+      await page.waitForSelector(button, { timeout: 60_000 });
+      await page.click(button);
+
+      const previewOf = async (): Promise<Frame | undefined> => {
+        for (const f of page.frames()) if ((await probe(f, POP.frame))?.shown) return f;
+        return undefined;
+      };
+      const preview = await until(page, previewOf, () => true, 'a preview with its Curves panel shown', 60_000);
+
+      // Pick the bone in the bone list, as a user would.
+      await preview.click(`#bone-list .bone:nth-child(${POP.bone + 1})`);
+      const picked = await until(page, () => probe(preview, POP.frame), (p) => p.bone === POP.bone && p.marks.length > 0, `bone ${POP.bone}'s curves with their marks`);
+      assert.match(picked.title, new RegExp(`bone ${POP.bone}\\b`));
+      assert.deepEqual(picked.marks, [['anim/pop', POP.frame]], 'the pop is the one mark on its bone');
+
+      // Click a few pixels beside the marker: it snaps to the pop's frame.
+      const over = `.curves-rotation .u-over`;
+      const box = (await preview.locator(over).boundingBox())!;
+      await preview.click(over, { position: { x: picked.markerX + 3, y: box.height / 2 } });
+      const clicked = await until(page, () => probe(preview, POP.frame), (p) => p.frame === POP.frame, `the preview on frame ${POP.frame}`);
+      assert.equal(clicked.bone, POP.bone, 'the clicked curve\'s bone stays selected');
+      // The hex editor follows a frame and bone with its cursor on the record's first byte: the pop's bytes start there.
+      await waitForSelection(hex, popBytes.start, popBytes.start + 1);
+      assert.equal(popBytes.end - popBytes.start, 16, 'the pop\'s bytes are that one record');
+
+      await preview.hover(over, { position: { x: picked.markerX, y: box.height / 3 } });
+      const readout = await preview.evaluate(() => document.querySelector('.curves-readout')?.textContent ?? '');
+      assert.match(readout, new RegExp(`^frame ${POP.frame} .*anim/pop`), 'the hover reads the pop\'s frame');
+
+      const folder = process.env.EWZANIM_E2E_SCREENSHOTS ?? join(tmpdir(), 'ewzanim-curves-shots');
+      mkdirSync(folder, { recursive: true });
+      const shot = join(folder, 'curves-pop.png');
+      await page.screenshot({ path: shot });
+      console.log(`screenshot: ${shot}`);
+    });
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});

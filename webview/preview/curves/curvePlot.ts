@@ -1,0 +1,172 @@
+/**
+ * One plot of the Curves panel (rotation, position or scale) drawn by uPlot: a canvas, axes and
+ * ticks, a crosshair synced across the three plots, drag to select a range. Draws on top the
+ * motion marks (bands, markers) and a playhead; reports clicks, hovers, wheel turns and
+ * selections in frames. What it is given is already reduced to the pixel columns (curveSeries.ts).
+ */
+import uPlot from 'uplot';
+import type { CurveMark } from './curveMarks';
+import type { CurveEnvelope } from './curveSeries';
+
+export interface PlotLook {
+  /** Text, axis lines, grid; the marks' colours. */
+  foreground: string;
+  grid: string;
+  marker: string;
+  band: string;
+  playhead: string;
+  font: string;
+}
+
+export interface PlotLine {
+  label: string;
+  colour: string;
+  /** Which of the envelope's value arrays. */
+  channel: number;
+}
+
+export interface PlotEvents {
+  /** A click (not a drag) at `frame` (fractional); `framesPerPixel` for picking a marker near it. */
+  click(frame: number, framesPerPixel: number): void;
+  /** The pointer over `frame` (rounded), or undefined when it left. */
+  hover(frame: number | undefined): void;
+  /** A range dragged out: zoom to it. */
+  select(first: number, last: number): void;
+  /** The wheel over `frame`: zoom (or pan, with Shift or a sideways turn). */
+  wheel(event: WheelEvent, frame: number, framesPerPixel: number): void;
+  /** Double-click: the whole clip. */
+  reset(): void;
+}
+
+/** Pointer travel (CSS px) below which a press and release is a click, not a drag. */
+const CLICK_SLOP = 3;
+
+export class CurvePlot {
+  readonly plot: uPlot;
+  private marks: readonly CurveMark[] = [];
+  private playheadFrame = 0;
+  private readonly playhead: HTMLElement;
+
+  constructor(host: HTMLElement, title: string, private readonly lines: readonly PlotLine[], private readonly look: PlotLook, events: PlotEvents, size: { width: number; height: number }, syncKey: string) {
+    const axis = { stroke: look.foreground, font: look.font, labelFont: look.font, grid: { stroke: look.grid, width: 1 }, ticks: { stroke: look.grid, width: 1 } };
+    this.plot = new uPlot(
+      {
+        ...size,
+        legend: { show: false },
+        cursor: { sync: { key: syncKey }, drag: { x: true, y: false, setScale: false }, points: { show: false }, y: false },
+        scales: { x: { time: false, auto: false } },
+        axes: [{ ...axis, size: 28 }, { ...axis, label: title, labelSize: 16, size: 54 }],
+        series: [{ label: 'frame' }, ...lines.map((line) => ({ label: line.label, stroke: line.colour, width: 1.25, points: { show: false } }))],
+        hooks: {
+          draw: [() => this.drawMarks()],
+          setSelect: [(u: uPlot) => {
+            if (u.select.width < CLICK_SLOP) return;
+            events.select(u.posToVal(u.select.left, 'x'), u.posToVal(u.select.left + u.select.width, 'x'));
+            u.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false);
+          }],
+          setCursor: [(u: uPlot) => events.hover(u.cursor.left === undefined || u.cursor.left < 0 ? undefined : Math.round(u.posToVal(u.cursor.left, 'x')))],
+        },
+      },
+      [[]],
+      host,
+    );
+    this.playhead = document.createElement('div');
+    this.playhead.className = 'curves-playhead';
+    this.playhead.style.background = look.playhead;
+    this.plot.over.appendChild(this.playhead);
+    this.wire(events);
+  }
+
+  /** Frames per CSS pixel at the current zoom. */
+  get framesPerPixel(): number {
+    const u = this.plot;
+    const width = u.over.clientWidth || 1;
+    return ((u.scales.x.max ?? 1) - (u.scales.x.min ?? 0)) / width;
+  }
+
+  /** How many pixel columns the plot area has (what the envelope is built for). */
+  get columns(): number {
+    return Math.max(1, Math.round(this.plot.bbox.width / uPlot.pxRatio) || this.plot.width - 60);
+  }
+
+  /** Draws `envelope` over frames `first..last` (synchronously, marks and playhead included). */
+  show(envelope: CurveEnvelope, first: number, last: number, marks: readonly CurveMark[]): void {
+    this.marks = marks;
+    const data: (number | null)[][] = [envelope.frames, ...this.lines.map((line) => envelope.values[line.channel].map(finiteOrNull))];
+    this.plot.batch(() => {
+      this.plot.setData(data as uPlot.AlignedData, false);
+      this.plot.setScale('x', { min: first, max: Math.max(last, first + 1) });
+    });
+    this.placePlayhead();
+  }
+
+  setPlayhead(frame: number): void {
+    this.playheadFrame = frame;
+    this.placePlayhead();
+  }
+
+  setSize(width: number, height: number): void {
+    this.plot.setSize({ width, height });
+    this.placePlayhead();
+  }
+
+  destroy(): void {
+    this.plot.destroy();
+  }
+
+  private placePlayhead(): void {
+    const left = this.plot.valToPos(this.playheadFrame, 'x');
+    const inside = Number.isFinite(left) && left >= 0 && left <= this.plot.over.clientWidth;
+    this.playhead.hidden = !inside;
+    if (inside) this.playhead.style.transform = `translateX(${Math.round(left)}px)`;
+  }
+
+  /** Bands behind nothing (translucent), markers as a line with a triangle on top, in canvas pixels. */
+  private drawMarks(): void {
+    const u = this.plot;
+    const { ctx, bbox } = u;
+    const x = (frame: number): number => u.valToPos(frame, 'x', true);
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(bbox.left, bbox.top, bbox.width, bbox.height);
+    ctx.clip();
+    for (const mark of this.marks) {
+      if (mark.kind === 'band') {
+        ctx.fillStyle = this.look.band;
+        const left = x(mark.first - 0.5);
+        ctx.fillRect(left, bbox.top, Math.max(2, x(mark.last + 0.5) - left), bbox.height);
+      } else {
+        const at = Math.round(x(mark.frame));
+        const r = 5 * uPlot.pxRatio;
+        ctx.fillStyle = ctx.strokeStyle = this.look.marker;
+        ctx.lineWidth = uPlot.pxRatio;
+        ctx.fillRect(at - ctx.lineWidth, bbox.top, 2 * ctx.lineWidth, bbox.height);
+        ctx.beginPath();
+        ctx.moveTo(at - r, bbox.top);
+        ctx.lineTo(at + r, bbox.top);
+        ctx.lineTo(at, bbox.top + 1.6 * r);
+        ctx.fill();
+      }
+    }
+    ctx.restore();
+  }
+
+  private wire(events: PlotEvents): void {
+    const over = this.plot.over;
+    let downX = NaN;
+    over.addEventListener('pointerdown', (e) => { downX = e.clientX; });
+    over.addEventListener('click', (e) => {
+      if (Math.abs(e.clientX - downX) > CLICK_SLOP) return;
+      events.click(this.plot.posToVal(e.offsetX, 'x'), this.framesPerPixel);
+    });
+    over.addEventListener('dblclick', () => events.reset());
+    over.addEventListener('wheel', (e) => {
+      e.preventDefault();
+      events.wheel(e, this.plot.posToVal(e.offsetX, 'x'), this.framesPerPixel);
+    }, { passive: false });
+  }
+}
+
+function finiteOrNull(value: number): number | null {
+  return Number.isFinite(value) ? value : null;
+}

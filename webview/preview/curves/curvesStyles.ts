@@ -1,0 +1,24 @@
+/**
+ * The Curves panel's stylesheet: its layout, and the few rules of uPlot's own stylesheet
+ * (uPlot.min.css, MIT) that the plots need (the legend and title are not used), in theme colours.
+ */
+export const CURVES_CSS = `
+  #curves { flex: 0 0 clamp(200px, 42vh, 460px); display: flex; flex-direction: column; min-height: 0; border-top: 1px solid var(--vscode-panel-border, #444); }
+  .curves-head { display: flex; gap: 14px; align-items: baseline; padding: 2px 8px; font-size: 12px; }
+  .curves-title { font-weight: 600; }
+  .curves-readout { font-family: var(--vscode-editor-font-family, monospace); white-space: pre; overflow: hidden; text-overflow: ellipsis; flex: 1 1 0; min-width: 0; }
+  .curves-body { flex: 1; min-height: 0; overflow: hidden; }
+  .curves-playhead { position: absolute; top: 0; left: 0; width: 1px; height: 100%; pointer-events: none; opacity: 0.9; }
+  .uplot, .uplot *, .uplot *::before, .uplot *::after { box-sizing: border-box; }
+  .uplot { line-height: 1.5; width: min-content; }
+  .u-wrap { position: relative; user-select: none; }
+  .u-over, .u-under { position: absolute; }
+  .u-under { overflow: hidden; }
+  .uplot canvas { display: block; position: relative; width: 100%; height: 100%; }
+  .u-axis { position: absolute; }
+  .u-select { background: var(--vscode-editor-selectionBackground, rgba(128,128,128,0.2)); position: absolute; pointer-events: none; }
+  .u-cursor-x, .u-cursor-y { position: absolute; left: 0; top: 0; pointer-events: none; will-change: transform; }
+  .u-hz .u-cursor-x { height: 100%; border-right: 1px dashed var(--vscode-descriptionForeground, #888); }
+  .u-hz .u-cursor-y { width: 100%; border-bottom: 1px dashed var(--vscode-descriptionForeground, #888); }
+  .u-axis.u-off, .u-select.u-off, .u-cursor-x.u-off, .u-cursor-y.u-off, .u-cursor-pt.u-off { display: none; }
+`;
