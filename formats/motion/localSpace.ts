@@ -9,8 +9,8 @@
  * bone is tested against every other bone and the best fit counts. A few evenly spread frames
  * suffice (the test is per frame). Pure arithmetic on plain arrays.
  */
-import { MATRIX_FLOATS } from '../clip';
-import { INVERSE_BIND_FLOATS } from '../skeleton';
+import { MATRIX_FLOATS, clipBoneMatrices, completeRecordCount, keyframeOffset, parseClipHeader } from '../clip';
+import { INVERSE_BIND_FLOATS, SKELETON_HEADER_SIZE, completeInverseBindCount } from '../skeleton';
 
 /** How many frames the test samples, evenly spread (first and last included). */
 export const LOCAL_SPACE_SAMPLE_FRAMES = 16;
@@ -131,4 +131,22 @@ export function judgeLocalSpace(bones: number, inverseBinds: ArrayLike<number>, 
   }
   verdict.localSpace = verdict.tested >= 2 && verdict.connected < LOCAL_SPACE_CONNECTED_SHARE * verdict.tested;
   return verdict;
+}
+
+/**
+ * The verdict for a whole clip and skeleton in memory (the preview's banner, tests): undefined
+ * when the bone counts differ or either file is too short for its header's counts.
+ */
+export function judgeClipAgainstSkeleton(clip: Uint8Array, skeleton: Uint8Array): LocalSpaceVerdict | undefined {
+  const header = parseClipHeader(clip);
+  if (!header || header.boneCount === 0 || header.frameCount === 0) return undefined;
+  const bones = header.boneCount;
+  if (completeRecordCount(clip.length) < bones * header.frameCount || completeInverseBindCount(skeleton.length) < bones) return undefined;
+  const view = new DataView(skeleton.buffer, skeleton.byteOffset, skeleton.byteLength);
+  if (view.getUint32(0, true) !== bones) return undefined;
+  const frames = localSpaceSampleFrames(header.frameCount);
+  const matrices = new Float32Array(frames.length * bones * MATRIX_FLOATS);
+  frames.forEach((frame, i) => clipBoneMatrices(clip, keyframeOffset(header, frame, 0), bones, matrices.subarray(i * bones * MATRIX_FLOATS)));
+  const inverseBinds = Float32Array.from({ length: bones * INVERSE_BIND_FLOATS }, (_, i) => view.getFloat32(SKELETON_HEADER_SIZE + i * 4, true));
+  return judgeLocalSpace(bones, inverseBinds, matrices, frames);
 }

@@ -6,21 +6,14 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { MATRIX_FLOATS, clipBoneMatrices, keyframeOffset, parseClipHeader } from '../../../formats/clip';
-import { judgeLocalSpace, localSpaceSampleFrames, type LocalSpaceVerdict } from '../../../formats/motion/localSpace';
-import { INVERSE_BIND_FLOATS } from '../../../formats/skeleton';
+import { judgeClipAgainstSkeleton, type LocalSpaceVerdict } from '../../../formats/motion/localSpace';
 import { labelledClips } from './labelledClips';
 import { chainClip, chainSkeleton } from './plantedClips';
 
 function verdict(clip: Uint8Array, skeleton: Uint8Array): LocalSpaceVerdict {
-  const header = parseClipHeader(clip)!;
-  const bones = header.boneCount;
-  const frames = localSpaceSampleFrames(header.frameCount);
-  const matrices = new Float32Array(frames.length * bones * MATRIX_FLOATS);
-  frames.forEach((frame, i) => clipBoneMatrices(clip, keyframeOffset(header, frame, 0), bones, matrices.subarray(i * bones * MATRIX_FLOATS)));
-  const view = new DataView(skeleton.buffer, skeleton.byteOffset, skeleton.byteLength);
-  const inverseBinds = Float32Array.from({ length: bones * INVERSE_BIND_FLOATS }, (_, i) => view.getFloat32(8 + i * 4, true));
-  return judgeLocalSpace(bones, inverseBinds, matrices, frames);
+  const judged = judgeClipAgainstSkeleton(clip, skeleton);
+  assert.ok(judged, 'same bone counts, whole files');
+  return judged;
 }
 
 test('a bending chain: the model-space clip keeps its joints attached, the local-space one does not', () => {
@@ -31,9 +24,18 @@ test('a bending chain: the model-space clip keeps its joints attached, the local
   assert.equal(local.example?.bone, 2);
 });
 
+test('no verdict for a skeleton of another bone count or a cut file', () => {
+  assert.equal(judgeClipAgainstSkeleton(chainClip('local'), chainSkeleton().subarray(0, 100)), undefined);
+  assert.equal(judgeClipAgainstSkeleton(chainClip('local').subarray(0, 50), chainSkeleton()), undefined);
+  const fourBones = new Uint8Array(8 + 4 * 48);
+  new DataView(fourBones.buffer).setUint32(0, 4, true);
+  assert.equal(judgeClipAgainstSkeleton(chainClip('local'), fourBones), undefined);
+});
+
 test('no bind pose to judge by: identity or implausible inverse binds give no verdict', () => {
   const identity = new Uint8Array(8 + 3 * 48);
   const view = new DataView(identity.buffer);
+  view.setUint32(0, 3, true);
   for (let b = 0; b < 3; b++) for (const i of [0, 4, 8]) view.setFloat32(8 + b * 48 + i * 4, 1, true);
   assert.deepEqual([verdict(chainClip('local'), identity).localSpace, verdict(chainClip('local'), identity).tested], [false, 0]);
   // A column of 1e28 is no rotation and scale of a bind pose: that bone is not tested.
