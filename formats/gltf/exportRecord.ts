@@ -35,6 +35,8 @@ export interface ExportRecordOutput {
   mesh?: { index: number; name: string };
   /** Clips and skeletons: the joint names in bone order (bone 0 first). */
   joints?: string[];
+  /** Clips and skeletons: each bone's parent bone (its nearest joint ancestor), -1 for none; beside `joints`. */
+  parents?: number[];
 }
 
 export interface ExportRecord {
@@ -72,6 +74,7 @@ function parseOutput(value: unknown): ExportRecordOutput | undefined {
   if (typeof v.path !== 'string' || v.path === '') return undefined;
   if ([v.animation, v.skin, v.mesh].some((named) => named !== undefined && !isNamed(named))) return undefined;
   if (v.joints !== undefined && !(Array.isArray(v.joints) && v.joints.every((j) => typeof j === 'string'))) return undefined;
+  const parents = Array.isArray(v.parents) && v.parents.every((p) => Number.isInteger(p) && p >= -1) ? (v.parents as number[]) : undefined;
   return {
     kind: v.kind,
     path: v.path,
@@ -79,6 +82,7 @@ function parseOutput(value: unknown): ExportRecordOutput | undefined {
     ...(isNamed(v.skin) ? { skin: { index: v.skin.index, name: v.skin.name } } : {}),
     ...(isNamed(v.mesh) ? { mesh: { index: v.mesh.index, name: v.mesh.name } } : {}),
     ...(v.joints !== undefined ? { joints: [...(v.joints as string[])] } : {}),
+    ...(parents ? { parents: [...parents] } : {}),
   };
 }
 
@@ -158,7 +162,7 @@ export function exportSidecars(input: ExportSidecarsInput): { report?: ExportSid
       ...(o.plan ? { animation: { index: o.plan.animation.index, name: o.plan.animation.name } } : {}),
       ...(o.skin ? { skin: { index: o.skin.index, name: o.skin.name } } : {}),
       ...(o.mesh ? { mesh: { index: o.mesh.index, name: o.mesh.name } } : {}),
-      ...(joints ? { joints: joints.map((j) => j.name) } : {}),
+      ...(joints ? { joints: joints.map((j) => j.name), parents: joints.map((j) => j.parent) } : {}),
     };
   };
   const record = mergedExportRecord(input.previousRecordText, {
@@ -177,10 +181,22 @@ export function exportSidecars(input: ExportSidecarsInput): { report?: ExportSid
  * with exactly `boneCount` joints (a record that no longer matches the file says nothing).
  */
 export function boneNamesInRecord(record: ExportRecord, recordPath: string, clipPath: string, boneCount: number): string[] | undefined {
+  return bonesInRecord(record, recordPath, clipPath, boneCount)?.names;
+}
+
+/** A clip's bones as a record gives them: names, and parents where the record has them for every bone. */
+export interface RecordedBones {
+  names: string[];
+  parents?: number[];
+}
+
+function bonesInRecord(record: ExportRecord, recordPath: string, clipPath: string, boneCount: number): RecordedBones | undefined {
   const folder = directoryOf(recordPath);
   const clip = resolveManifestPath('', clipPath);
   const output = record.outputs.find((o) => o.kind === 'clip' && resolveManifestPath(folder, o.path) === clip);
-  return output?.joints && output.joints.length === boneCount ? output.joints : undefined;
+  if (!output?.joints || output.joints.length !== boneCount) return undefined;
+  const parents = output.parents?.length === boneCount && output.parents.every((p) => p < boneCount) ? output.parents : undefined;
+  return { names: output.joints, ...(parents ? { parents } : {}) };
 }
 
 /**
@@ -189,6 +205,11 @@ export function boneNamesInRecord(record: ExportRecord, recordPath: string, clip
  * foreign `.export.json` files are skipped.
  */
 export async function exportedBoneNames(access: FileAccess, clipPath: string, boneCount: number): Promise<string[] | undefined> {
+  return (await exportedBones(access, clipPath, boneCount))?.names;
+}
+
+/** `exportedBoneNames`, with each bone's parent where the record has them (exports since parents were recorded). */
+export async function exportedBones(access: FileAccess, clipPath: string, boneCount: number): Promise<RecordedBones | undefined> {
   const folder = directoryOf(clipPath);
   let names: string[];
   try {
@@ -202,7 +223,7 @@ export async function exportedBoneNames(access: FileAccess, clipPath: string, bo
       const stat = await access.stat(recordPath);
       if (!stat || stat.isDirectory || stat.size > MAX_EXPORT_RECORD_BYTES) continue;
       const record = parseExportRecord(new TextDecoder().decode(await access.read(recordPath, 0, stat.size)));
-      const bones = record && boneNamesInRecord(record, recordPath, clipPath, boneCount);
+      const bones = record && bonesInRecord(record, recordPath, clipPath, boneCount);
       if (bones) return bones;
     } catch {
       // an unreadable record names nothing

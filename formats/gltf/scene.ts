@@ -15,12 +15,26 @@ export interface ExportedJoint {
   bone: number;
   /** The joint's node index in the glTF. */
   node: number;
+  /** The nearest ancestor that is also a joint, as a bone index; -1 when none is. */
+  parent: number;
   /** The node's name, else `joint N`. */
   name: string;
 }
 
 export function exportedJoints(joints: readonly Node[], pointers: GltfPointers): ExportedJoint[] {
-  return joints.map((node, bone) => ({ bone, node: pointers.nodeIndex(node), name: node.getName() || `joint ${bone}` }));
+  const boneOf = new Map(joints.map((node, bone) => [node, bone]));
+  return joints.map((node, bone) => ({ bone, node: pointers.nodeIndex(node), parent: jointParent(node, boneOf), name: node.getName() || `joint ${bone}` }));
+}
+
+/** The bone of `node`'s nearest joint ancestor, -1 when none (or when the parents form a cycle). */
+function jointParent(node: Node, boneOf: ReadonlyMap<Node, number>): number {
+  const seen = new Set<Node>([node]);
+  for (let at = node.getParentNode(); at && !seen.has(at); at = at.getParentNode()) {
+    const bone = boneOf.get(at);
+    if (bone !== undefined) return bone;
+    seen.add(at);
+  }
+  return -1;
 }
 
 export interface HierarchyNode {
