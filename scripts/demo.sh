@@ -49,7 +49,8 @@ show() {
 echo
 echo "Sample workspace: $pack: a generated 40-bone creature (nether.toml), upstream's animation-demo"
 echo "(animation-demo/) and upstream's Emberware-era examples (emberware-era-examples/: their old file"
-echo "extensions are what its warnings are about, as its README says)."
+echo "extensions are what its warnings are about, as its README says). check also finds the two"
+echo "problems planted in problems-on-purpose/ for the walkthrough: exit status 1 means errors found."
 show npx --no-install ewzanim check "$pack"
 show npx --no-install ewzanim info "$pack/assets/creature-walk.nczxanim"
 show npx --no-install ewzanim dump "$pack/assets/creature-walk.nczxanim" --frames 0:1
@@ -63,7 +64,7 @@ echo "Try it yourself: npx ewzanim --help (and npx ewzanim COMMAND --help)"
 # --- The extension in a real VS Code ---------------------------------------------------------
 echo
 # (Steps run in this shell: the paths ensure_vscode_harness exports stay set.)
-step "Node 24 and code-server are installed (the first run installs them: about 2 minutes)" ensure_vscode_harness
+step "Node 24 and code-server are installed (once, in $EWZANIM_TOOLS_CACHE: minutes the first time)" ensure_vscode_harness
 step "packaged the extension" npm run --silent package
 
 vscode_dir="$demo_dir/vscode"

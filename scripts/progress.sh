@@ -33,9 +33,7 @@ step() {
       sleep "$interval" &
       sleeper=$!
       wait "$sleeper"
-      local last
-      last="$(tail -n 1 "$log" 2>/dev/null | tr -cd '[:print:]' | cut -c 1-70)"
-      echo "$(progress_clock) ... $label: $((SECONDS - started)) s so far${last:+ ($last)}"
+      echo "$(progress_clock) ... $label: $((SECONDS - started)) s so far"
     done
   ) 2>/dev/null &
   local beat=$! status=0
