@@ -14,6 +14,7 @@ const targets = [
   { name: 'hex editor webview', entry: 'webview/hex/main.ts', outfile: 'dist/webview/hex.js', platform: 'browser', format: 'iife' },
   { name: 'preview webview', entry: 'webview/preview/main.ts', outfile: 'dist/webview/preview.js', platform: 'browser', format: 'iife' },
   { name: 'MSH preview webview', entry: 'webview/mshPreview/main.ts', outfile: 'dist/webview/mshPreview.js', platform: 'browser', format: 'iife' },
+  { name: 'clip diff webview', entry: 'webview/clipDiff/main.ts', outfile: 'dist/webview/clipDiff.js', platform: 'browser', format: 'iife' },
   { name: 'e2e test suite', entry: 'test/e2e/suite/index.ts', outfile: 'dist/test/e2e/index.js', platform: 'node', format: 'cjs' },
 ];
 

@@ -7,7 +7,7 @@ export interface ClipSelection {
   frame: number;
   bone: number;
   /** Which view made the selection, so it does not react to its own event. */
-  source: 'hexEditor' | 'preview' | 'listing';
+  source: 'hexEditor' | 'preview' | 'listing' | 'clipDiff';
 }
 
 /** Keeps frame and bone selection in step across the views of one clip. */

@@ -28,7 +28,7 @@ test('the wire modules of protocol/ import nothing from formats/', () => {
 
 test('every conversion module reads the core and writes a wire module of protocol/', () => {
   const conversions = readdirSync(join(PROTOCOL, 'convert')).filter((name) => name.endsWith('.ts') && name !== 'plain.ts');
-  assert.deepEqual(conversions.sort(), ['clipLinks.ts', 'describeByte.ts', 'hexEditor.ts', 'hexRowLayout.ts', 'keyframeListing.ts']);
+  assert.deepEqual(conversions.sort(), ['clipDiff.ts', 'clipLinks.ts', 'describeByte.ts', 'hexEditor.ts', 'hexRowLayout.ts', 'keyframeListing.ts']);
   for (const name of conversions) {
     const specifiers = relativeSpecifiers(readFileSync(join(PROTOCOL, 'convert', name), 'utf8'));
     assert.ok(specifiers.some((s) => s.startsWith('../../formats/')), `${name} reads a core type`);

@@ -1,0 +1,152 @@
+/**
+ * Compare Clips as a user meets it: a clip committed to a git repository in the workspace, then
+ * changed (bone 5 turned 40° more at frame 33); right-click it in the Explorer, "Compare Clip with
+ * HEAD": the heatmap outlines bone 5 at frame 33 and colours only that cell, the totals beside it
+ * name the same; the position toggle shows no difference; hovering the cell gives its numbers;
+ * clicking it selects that keyframe in both sides' hex editors. Set EWZANIM_E2E_SCREENSHOTS to a
+ * folder to keep the screenshots.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Frame, Page } from 'playwright-core';
+import { keyframeOffset } from '../../formats/clip';
+import { axisAngle, basePose, multiply, planted, writeClip } from '../unit/diff/clipBuilder';
+import { makeWorkspace, openContextMenuItem, withVSCode } from './harness';
+
+const SCREENSHOTS = process.env.EWZANIM_E2E_SCREENSHOTS;
+const BONES = 12;
+const FRAMES = 60;
+const PLANTED = { bone: 5, frame: 33 };
+/** 40° as the clip's quantised rotation stores it (within a step either way). */
+const ANGLE = '(?:39|40)\\.\\d+°';
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}
+
+/** The diff page, once it shows a diff (its legend) or why there is none (its problem line). */
+async function diffFrame(page: Page): Promise<Frame> {
+  for (let waited = 0; waited < 60_000; waited += 250) {
+    for (const frame of page.frames()) {
+      const shown = await frame.evaluate(() => ({ legend: document.getElementById('legend')?.textContent ?? '', problem: document.getElementById('problem')?.textContent ?? '' })).catch(() => undefined);
+      if (shown?.problem) throw new Error(`the diff page says: ${shown.problem}`);
+      if (shown?.legend) return frame;
+    }
+    await page.waitForTimeout(250);
+  }
+  throw new Error('no clip diff page with a heatmap');
+}
+
+/** Canvas pixels at the middle of every cell, as `bone:frame` of the coloured ones (alpha above 0). */
+function colouredCells(frame: Frame): Promise<string[]> {
+  return frame.evaluate(
+    ([bones, frames]) => {
+      const canvas = document.getElementById('heatmap') as HTMLCanvasElement;
+      const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+      const cellWidth = canvas.width / frames, rowHeight = canvas.height / bones;
+      const found: string[] = [];
+      for (let bone = 0; bone < bones; bone++) {
+        for (let f = 0; f < frames; f++) {
+          const x = Math.floor((f + 0.5) * cellWidth), y = Math.floor((bone + 0.5) * rowHeight);
+          if (data[(y * canvas.width + x) * 4 + 3] > 0) found.push(`${bone}:${f}`);
+        }
+      }
+      return found;
+    },
+    [BONES, FRAMES] as const,
+  );
+}
+
+/** The page point at the middle of a cell. */
+async function cellPoint(frame: Frame, bone: number, f: number): Promise<{ x: number; y: number }> {
+  const box = await (await frame.$('#heatmap'))!.boundingBox();
+  assert.ok(box, 'the heatmap is laid out');
+  return { x: box.x + ((f + 0.5) * box.width) / FRAMES, y: box.y + ((bone + 0.5) * box.height) / BONES };
+}
+
+async function waitForText(frame: Frame, selector: string, pattern: RegExp): Promise<string> {
+  let text = '';
+  for (let waited = 0; waited < 15_000; waited += 100) {
+    text = (await frame.textContent(selector)) ?? '';
+    if (pattern.test(text)) return text;
+    await frame.page().waitForTimeout(100);
+  }
+  assert.match(text, pattern, selector);
+  return text;
+}
+
+/** Every hex editor page showing `name` (`count` of them), once each has a selection starting at byte `start`. */
+async function waitForHexSelections(page: Page, name: string, start: number, count: number): Promise<void> {
+  let seen: string[] = [];
+  for (let waited = 0; waited < 30_000; waited += 200) {
+    seen = [];
+    for (const frame of page.frames()) {
+      const shown = await frame.evaluate(() => (document.body?.dataset.firstPaintMs ? { file: document.body.dataset.file, selection: document.body.dataset.selection } : undefined)).catch(() => undefined);
+      if (shown?.file === name) seen.push(shown.selection ?? '');
+    }
+    if (seen.length === count && seen.every((s) => s.startsWith(`${start}-`))) return;
+    await page.waitForTimeout(200);
+  }
+  assert.deepEqual(seen.map((s) => s.split('-')[0]), Array(count).fill(String(start)), `both hex editors of ${name} select the keyframe`);
+}
+
+test('Compare Clip with HEAD: the planted bone and frame light up, hover, toggle and selection in both hex editors', { timeout: 300_000 }, async () => {
+  const committed = writeClip(BONES, FRAMES, basePose);
+  const changed = writeClip(BONES, FRAMES, planted(basePose, PLANTED.frame, PLANTED.bone, (t) => ({ ...t, rotation: multiply(axisAngle([1, 0, 0], 40), t.rotation) })));
+  const workspace = makeWorkspace({ files: { 'anims/walk.nczxanim': committed } });
+  try {
+    const git = (...args: string[]): string => execFileSync('git', args, { cwd: workspace.path, encoding: 'utf8' });
+    git('init', '-q');
+    git('-c', 'user.name=e2e', '-c', 'user.email=e2e@example.com', 'add', '.');
+    git('-c', 'user.name=e2e', '-c', 'user.email=e2e@example.com', 'commit', '-q', '-m', 'walk');
+    writeFileSync(join(workspace.path, 'anims/walk.nczxanim'), changed);
+    assert.match(git('status', '--porcelain'), /^ M anims\/walk\.nczxanim$/m);
+
+    await withVSCode({ workspace: workspace.path }, async ({ page, waitForWorkbench }) => {
+      await waitForWorkbench();
+      const folder = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'anims' }).first();
+      await folder.waitFor({ timeout: 60_000 });
+      await folder.click();
+      const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'walk.nczxanim' }).first();
+      await row.waitFor({ timeout: 30_000 });
+      await openContextMenuItem(page, row, 'Compare Clip with HEAD');
+      const diff = await diffFrame(page);
+
+      assert.equal(await diff.textContent('#title'), 'anims/walk.nczxanim (HEAD) ↔ anims/walk.nczxanim');
+      const legend = await waitForText(diff, '#legend', new RegExp(`^Rotation: largest ${ANGLE} \\(bone 5, frame 33\\), outlined`));
+      assert.ok(Math.abs(parseFloat(legend.slice('Rotation: largest '.length)) - 40) < 0.2, legend);
+      assert.match((await diff.textContent('#summary')) ?? '', /changed: 1 of 720 keyframes, in 1 of 12 bones \(5\)/);
+      assert.deepEqual(await colouredCells(diff), ['5:33'], 'only the planted cell is coloured');
+      const totals = await diff.$$eval('#totals .row', (rows) => rows.map((r) => r.textContent ?? ''));
+      assert.equal(totals.length, BONES);
+      assert.match(totals[PLANTED.bone], new RegExp(`^${ANGLE} @33 · mean 0\\.\\d+°$`));
+      assert.equal(totals[0], '—', 'an unchanged bone has no totals');
+
+      const point = await cellPoint(diff, PLANTED.bone, PLANTED.frame);
+      await page.mouse.move(point.x, point.y);
+      await waitForText(diff, '#tooltip', new RegExp(`^bone 5, frame 33\nrotation ${ANGLE} · position 0 · scale x1$`));
+      await screenshot(page, 'clip-diff-rotation');
+
+      await diff.click('#channel-position');
+      await waitForText(diff, '#legend', /^Position: no difference$/);
+      assert.deepEqual(await colouredCells(diff), [], 'no position differs');
+      await diff.click('#channel-rotation');
+      await waitForText(diff, '#legend', /^Rotation: largest/);
+
+      await diff.click('#open-hex');
+      const start = keyframeOffset({ boneCount: BONES }, PLANTED.frame, PLANTED.bone);
+      await page.waitForTimeout(2000);
+      const again = await diffFrame(page);
+      const clickAt = await cellPoint(again, PLANTED.bone, PLANTED.frame);
+      await page.mouse.click(clickAt.x, clickAt.y);
+      await waitForText(again, '#selection', new RegExp(`^Selected: bone 5, frame 33\\. rotation ${ANGLE}`));
+      await waitForHexSelections(page, 'walk.nczxanim', start, 2);
+      await screenshot(page, 'clip-diff-hex-editors');
+    });
+  } finally {
+    workspace.dispose();
+  }
+});
