@@ -3,6 +3,7 @@
  * messages between the extension host (client/src/preview/) and the preview webview
  * (webview/preview/). File bytes travel as Uint8Array (VS Code transfers them as binary).
  */
+import type { MixFile } from '../formats/mixer/mixFile';
 
 /** Argument of `ewzanim.openPreview` (URIs as strings); without skeleton and mesh the manifest links decide. */
 export interface OpenPreviewArgs {
@@ -31,6 +32,17 @@ export interface ClipChoice {
   errors?: number;
 }
 
+/** A mesh file of the pack that can be attached to a bone. */
+export interface MeshChoice {
+  uri: string;
+  name: string;
+  /** Workspace-relative path. */
+  path: string;
+}
+
+/** A mix file's content with every clip and mesh path made a URI string (the host resolves and relativises them). */
+export type MixWithUris = MixFile;
+
 export type LoopMode = 'repeat' | 'once' | 'pingPong';
 /** Stamp: exact frames, as keyframe_bind; blended: between frames; mixer: actions blended on the CPU. */
 export type PlaybackMode = 'stamp' | 'blended' | 'mixer';
@@ -49,6 +61,8 @@ export type HostToPreviewMessage =
       frameRate: number;
       /** The clip's bone names, bone 0 first (a clip exported from a glTF); the preview shows indices where absent. */
       boneNames?: string[];
+      /** Each bone's parent bone (-1 for none), where the export record has them: the mixer's upper/lower body presets. */
+      boneParents?: number[];
       /** The motion rules' thresholds (the `ewzanim.motion.*` settings) for the Curves panel's markers; defaults where absent. */
       motion?: { popMinDegrees: number; jumpRatio: number };
       /** true on a reload after a change on disk: keep frame, camera and selection. */
@@ -66,7 +80,17 @@ export type HostToPreviewMessage =
   /** Answer to `loadMixClip` when the clip cannot be read. */
   | { type: 'mixClipFailed'; uri: string; reason: string }
   /** How an export ended: saved at `path`, cancelled in the dialog, or failed. */
-  | { type: 'exported'; kind: ExportKind; outcome: 'saved' | 'cancelled' | 'failed'; detail?: string };
+  | { type: 'exported'; kind: ExportKind; outcome: 'saved' | 'cancelled' | 'failed'; detail?: string }
+  /** Answer to `listClips` too: the pack's meshes, to attach to bones. */
+  | { type: 'meshes'; meshes: MeshChoice[] }
+  /** Answer to `loadLayerClip` (`id`: the layer): the clip's bytes, or why not. */
+  | { type: 'layerClip'; id: number; file?: PreviewFile; reason?: string }
+  /** Answer to `loadAttachmentMesh`: the mesh's bytes, or why not. */
+  | { type: 'attachmentMesh'; id: number; file?: PreviewFile; reason?: string }
+  /** Answer to `openMix`: the mix file read (paths as URIs), or why not (`mix/...` code first); neither when cancelled. */
+  | { type: 'mix'; name?: string; mix?: MixWithUris; reason?: string }
+  /** How `saveMix` ended. */
+  | { type: 'mixSaved'; outcome: 'saved' | 'cancelled' | 'failed'; detail?: string };
 
 export type PreviewToHostMessage =
   | { type: 'ready' }
@@ -80,4 +104,12 @@ export type PreviewToHostMessage =
   | { type: 'listClips' }
   | { type: 'loadMixClip'; uri: string }
   /** Save these bytes where the user says (a save dialog in the host; webviews cannot write files). */
-  | { type: 'export'; kind: ExportKind; suggestedName: string; bytes: Uint8Array };
+  | { type: 'export'; kind: ExportKind; suggestedName: string; bytes: Uint8Array }
+  /** A clip for mixer layer `id`. */
+  | { type: 'loadLayerClip'; id: number; uri: string }
+  /** A mesh file to attach (attachment `id`). */
+  | { type: 'loadAttachmentMesh'; id: number; uri: string }
+  /** Save the mix as a `.mix.json` beside the clips (a save dialog; paths written relative to the file). */
+  | { type: 'saveMix'; suggestedName: string; mix: MixWithUris }
+  /** Open a `.mix.json` (an open dialog). */
+  | { type: 'openMix' };

@@ -12,6 +12,8 @@ export class MixerMode {
   readonly mixer: AnimationMixer;
   readonly primary: AnimationAction;
   secondary?: AnimationAction;
+  /** The actions of the layers above the base (layers/layerStack.ts): seeks and loop changes reach them too. */
+  private readonly layerActions: AnimationAction[] = [];
 
   constructor(name: string, bytes: Uint8Array, readonly frameRate: number) {
     const clip = mixerClipFromBytes(name, bytes, frameRate);
@@ -53,7 +55,18 @@ export class MixerMode {
   }
 
   setLoop(loop: MixerLoop): void {
-    for (const action of this.actions) action.loop = loop;
+    for (const action of [...this.actions, ...this.layerActions]) action.loop = loop;
+  }
+
+  addLayerAction(action: AnimationAction): void {
+    if (!this.layerActions.includes(action)) this.layerActions.push(action);
+  }
+
+  /** Takes a layer's action out of the mix (the mixer forgets it). */
+  removeLayerAction(action: AnimationAction): void {
+    const i = this.layerActions.indexOf(action);
+    if (i >= 0) this.layerActions.splice(i, 1);
+    this.mixer.uncacheAction(action);
   }
 
   advance(seconds: number): void {
@@ -76,7 +89,7 @@ export class MixerMode {
 
   /** Every action to `frame` of its clip (the scrubber), then re-blends. */
   seek(frame: number): void {
-    for (const action of this.actions) action.time = Math.min(frame / this.frameRate, action.clip.times[action.clip.times.length - 1]);
+    for (const action of [...this.actions, ...this.layerActions]) action.time = Math.min(frame / this.frameRate, action.clip.times[action.clip.times.length - 1]);
     this.mixer.update(0);
   }
 

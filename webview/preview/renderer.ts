@@ -40,6 +40,8 @@ export interface ViewState {
   hoveredBone: number;
   palette: Palette;
   show: Visibility;
+  /** Lines drawn this frame only, depth-tested like the grid (x y z r g b a vertex): meshes attached to bones. */
+  overlay?: Float32Array;
 }
 
 /**

@@ -22,12 +22,15 @@ export class MixerSession {
   pending?: ClipChoice;
   /** The second clip in the mix, kept so that a reload of the first clip keeps the mix. */
   second?: SecondClip;
+  /** Told whenever the mixer starts (again) or stops: the layers bind to it. */
+  started?: (mixer: MixerMode | undefined) => void;
 
   /** Starts the mixer on `clip` (again, after a reload), with the second clip if one was mixed; returns why that one no longer mixes. */
   start(clip: SceneClip, frameRate: number, loop: MixerLoop, frame: number): string | undefined {
     this.mixer = new MixerMode(clip.name, clip.bytes, frameRate);
     this.mixer.setLoop(loop);
     this.mixer.seek(frame);
+    this.started?.(this.mixer);
     const second = this.second;
     if (!second) return undefined;
     this.second = undefined;
@@ -36,6 +39,7 @@ export class MixerSession {
 
   stop(): void {
     this.mixer = undefined;
+    this.started?.(undefined);
   }
 
   /** The choice asked for; undefined when `uri` is not offered (or is the clip already mixed). */

@@ -12,6 +12,7 @@ import type { HostToPreviewMessage, LoopMode, PlaybackMode, PreviewToHostMessage
 import { animatedBounds } from '../bounds';
 import type { Bounds } from '../camera';
 import { CurvesModel } from '../curves/curvesModel';
+import { LayersModel } from '../layers/layersModel';
 import type { Player } from '../player';
 import type { PoseSource, Visibility } from '../renderer';
 import { buildScene, type PreviewScene } from '../scene';
@@ -42,6 +43,8 @@ export class PreviewModel implements AnimationViewModel {
   readonly notes: Notices;
   /** The Curves panel: shown or not, frames in view, the selected bone's channels, the motion findings. */
   readonly curves = new CurvesModel(() => this.emit('settings'));
+  /** The mixer's layers above the base, the meshes attached to bones, and the mix file. */
+  readonly layers: LayersModel;
   /** The last load's source of links and bone names; whether the user chose the axes toggle. */
   private loaded: { linkSource?: string; boneNames?: readonly string[]; axesChosen: boolean } = { axesChosen: false };
   private fitted?: { rule: BindRule; bounds: Bounds };
@@ -49,6 +52,10 @@ export class PreviewModel implements AnimationViewModel {
 
   constructor(private readonly post: (message: PreviewToHostMessage) => void, options: PreviewModelOptions = {}) {
     this.notes = new Notices(options.later ?? ((task, ms) => void setTimeout(task, ms)), () => this.emit('notice'));
+    this.layers = new LayersModel({
+      post, mix: this.mix, frameRate: () => this.frameRate, scene: () => this.scene,
+      changed: () => this.noteMixProblem(undefined), notice: (text) => this.flashNotice(text), enterMixer: () => this.setMode('mixer'),
+    });
   }
 
   onChange(listener: (change: ModelChange) => void): () => void {
@@ -88,6 +95,7 @@ export class PreviewModel implements AnimationViewModel {
     this.fitted = undefined;
     this.notes.fatal = undefined;
     this.loaded = { linkSource: message.linkSource, boneNames: message.boneNames, axesChosen: this.loaded.axesChosen };
+    this.layers.loaded(message.clip.uri, message.boneNames, message.boneParents);
     this.curves.load(scene.clip.bytes, { boneCount: scene.clip.bones, frameCount: scene.clip.frames }, { ...message.motion, frameRate: message.frameRate, boneNames: message.boneNames }, keep);
     if (!keep || this.selection.selectedBone >= scene.clip.bones) this.selection.selectedBone = -1;
     if (!keep && !this.loaded.axesChosen) this.show = { ...this.show, axes: !scene.mesh };
@@ -115,6 +123,7 @@ export class PreviewModel implements AnimationViewModel {
         this.noteMixProblem(message.reason);
         break;
       case 'exported': this.flashNotice(exportOutcome(message.kind, message.outcome, message.detail)); break;
+      case 'meshes': case 'layerClip': case 'attachmentMesh': case 'mix': case 'mixSaved': this.layers.handle(message); break;
     }
   }
 
@@ -291,6 +300,11 @@ export class PreviewModel implements AnimationViewModel {
 
   pose(): PoseSource | undefined {
     return this.scene ? this.playback.pose(this.scene, this.rule) : undefined;
+  }
+
+  /** Lines drawn over the scene with `pose`: the meshes attached to bones. */
+  overlayLines(pose: PoseSource | undefined): Float32Array | undefined {
+    return this.layers.overlayLines(pose);
   }
 
   /** The bounds Fit frames: the animated bounds under the rule shown, computed once per scene and rule. */

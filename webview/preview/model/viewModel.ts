@@ -42,6 +42,8 @@ export interface AnimationViewModel {
   hover(bone: number): void;
   /** Where this frame's bone matrices come from; undefined without a scene. */
   pose(): PoseSource | undefined;
+  /** Lines to draw over the scene with `pose` this frame (meshes attached to bones), if any. */
+  overlayLines?(pose: PoseSource | undefined): Float32Array | undefined;
   /** Lines of the notice above the view (problems, outcomes), in order. */
   readonly notices: readonly string[];
 }

@@ -82,13 +82,19 @@ export class WebGl2Renderer implements PreviewRenderer {
     }
     gl.bindTexture(gl.TEXTURE_2D, this.bonesTexture);
     gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, 6, bones, gl.RGBA, gl.FLOAT, this.pose.subarray(0, bones * BONE_OUTPUT_FLOATS));
+    // The frame's extra lines first (depth-tested), then joints and gizmos (over everything).
+    const attached = view.overlay ?? new Float32Array(0);
     const overlays = [
+      attached,
       view.show.bones ? jointLines(this.pose, scene.clip.bones, view.gizmoLength * JOINT_RADIUS, view) : new Float32Array(0),
       view.show.axes ? gizmoLines(this.pose, scene.clip.bones, view) : new Float32Array(0),
     ];
-    const overlay = new Float32Array(overlays[0].length + overlays[1].length);
-    overlay.set(overlays[0]);
-    overlay.set(overlays[1], overlays[0].length);
+    const overlay = new Float32Array(overlays.reduce((n, part) => n + part.length, 0));
+    let at = 0;
+    for (const part of overlays) {
+      overlay.set(part, at);
+      at += part.length;
+    }
     gl.bindBuffer(gl.ARRAY_BUFFER, this.overlayBuffer);
     gl.bufferData(gl.ARRAY_BUFFER, overlay, gl.DYNAMIC_DRAW);
     this.lastFrameUploadBytes = bones * BONE_OUTPUT_FLOATS * 4 + overlay.byteLength;
@@ -143,10 +149,12 @@ export class WebGl2Renderer implements PreviewRenderer {
     // Joints and gizmos over everything, like the WebGPU path's depthCompare 'always'.
     gl.useProgram(this.lineProgram);
     gl.uniformMatrix4fv(gl.getUniformLocation(this.lineProgram, 'u_viewProj'), false, view.viewProjection);
+    gl.bindVertexArray(this.overlayVao);
+    const attachedCount = attached.length / GRID_VERTEX_FLOATS;
+    if (attachedCount > 0) gl.drawArrays(gl.LINES, 0, attachedCount);
     gl.depthFunc(gl.ALWAYS);
     gl.depthMask(false);
-    gl.bindVertexArray(this.overlayVao);
-    gl.drawArrays(gl.LINES, 0, overlay.length / GRID_VERTEX_FLOATS);
+    gl.drawArrays(gl.LINES, attachedCount, overlay.length / GRID_VERTEX_FLOATS - attachedCount);
     gl.depthMask(true);
     gl.bindVertexArray(null);
   }

@@ -67,6 +67,8 @@ export class WebGpuRenderer implements PreviewRenderer {
   private readonly gridPipeline: GPURenderPipeline;
   private depth?: GPUTexture;
   private grid?: { buffer: GPUBuffer; count: number };
+  /** The frame's extra lines (ViewState.overlay), grown as needed. */
+  private overlay?: GPUBuffer;
   private mesh?: MeshBuffers;
   private scene?: PreviewScene;
   private last?: { source: PoseSource; view: ViewState };
@@ -154,6 +156,7 @@ export class WebGpuRenderer implements PreviewRenderer {
         pass.drawIndexed(mesh.edgeCount);
       }
     }
+    const overlayBytes = this.drawOverlay(pass, view.overlay);
     if (view.show.bones) {
       pass.setPipeline(this.jointPipeline);
       pass.draw(24, scene.clip.bones);
@@ -164,7 +167,21 @@ export class WebGpuRenderer implements PreviewRenderer {
     }
     pass.end();
     this.device.queue.submit([encoder.finish()]);
-    this.lastFrameUploadBytes = poseBytes + VIEW_BYTES;
+    this.lastFrameUploadBytes = poseBytes + VIEW_BYTES + overlayBytes;
+  }
+
+  /** Draws `lines` depth-tested, as the grid; returns the bytes uploaded for them. */
+  private drawOverlay(pass: GPURenderPassEncoder, lines: Float32Array | undefined): number {
+    if (!lines?.length) return 0;
+    if (!this.overlay || this.overlay.size < lines.byteLength) {
+      this.overlay?.destroy();
+      this.overlay = this.device.createBuffer({ label: 'overlay lines', size: Math.max(1024, lines.byteLength * 2), usage: GPUBufferUsage.VERTEX | GPUBufferUsage.COPY_DST });
+    }
+    this.device.queue.writeBuffer(this.overlay, 0, lines.buffer, lines.byteOffset, lines.byteLength);
+    pass.setPipeline(this.gridPipeline);
+    pass.setVertexBuffer(0, this.overlay);
+    pass.draw(lines.length / GRID_VERTEX_FLOATS);
+    return lines.byteLength;
   }
 
   whenDone(): Promise<void> {
@@ -213,6 +230,7 @@ export class WebGpuRenderer implements PreviewRenderer {
     this.bones.destroy();
     this.view.destroy();
     this.grid?.buffer.destroy();
+    this.overlay?.destroy();
     this.destroyMesh();
     this.depth?.destroy();
     this.context.unconfigure();
