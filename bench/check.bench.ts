@@ -6,6 +6,7 @@
  *   the reads per file during that check (target: 1);
  * - the largest legal clip (267,382,804 B): `check FILE` against a bare read of it in 4 MiB
  *   pieces into one reused buffer.
+ * The folder check runs with the worker pool (one worker per core) and, for the scaling, without.
  * Ratios use the fastest wall-clock run of each (the pool's threads make CPU time no measure).
  */
 import { open, readFile } from 'node:fs/promises';
@@ -14,7 +15,9 @@ import { join } from 'node:path';
 import { runChecks } from '../cli/checkCommand';
 import type { CliIo } from '../cli/io';
 import type { FileAccess } from '../formats/fileAccess';
+import type { BinaryCheckPool } from '../formats/checkPool';
 import { mapInParallel } from '../formats/inParallel';
+import { createCheckPool } from '../node/checkPool';
 import { nodeFileAccess } from '../node/fileAccess';
 import { ISSUE_WORKSPACE, writeCheckWorkspace } from './checkWorkspace';
 import { writeClipFile } from './clipData';
@@ -63,25 +66,35 @@ async function workspaceRows(bench: BenchContext): Promise<void> {
   const files = await writeCheckWorkspace(folder, ISSUE_WORKSPACE);
   let bytes = 0;
   let summary = '';
-  const [bare, check] = await timeInterleaved(
-    [
-      async () => void (bytes = await bareRead(files)),
-      async () => {
-        const report = await runChecks(quietIo(nodeFileAccess), [folder], 100);
-        summary = `${report.files.length} files, ${report.errors} errors, ${report.warnings} warnings`;
-      },
-    ],
-    ROUNDS,
-  );
+  const pool = createCheckPool();
+  const checkWith = (with_: BinaryCheckPool | undefined) => async () => {
+    const report = await runChecks(quietIo(nodeFileAccess), [folder], 100, { pool: with_ });
+    summary = `${report.files.length} files, ${report.errors} errors, ${report.warnings} warnings`;
+  };
+  let timings;
+  try {
+    timings = await timeInterleaved([async () => void (bytes = await bareRead(files)), checkWith(pool), checkWith(undefined)], ROUNDS);
+  } finally {
+    await pool?.close();
+  }
+  const [bare, pooled, single] = timings;
   const shape = ISSUE_WORKSPACE;
   const what = `${formatNumber(shape.clips)} clips of ${shape.bones}x${shape.frames} + nether.toml`;
+  const baseline = { name: `bare read of the same ${formatNumber(bytes)} B, one process`, value: bare!.bestSeconds, unit: 's' };
   bench.add({
-    name: `check FOLDER, ${what}`,
-    value: check!.bestSeconds,
+    name: `check FOLDER, ${what} (${pool ? `${pool.size} check workers` : 'no worker script: one thread'})`,
+    value: pooled!.bestSeconds,
     unit: 's',
-    baseline: { name: `bare read of the same ${formatNumber(bytes)} B, one process`, value: bare!.bestSeconds, unit: 's' },
+    baseline,
     target: { on: 'ratio', op: '<=', threshold: 3 },
-    note: `${summary}; ${availableParallelism()} cores; best of ${ROUNDS} interleaved`,
+    note: `${summary}; ${availableParallelism()} cores; best of ${ROUNDS} interleaved; ${formatNumber(single!.bestSeconds / pooled!.bestSeconds)}x the one-thread run`,
+  });
+  bench.add({
+    name: `check FOLDER, ${what} (one thread)`,
+    value: single!.bestSeconds,
+    unit: 's',
+    baseline,
+    note: 'the same check without the pool',
   });
 
   const { access, reads } = countingReads(nodeFileAccess);

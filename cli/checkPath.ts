@@ -8,6 +8,7 @@ import { checkFileOnce, checkManifestPack, type CheckOptions } from '../formats/
 import { type AssetKind, type FileKind, KIND_SERVICES, kindByMagic, type KindOfPath, kindsByName } from '../formats/fileKinds';
 import type { FileAccess } from '../formats/fileAccess';
 import type { FormatDiagnostic } from '../formats/diagnostics';
+import type { BinaryCheckPool } from '../formats/checkPool';
 import { mapInParallel } from '../formats/inParallel';
 import { offerCheckedFacts } from '../formats/manifest/assetFacts';
 import { AssetSummaryCache } from '../formats/manifest/summaryCache';
@@ -46,6 +47,11 @@ export interface PathCheckOptions extends CheckOptions {
    * paths): a manifest's rules use it instead of reading a listed file the walk checked.
    */
   facts?: AssetSummaryCache;
+  /**
+   * Worker threads for the content checks of a folder's files (same results, in the same order);
+   * they read files through Node's file access, so pass one only where `access` is that.
+   */
+  pool?: BinaryCheckPool;
 }
 
 /** Files checked at once: enough to keep the disk busy, few enough to bound open files and memory. */
@@ -74,9 +80,9 @@ class Collector {
 export const UNREADABLE_CODE = 'file/unreadable';
 
 /** One binary file; its facts go to `facts` for the manifests that list it. */
-async function checkOneFile(access: FileAccess, path: string, kind: FileKind, options: PathCheckOptions): Promise<CheckedFile | PathProblem> {
+async function checkOneFile(access: FileAccess, path: string, kind: FileKind, options: PathCheckOptions, pool?: BinaryCheckPool): Promise<CheckedFile | PathProblem> {
   try {
-    const checked = await checkFileOnce(access, path, kind, options);
+    const checked = await checkFileOnce(access, path, kind, options, pool);
     const { result, stat } = checked;
     const unreadable = result.diagnostics.find((d) => d.code === UNREADABLE_CODE);
     if (unreadable) return { path, message: unreadable.message };
@@ -98,7 +104,10 @@ async function walk(access: FileAccess, directory: string, options: PathCheckOpt
   into.into.problems.push(...problems);
   const found = files.filter((file): file is { path: string; kind: FileKind } => checkable(file.kind));
   const binaries = found.filter((file) => file.kind.kind !== 'manifest');
-  const outcomes = await mapInParallel(binaries, PARALLEL_CHECKS, (file) => checkOneFile(access, file.path, file.kind, options));
+  const pool = options.pool;
+  // With a pool, enough in flight to keep every worker busy while this thread reads the next stats.
+  const inFlight = pool ? Math.max(PARALLEL_CHECKS, 4 * (pool.size ?? 1)) : PARALLEL_CHECKS;
+  const outcomes = await mapInParallel(binaries, inFlight, (file) => checkOneFile(access, file.path, file.kind, options, pool));
   const checked = new Map(binaries.map((file, i) => [file.path, outcomes[i]!]));
   for (const { path, kind } of found) {
     // A manifest also checks the assets it lists, which the walk reaches too: once each.

@@ -4,7 +4,9 @@
  * both sit below this module and never import it.
  */
 import { unreadableFileDiagnostic as unreadable } from './checkBytes';
-import { checkBinaryFile } from './checkBinaryFile';
+import { type BinaryFileCheck, checkBinaryFile } from './checkBinaryFile';
+import type { BinaryKind } from './checkBytes';
+import { type BinaryCheckPool, pooledOptions, withBoneNames } from './checkPool';
 import { type CheckOptions, DEFAULT_CHECK_OPTIONS, type FileCheckResult } from './checkResult';
 import { binaryDiagnostic } from './diagnosticCodes';
 import type { FileAccess, FileStat } from './fileAccess';
@@ -43,8 +45,9 @@ export interface FileCheck {
 /**
  * `checkFileAs` that also returns the stat and the first bytes. A file no larger than one piece
  * (`chunkBytes`, default 4 MiB) is opened and read once; a larger one is streamed in pieces.
+ * With `pool`, a binary file's content check runs there (same result).
  */
-export async function checkFileOnce(access: FileAccess, path: string, named: FileKind | undefined, options: CheckOptions = DEFAULT_CHECK_OPTIONS): Promise<FileCheck> {
+export async function checkFileOnce(access: FileAccess, path: string, named: FileKind | undefined, options: CheckOptions = DEFAULT_CHECK_OPTIONS, pool?: BinaryCheckPool): Promise<FileCheck> {
   let kind = named;
   if (kind?.kind === 'manifest') return { result: await checkManifestFile(access, path, options) };
   let stat;
@@ -75,5 +78,18 @@ export async function checkFileOnce(access: FileAccess, path: string, named: Fil
   }
   const binary = kind.kind;
   if (binary === 'manifest') return { result: await checkManifestFile(access, path, options), stat };
-  return { ...(await checkBinaryFile(access, path, binary, stat, options)), stat };
+  // A pool reads the file through its own access: the caller passes one only where that is `access` too.
+  const checked = (pool && (await pooledCheck(pool, path, binary, stat, options))) || (await checkBinaryFile(access, path, binary, stat, options));
+  return { ...checked, stat };
+}
+
+/** The pool's check, or undefined where the pool failed (a worker that died): then this thread checks. */
+async function pooledCheck(pool: BinaryCheckPool, path: string, kind: BinaryKind, stat: FileStat, options: CheckOptions): Promise<BinaryFileCheck | undefined> {
+  let checked: BinaryFileCheck;
+  try {
+    checked = await pool.check(path, kind, stat, pooledOptions(options));
+  } catch {
+    return undefined;
+  }
+  return withBoneNames(checked, options);
 }

@@ -11,6 +11,7 @@ const targets = [
   { name: 'client', entry: 'client/src/extension.ts', outfile: 'dist/client/extension.js', platform: 'node', format: 'cjs' },
   { name: 'server', entry: 'server/src/server.ts', outfile: 'dist/server/server.js', platform: 'node', format: 'cjs' },
   { name: 'cli', entry: 'cli/ewzanim.ts', outfile: 'dist/cli/ewzanim.js', platform: 'node', format: 'cjs', banner: '#!/usr/bin/env node' },
+  { name: 'check worker (cli)', entry: 'node/checkWorker.ts', outfile: 'dist/cli/checkWorker.js', platform: 'node', format: 'cjs' },
   { name: 'hex editor webview', entry: 'webview/hex/main.ts', outfile: 'dist/webview/hex.js', platform: 'browser', format: 'iife' },
   { name: 'preview webview', entry: 'webview/preview/main.ts', outfile: 'dist/webview/preview.js', platform: 'browser', format: 'iife' },
   { name: 'MSH preview webview', entry: 'webview/mshPreview/main.ts', outfile: 'dist/webview/mshPreview.js', platform: 'browser', format: 'iife' },

@@ -1,0 +1,42 @@
+/**
+ * Where the content check of a binary file may run besides this thread: the adapters pass a pool
+ * of worker threads (`node/checkPool.ts`), the core only this interface. A pooled check reads the
+ * file itself (through the adapter's own file access) and gives what `checkBinaryFile` gives on
+ * this thread, byte for byte; options that are functions stay here (`withBoneNames`).
+ */
+import type { BinaryFileCheck } from './checkBinaryFile';
+import type { BinaryKind } from './checkBytes';
+import type { CheckOptions } from './checkResult';
+import type { FileStat } from './fileAccess';
+import { nameMotionBones } from './motion/boneNames';
+
+/** The options a pooled check carries to another thread: plain data only. */
+export type PooledCheckOptions = Pick<CheckOptions, 'maxKeyframeProblems' | 'chunkBytes' | 'kinds' | 'motion'>;
+
+export interface BinaryCheckPool {
+  /** Checks it runs at once (its threads), when it knows. */
+  readonly size?: number;
+  check(path: string, kind: BinaryKind, stat: FileStat, options: PooledCheckOptions): Promise<BinaryFileCheck>;
+}
+
+/** What of `options` a check reads, without what cannot cross to another thread (functions, caches). */
+export function pooledOptions(options: CheckOptions): PooledCheckOptions {
+  const plain: PooledCheckOptions = { maxKeyframeProblems: options.maxKeyframeProblems };
+  if (options.chunkBytes !== undefined) plain.chunkBytes = options.chunkBytes;
+  if (options.kinds !== undefined) plain.kinds = options.kinds;
+  if (options.motion !== undefined) plain.motion = options.motion;
+  return plain;
+}
+
+/** The motion messages of a pooled clip check named as `checkBytes` names them on this thread. */
+export async function withBoneNames(checked: BinaryFileCheck, options: CheckOptions): Promise<BinaryFileCheck> {
+  const { result } = checked;
+  const boneCount = result.summary?.boneCount;
+  if (result.kind !== 'clip' || !options.boneNamesOf || boneCount === undefined) return checked;
+  const diagnostics = await nameMotionBones(result.diagnostics, result.path, boneCount, options.boneNamesOf);
+  if (diagnostics === result.diagnostics) return checked;
+  const summary = result.summary && { ...result.summary };
+  const firstError = diagnostics.find((d) => d.severity === 'error');
+  if (summary && firstError) summary.firstError = { code: firstError.code, message: firstError.message };
+  return { ...checked, result: { ...result, diagnostics, summary } };
+}

@@ -1,0 +1,108 @@
+/**
+ * `BinaryCheckPool` over `worker_threads`: one worker per core (`availableParallelism()`), each
+ * check sent to the worker with the fewest in flight, answers matched by id, so callers keep
+ * their own order (`mapInParallel` puts results in input order). Workers start on first use and
+ * `close()` ends them. The worker script is `checkWorker.js` beside the bundle, or
+ * `checkWorker.ts` when run from source (tsx): `createCheckPool` gives none where neither exists,
+ * and the caller checks on its own thread.
+ */
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { BinaryFileCheck } from '../formats/checkBinaryFile';
+import type { BinaryKind } from '../formats/checkBytes';
+import type { BinaryCheckPool, PooledCheckOptions } from '../formats/checkPool';
+import type { FileStat } from '../formats/fileAccess';
+import type { CheckReply, CheckRequest } from './checkPoolMessages';
+
+/** Worker deaths after which the pool rejects every check (the callers then check on their own thread). */
+const MAX_WORKER_FAILURES = 3;
+
+interface Pending {
+  resolve(checked: BinaryFileCheck): void;
+  reject(error: Error): void;
+}
+
+interface PoolWorker {
+  worker: Worker;
+  inFlight: Map<number, Pending>;
+}
+
+/** The worker script beside this module (bundled `.js`, or the `.ts` source under tsx). */
+export function checkWorkerScript(folder = __dirname): string | undefined {
+  for (const name of ['checkWorker.js', 'checkWorker.ts']) {
+    const path = join(folder, name);
+    if (existsSync(path)) return path;
+  }
+  return undefined;
+}
+
+export class WorkerCheckPool implements BinaryCheckPool {
+  private readonly workers: PoolWorker[] = [];
+  private nextId = 0;
+  /** Workers that died (failed to start, crashed): past `MAX_WORKER_FAILURES` the pool refuses work. */
+  private failures = 0;
+  private closing = false;
+
+  constructor(
+    private readonly script: string,
+    readonly size: number = availableParallelism(),
+  ) {}
+
+  check(path: string, kind: BinaryKind, stat: FileStat, options: PooledCheckOptions): Promise<BinaryFileCheck> {
+    if (this.failures >= MAX_WORKER_FAILURES) return Promise.reject(new Error('the check workers keep failing'));
+    const target = this.leastBusy();
+    const id = this.nextId++;
+    return new Promise<BinaryFileCheck>((resolve, reject) => {
+      target.inFlight.set(id, { resolve, reject });
+      target.worker.postMessage({ id, path, kind, stat, options } satisfies CheckRequest);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    const workers = this.workers.splice(0);
+    await Promise.all(workers.map(({ worker }) => worker.terminate()));
+  }
+
+  private leastBusy(): PoolWorker {
+    let best: PoolWorker | undefined;
+    for (const w of this.workers) if (!best || w.inFlight.size < best.inFlight.size) best = w;
+    if (best && (best.inFlight.size === 0 || this.workers.length >= this.size)) return best;
+    return this.start();
+  }
+
+  private start(): PoolWorker {
+    // From source, the worker registers tsx itself: a worker's entry does not get the parent's loader hooks.
+    const worker = this.script.endsWith('.ts')
+      ? new Worker(`require('tsx/cjs'); require(${JSON.stringify(this.script)});`, { eval: true })
+      : new Worker(this.script);
+    const entry: PoolWorker = { worker, inFlight: new Map() };
+    worker.on('message', (reply: CheckReply) => {
+      const pending = entry.inFlight.get(reply.id);
+      entry.inFlight.delete(reply.id);
+      if (reply.checked) pending?.resolve(reply.checked);
+      else pending?.reject(new Error(reply.error));
+    });
+    const failAll = (error: Error): void => {
+      if (!this.closing) this.failures++;
+      for (const pending of entry.inFlight.values()) pending.reject(error);
+      entry.inFlight.clear();
+      const at = this.workers.indexOf(entry);
+      if (at >= 0) this.workers.splice(at, 1);
+    };
+    worker.on('error', failAll);
+    worker.on('exit', (code) => {
+      if (this.workers.includes(entry)) failAll(new Error(`check worker exited (${code})`));
+    });
+    this.workers.push(entry);
+    return entry;
+  }
+}
+
+/** A pool sized to the machine, or undefined where the worker script is missing or one core is all there is. */
+export function createCheckPool(size = availableParallelism()): WorkerCheckPool | undefined {
+  const script = checkWorkerScript();
+  return script && size > 1 ? new WorkerCheckPool(script, size) : undefined;
+}
