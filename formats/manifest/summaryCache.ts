@@ -78,6 +78,14 @@ export class AssetSummaryCache {
     this.entries.set(path, { size: stat.size, mtimeMs: stat.mtimeMs, purpose, facts });
   }
 
+  /** Drops the bytes a file's facts carry for `anim/local-space` once it judged them (its verdicts are kept). */
+  releaseBytes(path: string): void {
+    const facts = this.entries.get(path)?.facts;
+    if (!facts) return;
+    delete facts.localSpaceSamples;
+    delete facts.skeletonBytes;
+  }
+
   /** The model of `text`, parsed again only when the manifest's text changed. */
   async modelAsync(path: string, text: string, parse: () => Promise<ManifestModel>): Promise<ManifestModel> {
     const hit = this.models.get(path);
