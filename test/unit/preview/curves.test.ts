@@ -5,14 +5,18 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CLIP_HEADER_SIZE, KEYFRAME_SIZE, encodeKeyframe } from '../../../formats/clip';
+import { CLIP_HEADER_SIZE, KEYFRAME_SIZE, encodeKeyframe, keyframeOffset } from '../../../formats/clip';
 import { motionFindings } from '../../../formats/motion/motionFindings';
 import type { MotionFinding } from '../../../formats/motion/motionOptions';
 import type { BoneTransform } from '../../../formats/records';
-import { quaternionFromEulerDegrees } from '../../../formats/rotationMath';
+import { eulerDegrees, quaternionFromEulerDegrees, rotationAngleBetween } from '../../../formats/rotationMath';
+import { decodeRotation } from '../../../formats/rotation';
+import { readU32LE } from '../../../formats/bytes';
 import { marksForBone, markerNear } from '../../../webview/preview/curves/curveMarks';
 import { CURVE_CHANNELS, channelsOf, curveEnvelope, decodeBoneCurves, type BoneCurves } from '../../../webview/preview/curves/curveSeries';
 import { FrameWindow } from '../../../webview/preview/curves/frameWindow';
+import { CurvesModel } from '../../../webview/preview/curves/curvesModel';
+import { SlicedMotionScan } from '../../../webview/preview/curves/motionScan';
 
 /** A clip of `bones` x `frames` whose record at (frame, bone) is `at(frame, bone)`. */
 function clip(bones: number, frames: number, at: (frame: number, bone: number) => BoneTransform): Uint8Array {
@@ -65,6 +69,17 @@ describe('Curves: decodeBoneCurves', () => {
       r.expected.forEach((degrees, frame) => assert.ok(Math.abs(c.values[r.channel][frame] - degrees) < 0.2, `frame ${frame}: ${c.values[r.channel][frame]}`));
     });
   }
+
+  it('the rotation channels are the hover\'s eulerDegrees and rotationAngleBetween, to the last bit, on any rotation', () => {
+    const turning = clip(2, 50, (f) => ({ rotation: quaternionFromEulerDegrees(37 * f, 90 * Math.sin(f), -13 * f), position: [0, 0, 0], scale: [1, 1, 1] }));
+    const decoded = decodeBoneCurves(turning, { boneCount: 2, frameCount: 50 }, 1);
+    const first = decodeRotation(readU32LE(turning, keyframeOffset({ boneCount: 2 }, 0, 1)));
+    for (let f = 0; f < 50; f++) {
+      const q = decodeRotation(readU32LE(turning, keyframeOffset({ boneCount: 2 }, f, 1)));
+      const e = eulerDegrees(q);
+      assert.deepEqual([0, 1, 2, 3].map((i) => decoded.values[i][f]), [rotationAngleBetween(first, q) * (180 / Math.PI), e.x, e.y, e.z], `frame ${f}`);
+    }
+  });
 
   it('reads the bone asked for, not its neighbours', () => {
     const other = decodeBoneCurves(bytes, { boneCount: 3, frameCount: 4 }, 2);
@@ -179,5 +194,52 @@ describe('Curves: marks from the motion findings', () => {
     assert.equal(markerNear(marks, 11.5, 2)?.frame, 10);
     assert.equal(markerNear(marks, 5, 2)?.frame, 4);
     assert.equal(markerNear(marks, 7, 1), undefined);
+  });
+});
+
+describe('Curves: the motion findings scanned a slice at a time', () => {
+  // Bone 1 of 3 with a pop at frame 34 (as above, one more bone so that slices cut frames).
+  const bytes = clip(3, 60, (f, b) => ({
+    rotation: quaternionFromEulerDegrees(b === 1 ? 10 * Math.sin(f / 5) + (f === 34 ? 150 : 0) : 20 * Math.sin(f / 7 + b), 0, 0),
+    position: [0, b * 0.01 * f, 0],
+    scale: [1, 1, 1],
+  }));
+  const whole = motionFindings(bytes);
+
+  for (const slice of [1, 2, 7, 180, 100000]) {
+    it(`slices of ${slice} record(s) find what one pass finds`, () => {
+      const scan = new SlicedMotionScan(bytes, {});
+      let steps = 1;
+      while (!scan.step(slice)) steps++;
+      assert.deepEqual(scan.findings, whole);
+      assert.equal(steps, Math.max(1, Math.ceil(180 / slice)));
+    });
+  }
+
+  it('a clip without frames has no findings and needs no slice', () => {
+    const scan = new SlicedMotionScan(new Uint8Array([3, 0, 0, 0]), {});
+    assert.equal(scan.step(), true);
+    assert.deepEqual(scan.findings, []);
+  });
+
+  it('CurvesModel has no marks until the scan is done, then the bone\'s marks; a reload abandons the scan', () => {
+    const model = new CurvesModel(() => undefined);
+    model.load(bytes, { boneCount: 3, frameCount: 60 }, {}, false);
+    const tasks: (() => void)[] = [];
+    let done = 0;
+    model.scanMarks((task) => tasks.push(task), () => done++, 50);
+    assert.equal(model.marksReady, false);
+    assert.equal(tasks.length, 1, 'the rest waits for the page');
+    assert.deepEqual(model.marks(1), []);
+    while (tasks.length) tasks.shift()!();
+    assert.equal(done, 1);
+    assert.deepEqual(model.marks(1).map((m) => [m.code, m.frame]), [['anim/pop', 34]]);
+
+    model.load(bytes, { boneCount: 3, frameCount: 60 }, {}, true);
+    model.scanMarks((task) => tasks.push(task), () => done++, 50);
+    model.load(bytes, { boneCount: 3, frameCount: 60 }, {}, true);
+    while (tasks.length) tasks.shift()!();
+    assert.equal(done, 1, 'the abandoned scan never reports');
+    assert.equal(model.marksReady, false);
   });
 });

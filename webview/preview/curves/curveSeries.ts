@@ -7,7 +7,6 @@ import { f16LookupTable } from '../../../formats/f16';
 import { keyframeOffset } from '../../../formats/clip';
 import { readU16LE, readU32LE } from '../../../formats/bytes';
 import { decodeRotation } from '../../../formats/rotation';
-import { eulerDegrees, rotationAngleBetween } from '../../../formats/rotationMath';
 
 export type CurveGroup = 'rotation' | 'position' | 'scale';
 
@@ -57,28 +56,50 @@ export interface ClipShape {
 
 const DEG = 180 / Math.PI;
 
-/** Decodes `bone`'s record at every frame of the clip (`clip`: the whole file, header first). */
+/**
+ * Decodes `bone`'s record at every frame of the clip (`clip`: the whole file, header first). The
+ * rotation's angle and Euler angles are `rotationAngleBetween` and `eulerDegrees` of
+ * formats/rotationMath.ts (the hover's), computed inline here: 65,535 frames without allocating.
+ */
 export function decodeBoneCurves(clip: Uint8Array, shape: ClipShape, bone: number): BoneCurves {
   const frames = shape.frameCount;
   const values = CURVE_CHANNELS.map(() => new Float64Array(frames));
+  const [angle, ex, ey, ez, px, py, pz, sx, sy, sz] = values;
   const half = f16LookupTable();
   const q = new Float32Array(4);
-  const first = new Float32Array(4);
+  let fx = 0, fy = 0, fz = 0, fw = 1;
   for (let frame = 0; frame < frames; frame++) {
     const at = keyframeOffset(shape, frame, bone);
     decodeRotation(readU32LE(clip, at), q);
-    if (frame === 0) first.set(q);
-    const euler = eulerDegrees(q);
-    values[0][frame] = rotationAngleBetween(first, q) * DEG;
-    values[1][frame] = euler.x;
-    values[2][frame] = euler.y;
-    values[3][frame] = euler.z;
-    for (let i = 0; i < 3; i++) {
-      values[4 + i][frame] = half[readU16LE(clip, at + 4 + i * 2)];
-      values[7 + i][frame] = half[readU16LE(clip, at + 10 + i * 2)];
-    }
+    // normalised() of rotationMath.ts: a zero or non-finite quaternion is the identity.
+    const length = Math.hypot(q[0], q[1], q[2], q[3]);
+    const ok = length > 0 && Number.isFinite(length);
+    const x = ok ? q[0] / length : 0, y = ok ? q[1] / length : 0, z = ok ? q[2] / length : 0, w = ok ? q[3] / length : 1;
+    if (frame === 0) [fx, fy, fz, fw] = [x, y, z, w];
+    angle[frame] = 2 * Math.acos(Math.min(1, Math.abs(fx * x + fy * y + fz * z + fw * w))) * DEG;
+    eulerInto(x, y, z, w, frame, ex, ey, ez);
+    px[frame] = half[readU16LE(clip, at + 4)];
+    py[frame] = half[readU16LE(clip, at + 6)];
+    pz[frame] = half[readU16LE(clip, at + 8)];
+    sx[frame] = half[readU16LE(clip, at + 10)];
+    sy[frame] = half[readU16LE(clip, at + 12)];
+    sz[frame] = half[readU16LE(clip, at + 14)];
   }
   return { bone, frames, values };
+}
+
+/** `eulerDegrees` of the unit quaternion (x, y, z, w) into the three arrays at `i`. */
+function eulerInto(x: number, y: number, z: number, w: number, i: number, ex: Float64Array, ey: Float64Array, ez: Float64Array): void {
+  const r02 = 2 * (x * z + w * y);
+  const sinY = Math.max(-1, Math.min(1, r02));
+  ey[i] = Math.asin(sinY) * DEG;
+  if (Math.abs(sinY) > 1 - 1e-9) {
+    ex[i] = Math.atan2(2 * (y * z + w * x), 1 - 2 * (x * x + z * z)) * DEG;
+    ez[i] = 0;
+    return;
+  }
+  ex[i] = Math.atan2(-(2 * (y * z - w * x)), 1 - 2 * (x * x + y * y)) * DEG;
+  ez[i] = Math.atan2(-(2 * (x * y - w * z)), 1 - 2 * (y * y + z * z)) * DEG;
 }
 
 /**

@@ -1,20 +1,23 @@
 /**
  * The Curves panel's state without the DOM: whether it shows, the frames in view, the bone's
- * decoded channels (kept for the last bone asked) and the clip's motion findings (computed once
- * per load, on first use: the largest clip's scan is the slow part, so the panel draws first).
+ * decoded channels (kept for the last bone asked) and the clip's motion findings (scanned once
+ * per load, a slice at a time after the first draw: the largest clip's scan is the slow part).
  */
-import { motionFindings } from '../../../formats/motion/motionFindings';
-import type { MotionFinding, MotionOptions } from '../../../formats/motion/motionOptions';
+import type { MotionOptions } from '../../../formats/motion/motionOptions';
 import { marksForBone, type CurveMark } from './curveMarks';
 import { decodeBoneCurves, type BoneCurves, type ClipShape } from './curveSeries';
 import { FrameWindow } from './frameWindow';
+import { SCAN_SLICE_RECORDS, SlicedMotionScan } from './motionScan';
+
+/** Runs a task later (setTimeout in the page; the tests pass their own). */
+export type Later = (task: () => void) => void;
 
 export class CurvesModel {
   shown = false;
   readonly window = new FrameWindow();
   private clip?: { bytes: Uint8Array; shape: ClipShape; options: Partial<MotionOptions> };
   private decoded?: BoneCurves;
-  private findings?: MotionFinding[];
+  private scan?: SlicedMotionScan;
 
   /** `changed` announces that the panel was shown or hidden. */
   constructor(private readonly changed: () => void) {}
@@ -30,12 +33,8 @@ export class CurvesModel {
     const sameLength = this.clip?.shape.frameCount === shape.frameCount;
     this.clip = { bytes, shape, options };
     this.decoded = undefined;
-    this.findings = undefined;
+    this.scan = undefined;
     if (!keep || !sameLength) this.window.reset(shape.frameCount);
-  }
-
-  get frameCount(): number {
-    return this.clip?.shape.frameCount ?? 0;
   }
 
   /** `bone`'s channels over the whole clip (decoded on the first ask). */
@@ -46,15 +45,32 @@ export class CurvesModel {
     return this.decoded;
   }
 
-  /** Whether the findings are computed (marks() is then cheap). */
+  /** Whether the findings are in (until then `marks` is empty). */
   get marksReady(): boolean {
-    return this.findings !== undefined || !this.clip;
+    return this.scan?.findings !== undefined;
   }
 
-  /** The motion findings that concern `bone`, as marks. */
+  /**
+   * Scans the clip's motion findings, `slice` records now and as many per `later` task, then
+   * calls `done` (at once when they are in). A new load abandons a scan under way.
+   */
+  scanMarks(later: Later, done: () => void, slice = SCAN_SLICE_RECORDS): void {
+    if (!this.clip) return;
+    if (this.scan) {
+      if (this.scan.findings) done();
+      return;
+    }
+    const scan = (this.scan = new SlicedMotionScan(this.clip.bytes, this.clip.options));
+    const next = (): void => {
+      if (this.scan !== scan) return;
+      if (scan.step(slice)) done();
+      else later(next);
+    };
+    next();
+  }
+
+  /** The motion findings that concern `bone`, as marks (none until scanned). */
   marks(bone: number): CurveMark[] {
-    if (!this.clip) return [];
-    this.findings ??= motionFindings(this.clip.bytes, this.clip.options);
-    return marksForBone(this.findings, bone);
+    return this.scan?.findings ? marksForBone(this.scan.findings, bone) : [];
   }
 }

@@ -63,10 +63,11 @@ export class CurvesView {
     if (!curves) return;
     this.title.textContent = `Curves: ${this.boneText(bone)}`;
     const ready = this.model.curves.marksReady;
-    this.marks = ready ? this.model.curves.marks(bone) : [];
+    this.marks = this.model.curves.marks(bone);
     this.render(curves);
-    // The motion scan of a large clip is the slow part: draw first, then the marks.
-    if (!ready) setTimeout(() => { this.marks = this.model.curves.marks(this.bone); this.queueRender(); }, 0);
+    // The motion scan of a large clip is the slow part: draw first, then the marks, one slice
+    // per animation frame (setTimeout's chain would keep the frames from being painted).
+    if (!ready) this.model.curves.scanMarks((task) => requestAnimationFrame(task), () => { this.marks = this.model.curves.marks(this.bone); this.queueRender(); });
   }
 
   /** Where `frame` is, in CSS px from the left of a plot's drawing area (`.u-over`); tests click there. */
