@@ -10,7 +10,10 @@
  * - peak RSS of the server (sampled every 10 ms from /proc) checking a manifest of 10,000 entries
  *   (with their 10,000 clips) and a 5 MB garbage `nether.toml` (target < 150 MiB; baseline: the
  *   empty workspace's peak, same run), and the round trip of requests sent while those checks
- *   run (p95).
+ *   run (p95);
+ * - the performance issue's workspace (10,000 clips of 40x60, bench/checkWorkspace.ts): start to
+ *   last diagnostics (target < 3 s), peak RSS (< 150 MiB), request round trips during the scan
+ *   (p95 < 50 ms).
  */
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -21,7 +24,8 @@ import { SERVER_INFO_REQUEST } from '../protocol/serverStatus';
 import { clipBytes, skeletonBytes } from '../test/unit/manifest/assetBytes';
 import { SERVER_BUNDLE } from '../test/unit/server/lspProcess';
 import { StdioLspClient } from '../test/unit/server/stdioClient';
-import { percentile, rssSampler, timeInterleaved, type BenchContext } from './harness';
+import { ISSUE_WORKSPACE, writeCheckWorkspace } from './checkWorkspace';
+import { percentile, rssSampler, timeInterleaved, type BenchBaseline, type BenchContext } from './harness';
 
 const MIB = 1024 * 1024;
 const RSS_TARGET = { on: 'value', op: '<', threshold: 150 } as const;
@@ -88,6 +92,17 @@ async function clipPack(folder: string, clips: number, folders = 1): Promise<voi
   await writeFile(join(folder, 'nether.toml'), sections.join('\n'));
 }
 
+/** The performance issue's workspace (10,000 clips of 40x60 and their manifest), as `check` meets it. */
+async function issueWorkspaceRows(bench: BenchContext, rssBaseline: BenchBaseline): Promise<void> {
+  const folder = join(bench.tmpDir, 'generic-issue');
+  await writeCheckWorkspace(folder, ISSUE_WORKSPACE);
+  const run = await runServer(folder);
+  const what = `${ISSUE_WORKSPACE.clips.toLocaleString('en')} clips of ${ISSUE_WORKSPACE.bones}x${ISSUE_WORKSPACE.frames} + nether.toml`;
+  bench.add({ name: `generic client (stdio): server start to last diagnostics, ${what}`, value: run.lastDiagnosticsMs, unit: 'ms', target: { on: 'value', op: '<', threshold: 3000 }, note: `${run.published} files published; wall clock` });
+  bench.add({ name: `server peak RSS, ${what}`, value: run.peakMiB, unit: 'MiB', baseline: rssBaseline, target: RSS_TARGET, note: 'sampled every 10 ms' });
+  bench.add({ name: `request round trip while ${what} is checked, p95`, value: percentile(run.roundTrips, 95), unit: 'ms', target: { on: 'value', op: '<', threshold: 50 }, note: `ewzanim/serverInfo every 20 ms, ${run.roundTrips.length} requests, max ${run.roundTrips.at(-1)?.toFixed(0)} ms` });
+}
+
 async function walkRows(bench: BenchContext): Promise<void> {
   const plain = join(bench.tmpDir, 'walk-plain');
   const looped = join(bench.tmpDir, 'walk-loops');
@@ -131,6 +146,8 @@ export default async function genericClientBench(bench: BenchContext): Promise<v
   const big = await runServer(large);
   bench.add({ name: 'server peak RSS, manifest of 10,000 entries + their 10,000 clips (stdio)', value: big.peakMiB, unit: 'MiB', baseline: rssBaseline, target: RSS_TARGET, note: `${big.published} files published in ${(big.lastDiagnosticsMs / 1000).toFixed(1)} s; sampled every 10 ms` });
   bench.add({ name: 'request round trip while the 10,000-entry pack is checked, p95', value: percentile(big.roundTrips, 95), unit: 'ms', note: `${big.roundTrips.length} requests, max ${big.roundTrips.at(-1)?.toFixed(0)} ms` });
+
+  await issueWorkspaceRows(bench, rssBaseline);
 
   const garbage = join(bench.tmpDir, 'generic-garbage');
   await mkdir(garbage, { recursive: true });

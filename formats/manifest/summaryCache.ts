@@ -78,6 +78,12 @@ export class AssetSummaryCache {
     this.entries.set(path, { size: stat.size, mtimeMs: stat.mtimeMs, purpose, facts });
   }
 
+  /** The size and modification time the cached facts of `path` describe (this check's stat of it). */
+  statOf(path: string): FileStat | undefined {
+    const hit = this.entries.get(path);
+    return hit && { size: hit.size, mtimeMs: hit.mtimeMs, isDirectory: false };
+  }
+
   /** Drops the bytes a file's facts carry for `anim/local-space` once it judged them (its verdicts are kept). */
   releaseBytes(path: string): void {
     const facts = this.entries.get(path)?.facts;

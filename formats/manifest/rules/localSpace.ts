@@ -74,7 +74,9 @@ async function verdictOf(ctx: RuleContext, clip: ResolvedAsset, skeleton: Resolv
   const bones = clip.summary?.boneCount;
   const frameCount = clip.summary?.frameCount;
   if (bones === undefined || frameCount === undefined || bones !== skeleton.boneCount) return undefined;
-  const [clipStat, skeletonStat] = await Promise.all([ctx.access.stat(clip.path), ctx.access.stat(skeleton.path)]);
+  // The versions the asset rules just stat'ed (their facts' entries); a stat only where there is none.
+  const statOf = (path: string) => ctx.cache.statOf(path) ?? ctx.access.stat(path);
+  const [clipStat, skeletonStat] = await Promise.all([statOf(clip.path), statOf(skeleton.path)]);
   if (!clipStat || !skeletonStat) return undefined;
   const key = [clip.path, clipStat.size, clipStat.mtimeMs, skeleton.path, skeletonStat.size, skeletonStat.mtimeMs].join('\u0000');
   let known = verdicts.get(ctx.cache);
