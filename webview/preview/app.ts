@@ -10,6 +10,8 @@ import type { PreviewDom } from './dom';
 import { videoUnsupportedReason } from './exporter';
 import { PreviewExports } from './exports';
 import { wireShortcuts } from './input';
+import { LayersPanel } from './layers/layersPanel';
+import { layersPanelState } from './layers/layersPanelState';
 import { mixerPanelState } from './model/mixerPanelState';
 import { PreviewModel } from './model/previewModel';
 import type { ModelChange } from './model/viewModel';
@@ -30,6 +32,7 @@ export class PreviewApp {
   private readonly timeline: Timeline;
   private readonly boneList: BoneList;
   private readonly mixerPanel: MixerPanel;
+  private readonly layersPanel: LayersPanel;
   private readonly exports: PreviewExports;
   readonly curves: CurvesView;
 
@@ -44,6 +47,23 @@ export class PreviewApp {
       speed: (i, value) => model.setMixSpeed(i, value),
       crossfade: (seconds) => model.crossfade(seconds),
       exactFrames: () => model.setMode('stamp'),
+    });
+    const layers = model.layers;
+    this.layersPanel = new LayersPanel(dom.layers, {
+      addLayer: () => layers.addLayer(),
+      chooseClip: (id, uri) => layers.chooseClip(id, uri),
+      removeLayer: (id) => layers.removeLayer(id),
+      moveLayer: (id, delta) => layers.moveLayer(id, delta),
+      setLayer: (id, settings) => layers.setLayer(id, settings),
+      maskBones: (id, bones) => layers.setMaskBones(id, bones),
+      maskRanges: (id, text) => layers.setMaskRanges(id, text),
+      maskPreset: (id, preset) => layers.setMaskPreset(id, preset),
+      attach: (mesh, bone) => layers.attach(mesh, bone),
+      wantMeshes: () => layers.requestMeshes(),
+      setAttachment: (id, fields) => layers.setAttachmentFields(id, fields),
+      detach: (id) => layers.detach(id),
+      saveMix: () => layers.save(`${model.baseName}.mix.json`),
+      openMix: () => layers.open(),
     });
     this.exports = new PreviewExports(model, this.stage, (message) => host.post(message));
     this.curves = new CurvesView(dom.curves, model);
@@ -103,7 +123,7 @@ export class PreviewApp {
       case 'selection': this.boneList.highlight(model.selectedBone); this.stage.queueDraw(); this.curves.draw(); break;
       case 'hover': this.stage.queueDraw(); if (model.selectedBone < 0) this.curves.draw(); break;
       case 'settings': this.showSettings(); this.stage.queueDraw(); break;
-      case 'mixer': this.mixerPanel.render(mixerPanelState(model)); break;
+      case 'mixer': this.renderMix(); break;
       case 'notice': this.showNotice(); break;
     }
     this.showReadouts();
@@ -137,7 +157,12 @@ export class PreviewApp {
     const lines = model.mismatchLines;
     dom.mismatch.hidden = lines.length === 0;
     dom.mismatchText.textContent = lines.join(' ');
-    this.mixerPanel.render(mixerPanelState(model));
+    this.renderMix();
+  }
+
+  private renderMix(): void {
+    this.mixerPanel.render(mixerPanelState(this.model));
+    this.layersPanel.render(layersPanelState(this.model));
   }
 
   private showNotice(): void {

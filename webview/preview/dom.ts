@@ -26,6 +26,8 @@ export interface PreviewDom {
   boneList: HTMLElement;
   boneDetails: HTMLElement;
   mixer: HTMLElement;
+  /** The mixer's layers, the attached meshes and the mix file (layers/layersPanel.ts). */
+  layers: HTMLElement;
   timeline: HTMLElement;
   play: HTMLElement;
   prev: HTMLElement;
@@ -81,6 +83,7 @@ export function buildDom(root: HTMLElement): PreviewDom {
         <div id="bone-list" role="listbox" aria-label="Bones"></div>
         <pre id="bone-details"></pre>
         <section id="mixer" hidden></section>
+        <section id="layers" hidden></section>
       </aside>
     </div>
     <section id="curves" aria-label="Curves" hidden></section>
@@ -111,7 +114,7 @@ export function buildDom(root: HTMLElement): PreviewDom {
   const q = <T extends Element = HTMLElement>(id: string): T => root.querySelector<HTMLElement>(`#${id}`) as unknown as T;
   return {
     notice: q('notice'), mismatch: q('mismatch'), mismatchText: q('mismatch-text'), rule: q('rule'), assets: q('assets'),
-    viewport: q('viewport'), triad: q<SVGSVGElement>('triad'), boneList: q('bone-list'), boneDetails: q('bone-details'), mixer: q('mixer'),
+    viewport: q('viewport'), triad: q<SVGSVGElement>('triad'), boneList: q('bone-list'), boneDetails: q('bone-details'), mixer: q('mixer'), layers: q('layers'),
     timeline: q('timeline'), play: q('play'), prev: q('prev'), next: q('next'), frameField: q('frame-field'), frameCount: q('frame-count'),
     speed: q('speed'), loop: q('loop'), mode: q('mode'), fit: q('fit'),
     show: { mesh: q('show-mesh'), wireframe: q('show-wireframe'), bones: q('show-bones'), axes: q('show-axes'), grid: q('show-grid') },

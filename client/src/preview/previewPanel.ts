@@ -11,6 +11,7 @@ import { onDidChangeSettings, workspaceSettings } from '../settings';
 import { webviewBytes } from '../webviewBytes';
 import { webviewPageHtml, webviewResourceRoots } from '../webviewHtml';
 import { clipChoices } from './candidates';
+import { boneParentsOfClip, meshChoices, openMix, saveMix } from './mixFileHost';
 
 export interface PreviewAssets {
   clip: vscode.Uri;
@@ -139,6 +140,21 @@ export class PreviewPanel implements vscode.Disposable {
       case 'export':
         void this.save(message.kind, message.suggestedName, message.bytes);
         break;
+      case 'loadLayerClip':
+      case 'loadAttachmentMesh': {
+        const answer = message.type === 'loadLayerClip' ? 'layerClip' : 'attachmentMesh';
+        void readFile(vscode.Uri.parse(message.uri)).then(
+          (file) => this.post({ type: answer, id: message.id, file }),
+          (error: unknown) => this.post({ type: answer, id: message.id, reason: `Cannot read ${vscode.Uri.parse(message.uri).path.split('/').pop()}: ${String(error)}` }),
+        );
+        break;
+      }
+      case 'saveMix':
+        void saveMix(this.assets.clip, message.suggestedName, message.mix).then((answer) => this.post(answer));
+        break;
+      case 'openMix':
+        void openMix(this.assets.clip).then((answer) => this.post(answer));
+        break;
     }
   }
 
@@ -147,6 +163,7 @@ export class PreviewPanel implements vscode.Disposable {
     const header = parseClipHeader((await vscode.workspace.fs.readFile(this.assets.clip)).subarray(0, 4));
     const clips = header ? await clipChoices(header.boneCount, this.assets.clip) : [];
     this.post({ type: 'clips', clips: clips.map((clip) => ({ ...clip, errors: errorCount(vscode.Uri.parse(clip.uri)) })) });
+    this.post({ type: 'meshes', meshes: await meshChoices() });
   }
 
   /** An export from the webview: a save dialog next to the clip, then the bytes written with VS Code's file system. */
@@ -171,7 +188,8 @@ export class PreviewPanel implements vscode.Disposable {
       const [clipFile, skeletonFile, meshFile, boneNames] = await Promise.all([readFile(clip), skeleton && readFile(skeleton), mesh && readFile(mesh), this.boneNames()]);
       const settings = workspaceSettings();
       const motion = { popMinDegrees: settings.motionPopMinDegrees, jumpRatio: settings.motionJumpRatio };
-      this.post({ type: 'load', clip: clipFile, skeleton: skeletonFile, mesh: meshFile, linkSource, frameRate: frameRate(), keepState, boneNames, motion });
+      const boneParents = boneNames ? await boneParentsOfClip(clip, boneNames.length) : undefined;
+      this.post({ type: 'load', clip: clipFile, skeleton: skeletonFile, mesh: meshFile, linkSource, frameRate: frameRate(), keepState, boneNames, boneParents, motion });
       if (this.curvesAsked) this.post({ type: 'showCurves' });
       this.curvesAsked = false;
     } catch (error) {

@@ -232,6 +232,14 @@ describe('preview attachments', () => {
     }
   });
 
+  it('the panel\'s fields: rotation typed as Euler degrees reads back the same; a scale of 0 is refused', () => {
+    const { model } = setup();
+    const id = model.layers.attach(BUILTIN_BOX, 1);
+    model.layers.setAttachmentFields(id, { position: [0, 0.25, 0], rotation: [10, 45, 30], scale: 0.5, bone: 2 });
+    model.layers.setAttachmentFields(id, { scale: 0 });
+    assert.deepEqual(layersPanelState(model).attachments[0], { id, mesh: BUILTIN_BOX, name: 'Box', loading: false, bone: 2, position: [0, 0.25, 0], rotation: [10, 45, 30], scale: 0.5 });
+  });
+
   it('an unusable mesh file is refused with its reason and the attachment removed', () => {
     const { model, notices } = setup();
     const id = model.layers.attach('file:///pack/bad.nczxmesh', 0);

@@ -5,6 +5,7 @@
  * opened by the host). No DOM; layersPanel.ts renders `layersPanelState`.
  */
 import { bodyPresets, parseBoneRanges, type BodyPresets, type MixLayerSpec } from '../../../formats/mixer';
+import { quaternionFromEulerDegrees } from '../../../formats/rotationMath';
 import type { HostToPreviewMessage, MeshChoice, MixWithUris, PreviewToHostMessage } from '../../../protocol/preview';
 import type { MixerSession } from '../model/mixerSession';
 import { BONE_OUTPUT_FLOATS, buildPose, MAX_OUTPUT_BONES } from '../pose';
@@ -42,6 +43,7 @@ export class LayersModel {
   /** The shown clip's URI and bones (names and parents where an export record has them). */
   private shown: { uri: string; names?: readonly string[]; parents?: readonly number[] } = { uri: '' };
   private readonly pose = new Float32Array(MAX_OUTPUT_BONES * BONE_OUTPUT_FLOATS);
+  private meshesAsked = false;
 
   constructor(private readonly host: LayersHost) {
     host.mix.started = (mixer) => {
@@ -140,6 +142,13 @@ export class LayersModel {
 
   // ---- Attachments --------------------------------------------------------------------------
 
+  /** Asks the host for the pack's meshes (and the mixer's clips), once. */
+  requestMeshes(): void {
+    if (this.meshesAsked) return;
+    this.meshesAsked = true;
+    this.host.post({ type: 'listClips' });
+  }
+
   /** Attaches `mesh` (a mesh choice's URI, or the built-in box) to `bone`. */
   attach(mesh: string, bone: number, offset?: AttachmentOffset): number {
     const choice = this.meshChoices.find((m) => m.uri === mesh);
@@ -151,6 +160,12 @@ export class LayersModel {
 
   setAttachment(id: number, change: { bone?: number; offset?: Partial<AttachmentOffset> }): void {
     if (this.attachments.set(id, change)) this.host.changed();
+  }
+
+  /** The panel's fields: bone, offset, rotation as Euler XYZ degrees, scale. */
+  setAttachmentFields(id: number, fields: { bone?: number; position?: [number, number, number]; rotation?: [number, number, number]; scale?: number }): void {
+    const { bone, rotation, ...offset } = fields;
+    this.setAttachment(id, { bone, offset: rotation ? { ...offset, rotation: quaternionFromEulerDegrees(...rotation) } : offset });
   }
 
   detach(id: number): void {
