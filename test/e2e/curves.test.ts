@@ -37,13 +37,15 @@ interface CurvesProbe {
   /** The marks drawn for the panel's bone: [code, frame]. */
   marks: [string, number][];
   markerX: number;
+  /** First and last frame in view. */
+  window: [number, number];
 }
 
 type PreviewWindow = {
   ewzanimPreview?: {
     loads: number;
     currentFrame: number;
-    model: { selectedBone: number; curves: { shown: boolean; marksReady: boolean; marks(bone: number): { code: string; frame: number }[] } };
+    model: { selectedBone: number; curves: { shown: boolean; marksReady: boolean; marks(bone: number): { code: string; frame: number }[]; window: { first: number; last: number } } };
     curves: { draws: number; bone: number; frameX(frame: number): number };
   };
 };
@@ -61,6 +63,7 @@ async function probe(frame: Frame, markerFrame: number): Promise<CurvesProbe | u
       title: document.querySelector('.curves-title')?.textContent ?? '',
       marks: curves.marksReady ? curves.marks(app.curves.bone).map((m): [string, number] => [m.code, m.frame]) : [],
       markerX: app.curves.frameX(at),
+      window: [curves.window.first, curves.window.last] as [number, number],
     };
   }, markerFrame).catch(() => undefined);
 }
@@ -86,7 +89,9 @@ test('curves: the planted pop is marked, and a click on it selects its frame and
     assert.deepEqual(pops.map((f) => [f.bone, f.frames]), [[POP.bone, [POP.frame - 1, POP.frame]]], 'the core finds the planted pop, and only it');
     const popBytes = pops[0].byteRange;
 
-    await withVSCode({ workspace: root, webgpu: true }, async ({ page, waitForWorkbench }) => {
+    // Without the Chat side bar the preview gets half the 1400 px window.
+    const settings = { 'workbench.secondarySideBar.defaultVisibility': 'hidden', 'chat.disableAIFeatures': true };
+    await withVSCode({ workspace: root, webgpu: true, settings }, async ({ page, waitForWorkbench }) => {
       await waitForWorkbench();
       const hex = await openHexFile(page, basename(pack.clip));
       const button = '.editor-actions .action-label[aria-label*="Show Curves"]';
@@ -118,6 +123,11 @@ test('curves: the planted pop is marked, and a click on it selects its frame and
       await preview.hover(over, { position: { x: picked.markerX, y: box.height / 3 } });
       const readout = await preview.evaluate(() => document.querySelector('.curves-readout')?.textContent ?? '');
       assert.match(readout, new RegExp(`^frame ${POP.frame} .*anim/pop`), 'the hover reads the pop\'s frame');
+
+      // The wheel zooms about the pointer: the pop stays in view, the window narrows.
+      await page.mouse.wheel(0, -300);
+      const zoomed = await until(page, () => probe(preview, POP.frame), (p) => p.window[1] - p.window[0] < 59, 'the wheel zooms in');
+      assert.ok(zoomed.window[0] <= POP.frame && POP.frame <= zoomed.window[1], `frame ${POP.frame} stays in view: ${zoomed.window.join('-')}`);
 
       const folder = process.env.EWZANIM_E2E_SCREENSHOTS ?? join(tmpdir(), 'ewzanim-curves-shots');
       mkdirSync(folder, { recursive: true });
