@@ -63,7 +63,7 @@ export async function runChecks(
 ): Promise<CheckReport> {
   const report: CheckReport = { files: [], problems: [], errors: 0, warnings: 0 };
   // One run reads each file once: a manifest after its folder (or in it) reuses what the walk learned.
-  const facts = new AssetSummaryCache();
+  const facts = new AssetSummaryCache({ oneRun: true });
   // Motion messages name the bones of a clip exported from glTF (its export record).
   const boneNamesOf: BoneNameLookup = (clip, bones) => exportedBoneNames(io.access, clip, bones);
   for (const path of paths) {

@@ -38,11 +38,25 @@ interface Cached {
 
 export class AssetSummaryCache {
   private readonly entries = new Map<string, Cached>();
+  /** Stats of offered facts, kept only by a cache of one short run (see the constructor). */
+  private readonly runStats = new Map<string, FileStat>();
   private readonly inFlight = new Map<string, Promise<FileFacts>>();
   /** The last parse of each manifest: when a clip changes, the manifest text usually did not. */
   private readonly models = new Map<string, { text: string; model: ManifestModel }>();
   /** Files actually read (cache misses) since creation: for tests and the bench. */
   misses = 0;
+
+  /**
+   * `oneRun`: the cache lives for one short run (one `ewzanim check`), so the stat taken when a
+   * file's facts were offered stands for the whole run and the asset rules need not stat it
+   * again. A cache that outlives file changes (the language server's) leaves it false.
+   */
+  constructor(private readonly options: { oneRun?: boolean } = {}) {}
+
+  /** This run's stat of an offered file (a one-run cache only). */
+  runStat(path: string): FileStat | undefined {
+    return this.runStats.get(path);
+  }
 
   /** The facts of an unchanged file, without waiting: the common case of a re-validation. */
   fresh(path: string, stat: FileStat, purpose: string): FileFacts | undefined {
@@ -76,6 +90,7 @@ export class AssetSummaryCache {
    */
   offer(path: string, stat: FileStat, purpose: string, facts: FileFacts): void {
     this.entries.set(path, { size: stat.size, mtimeMs: stat.mtimeMs, purpose, facts });
+    if (this.options.oneRun) this.runStats.set(path, stat);
   }
 
   /** The size and modification time the cached facts of `path` describe (this check's stat of it). */
@@ -109,10 +124,12 @@ export class AssetSummaryCache {
   /** Forget one file (e.g. an editor holds unsaved changes to it). */
   invalidate(path: string): void {
     this.entries.delete(path);
+    this.runStats.delete(path);
   }
 
   clear(): void {
     this.entries.clear();
+    this.runStats.clear();
     this.models.clear();
   }
 

@@ -251,7 +251,7 @@ export async function resolveAssets(ctx: RuleContext): Promise<ResolvedAsset[]> 
   const entries = ctx.model.entries;
   const entryPlans = entries.map((entry) => planOf(ctx, entry));
   const stats: StatOutcome[] = await mapInParallel(entryPlans, PARALLEL_FILES, async (plan) =>
-    plan && !plan.empty ? ctx.access.stat(plan.path).catch(asError) : undefined,
+    plan && !plan.empty ? (ctx.cache.runStat(plan.path) ?? ctx.access.stat(plan.path).catch(asError)) : undefined,
   );
   const assets: ResolvedAsset[] = [];
   const reads: (() => Promise<void>)[] = [];

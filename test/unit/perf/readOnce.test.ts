@@ -1,8 +1,8 @@
 /**
  * `ewzanim check` reads each file once per run: the folder walk's checks leave their facts for
  * the manifest's asset rules and `anim/local-space`, and a manifest alone reads each listed file
- * once. What it reports is what a run that shares nothing reports (every stat a new version, so
- * no fact is reused), byte for byte.
+ * once. What it reports is what a run that shares nothing reports (every stat a new version and
+ * the motion thresholds given, so no fact is offered or reused), byte for byte.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -45,7 +45,8 @@ for (const c of CASES) {
     try {
       const { access, reads } = countingAccess(nodeFileAccess);
       const run = await runCli(['check', '--json', ...c.args(tree.root)], access);
-      const reference = await runCli(['check', '--json', ...c.args(tree.root)], sharingNothing(nodeFileAccess));
+      // Motion thresholds given (the defaults) also keep the walk from offering facts.
+      const reference = await runCli(['check', '--json', '--pop-degrees', '60', '--jump-ratio', '5', ...c.args(tree.root)], sharingNothing(nodeFileAccess));
       assert.equal(run.stdout, reference.stdout);
       assert.equal(run.status, 1, 'the NaN clip is an error');
       const codes = (JSON.parse(run.stdout) as { files: { diagnostics: { code: string }[] }[] }).files.flatMap((f) => f.diagnostics.map((d) => d.code));
