@@ -5,6 +5,9 @@
  * - the sample pack's lit 40-bone creature, frame 20;
  * - the creature's crossfade midpoint (its walk into the same walk half a cycle later, through
  *   the core's mixer, half of a 1 s fade);
+ * - the creature in layers: its walk on the lower body, the same walk half a cycle later over the
+ *   upper body (a second layer, bone masks through the core's mixer), a box attached to its left
+ *   hand;
  * - the console's bone-count rule on a mismatch (upstream wave1, 3 bones, on arm2's 4-bone
  *   skeleton and mesh: bone 3 reads the next frame's bone 0), which must differ from the design
  *   document's rule there.
@@ -44,6 +47,8 @@ interface Scene {
   frame: number;
   rule?: 'design' | 'console';
   mix?: { second: Uint8Array; seconds: number; after: number };
+  layers?: { baseMask: number[]; layers: { clip: Uint8Array; mask: number[]; weight: number }[] };
+  attachments?: { bone: number; position: [number, number, number]; rotation: [number, number, number, number]; scale: number }[];
 }
 
 interface Extra { hideWebGpu?: boolean; selectedBone?: number }
@@ -54,6 +59,8 @@ async function render(renderer: 'webgpu' | 'webgl2', scene: Scene, extra: Extra 
     clip: toBase64(scene.clip), skeleton: scene.skeleton && toBase64(scene.skeleton), mesh: scene.mesh && toBase64(scene.mesh),
     frame: scene.frame, rule: scene.rule, renderer, width: WIDTH, height: HEIGHT,
     mix: scene.mix && { ...scene.mix, second: toBase64(scene.mix.second) },
+    layers: scene.layers && { ...scene.layers, layers: scene.layers.layers.map((l) => ({ ...l, clip: toBase64(l.clip) })) },
+    attachments: scene.attachments,
   };
   const result = await page.page.evaluate((j) => (window as unknown as { renderFrame(j: unknown): Promise<RenderResult> }).renderFrame(j), job);
   return { ...result, rgba: fromBase64(result.pixels) };
@@ -129,12 +136,26 @@ function shiftedClip(clip: Uint8Array, shift: number): Uint8Array {
 const ARM1_WAVE1 = (): Scene => ({ clip: files.wave1, skeleton: files.arm1Skel, mesh: files.arm1Mesh, frame: 15 });
 const CREATURE = (): Scene => ({ clip: files.creatureClip, skeleton: files.creatureSkel, mesh: files.creatureMesh, frame: 20 });
 const CROSSFADE = (): Scene => ({ ...CREATURE(), frame: 0, mix: { second: shiftedClip(files.creatureClip, 30), seconds: 1, after: 0.5 } });
+/**
+ * The creature's upper body (scripts/sample-pack.ts's rig): spine1-4 (1-4), neck and head (5, 6),
+ * both arms with shoulders and hands (7-14), antennae (33-38), jaw (39); the rest is the lower
+ * body: root (0), legs (15-22), tail (23-32).
+ */
+const CREATURE_UPPER = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 33, 34, 35, 36, 37, 38, 39];
+const CREATURE_HAND_L = 10;
+const creatureMask = (upper: boolean): number[] => Array.from({ length: 40 }, (_, b) => (CREATURE_UPPER.includes(b) === upper ? 1 : 0));
+const LAYERED = (): Scene => ({
+  ...CREATURE(),
+  layers: { baseMask: creatureMask(false), layers: [{ clip: shiftedClip(files.creatureClip, 30), mask: creatureMask(true), weight: 1 }] },
+  attachments: [{ bone: CREATURE_HAND_L, position: [0, -0.12, 0], rotation: [0, 0, 0, 1], scale: 0.22 }],
+});
 const CONSOLE_MISMATCH = (): Scene => ({ clip: files.wave1, skeleton: files.arm2Skel, mesh: files.arm2Mesh, frame: 10, rule: 'console' });
 
 const GOLDEN: { name: string; what: string; scene: () => Scene }[] = [
   { name: 'arm1-wave1-frame15', what: 'upstream arm1 + wave1, frame 15', scene: ARM1_WAVE1 },
   { name: 'creature-walk-frame20', what: 'the lit 40-bone creature, frame 20', scene: CREATURE },
   { name: 'creature-crossfade-midpoint', what: 'the creature\'s crossfade midpoint', scene: CROSSFADE },
+  { name: 'creature-layers-box-frame20', what: 'the creature\'s walk below, the walk half a cycle on above, a box in its left hand', scene: LAYERED },
   { name: 'wave1-arm2-console-frame10', what: 'the console\'s rule on a bone-count mismatch', scene: CONSOLE_MISMATCH },
 ];
 
@@ -178,6 +199,16 @@ describe('rendered frames against the golden images', () => {
     const same = await render('webgpu', { ...ARM1_WAVE1(), rule: 'console' });
     const sameDesign = await render('webgpu', { ...ARM1_WAVE1(), rule: 'design' });
     assert.equal(difference(same.rgba, sameDesign.rgba).off, 0);
+  });
+
+  it('the layered creature differs from both clips alone (legs of the first, arms of the second), and the box is drawn', async () => {
+    const layered = await render('webgpu', LAYERED());
+    const walk = await render('webgpu', CREATURE());
+    const shifted = await render('webgpu', { ...CREATURE(), clip: shiftedClip(files.creatureClip, 30) });
+    const noBox = await render('webgpu', { ...LAYERED(), attachments: undefined });
+    assert.ok(difference(layered.rgba, walk.rgba).off > 100, 'layered vs the walk alone');
+    assert.ok(difference(layered.rgba, shifted.rgba).off > 100, 'layered vs the shifted walk alone');
+    assert.ok(difference(layered.rgba, noBox.rgba).off > 20, 'the box\'s lines');
   });
 
   it('the crossfade midpoint lies between its two clips (differs from both)', async () => {

@@ -1,7 +1,8 @@
 /**
  * Test page: draws one frame of a scene with the preview's WebGPU or WebGL2 renderer at a fixed
  * camera (fitted to the animated bounds, as Fit does) and returns its pixels. Optionally under
- * the console's bone-count rule, or as a crossfade of two clips through the mixer.
+ * the console's bone-count rule, or as a crossfade of two clips through the mixer, or as layers
+ * of clips with bone masks through the mixer; optionally with boxes attached to bones.
  */
 import type { BindRule } from '../../../formats/keyframeBind';
 import type { PreviewFile } from '../../../protocol/preview';
@@ -10,7 +11,10 @@ import { OrbitCamera } from '../../../webview/preview/camera';
 import { createRenderer } from '../../../webview/preview/createRenderer';
 import { gridLines, gridStep } from '../../../webview/preview/grid';
 import { MixerMode } from '../../../webview/preview/mixerMode';
-import { BONE_OUTPUT_FLOATS, MAX_OUTPUT_BONES } from '../../../webview/preview/pose';
+import { AttachmentSet, BUILTIN_BOX } from '../../../webview/preview/layers/attachments';
+import type { AttachmentOffset } from '../../../webview/preview/layers/attachment';
+import { LayerStack } from '../../../webview/preview/layers/layerStack';
+import { BONE_OUTPUT_FLOATS, buildPose, MAX_OUTPUT_BONES } from '../../../webview/preview/pose';
 import type { PoseSource, Rgb, Visibility } from '../../../webview/preview/renderer';
 import { buildScene, poseInputs, sceneScale } from '../../../webview/preview/scene';
 import { themePalette } from '../../../webview/preview/theme';
@@ -34,6 +38,10 @@ interface RenderJob {
   theme?: 'dark' | 'light';
   /** A crossfade from the clip (at `frame`) to `second` over `seconds`, drawn `after` seconds in. */
   mix?: { second: string; seconds: number; after: number };
+  /** Layers over the clip (at `frame`, masked by `baseMask`), each a clip with a bone mask, through the mixer. */
+  layers?: { baseMask: number[]; layers: { clip: string; mask: number[]; weight: number }[] };
+  /** Built-in boxes attached to bones. */
+  attachments?: (AttachmentOffset & { bone: number })[];
 }
 
 /** The editor backgrounds and foregrounds of VS Code's default dark and light themes. */
@@ -81,9 +89,31 @@ async function renderFrame(job: RenderJob): Promise<{ renderer: string; fallback
     const pose = new Float32Array(MAX_OUTPUT_BONES * BONE_OUTPUT_FLOATS);
     source = { kind: 'matrices', pose, bones: mixer.poseMatrices(poseInputs(scene), pose) };
   }
-  choice.renderer.render(source, viewState(camera, scene, { width: job.width, height: job.height, zeroToOneDepth: choice.renderer.zeroToOneDepth }, {
+  if (job.layers) {
+    const mixer = new MixerMode('clip', scene.clip.bytes, 30);
+    mixer.primary.setMask(Float32Array.from(job.layers.baseMask));
+    const stack = new LayerStack();
+    stack.bind(mixer);
+    job.layers.layers.forEach((spec, i) => {
+      const layer = stack.add('', `layer${i}`, { weight: spec.weight, mask: Float32Array.from(spec.mask) });
+      const problem = stack.receive(layer.id, `layer${i}`, decodeBase64(spec.clip), 30);
+      if (problem) throw new Error(problem);
+    });
+    mixer.seek(job.frame);
+    const pose = new Float32Array(MAX_OUTPUT_BONES * BONE_OUTPUT_FLOATS);
+    source = { kind: 'matrices', pose, bones: mixer.poseMatrices(poseInputs(scene), pose) };
+  }
+  const view = viewState(camera, scene, { width: job.width, height: job.height, zeroToOneDepth: choice.renderer.zeroToOneDepth }, {
     palette, show: job.show, selectedBone: job.selectedBone,
-  }));
+  });
+  if (job.attachments) {
+    const attached = new AttachmentSet();
+    for (const a of job.attachments) attached.add(BUILTIN_BOX, 'box', a.bone, a);
+    const pose = source.kind === 'matrices' ? source.pose : new Float32Array(MAX_OUTPUT_BONES * BONE_OUTPUT_FLOATS);
+    const bones = source.kind === 'matrices' ? source.bones : buildPose(poseInputs(scene, rule), source.request, pose);
+    view.overlay = attached.lines(pose, bones, [1, 0.55, 0.1]);
+  }
+  choice.renderer.render(source, view);
   const image = await choice.renderer.readPixels();
   const result = { renderer: choice.renderer.kind, fallbackReason: choice.fallbackReason, pixels: encodeBase64(image.rgba), uploadBytes: choice.renderer.lastFrameUploadBytes };
   choice.renderer.dispose();
