@@ -196,6 +196,20 @@ describe('preview mix file', () => {
     assert.deepEqual(state.attachments.map((a) => [a.name, a.bone, a.loading]), [['Box', 1, false], ['sword.nczxmesh', 2, true]]);
   });
 
+  it('open: a second layer-0 clip becomes the crossfade partner, with the file\'s weight and speed once its bytes come', () => {
+    const { model, posted } = setup();
+    model.handle({
+      type: 'mix', mix: {
+        version: 1, attachments: [],
+        layers: [{ clip: wave1().uri, layer: 0, weight: 0.6, speed: 1, additive: false, mask: null }, { clip: wave().uri, layer: 0, weight: 0.4, speed: 1.5, additive: false, mask: null }],
+      },
+    });
+    assert.deepEqual(posted.at(-1), { type: 'loadMixClip', uri: wave().uri });
+    model.handle({ type: 'mixClip', file: wave() });
+    const second = model.mix.mixer!.secondary!;
+    assert.deepEqual([second.weight, second.timeScale, model.mix.second?.uri], [0.4, 1.5, wave().uri]);
+  });
+
   it('a mix the host could not read is said, and nothing changes', () => {
     const { model, notices } = setup();
     model.handle({ type: 'mix', reason: 'mix/version: version 2 is not supported' });

@@ -44,6 +44,8 @@ export class LayersModel {
   private shown: { uri: string; names?: readonly string[]; parents?: readonly number[] } = { uri: '' };
   private readonly pose = new Float32Array(MAX_OUTPUT_BONES * BONE_OUTPUT_FLOATS);
   private meshesAsked = false;
+  /** A mix file's weight and speed for the crossfade partner whose bytes are on their way. */
+  private secondSettings?: { uri: string; weight: number; speed: number; arriving: boolean };
 
   constructor(private readonly host: LayersHost) {
     host.mix.started = (mixer) => {
@@ -224,6 +226,7 @@ export class LayersModel {
         mixer.primary.weight = entry.weight;
         mixer.primary.timeScale = entry.speed;
       } else if (entry.clip !== this.host.mix.second?.uri) {
+        this.secondSettings = { uri: entry.clip, weight: entry.weight, speed: entry.speed, arriving: false };
         this.host.mix.pending = { uri: entry.clip, name: entry.clip.split('/').pop() ?? entry.clip, path: entry.clip, bones: this.boneCount, frames: 0 };
         this.host.post({ type: 'loadMixClip', uri: entry.clip });
       }
@@ -235,6 +238,23 @@ export class LayersModel {
     }
     for (const a of mix.attachments) this.attach(a.mesh, a.bone, { position: a.position, rotation: a.rotation, scale: a.scale });
     mixer?.advance(0);
+  }
+
+  /** The crossfade partner's bytes came (`uri`): a mix file's settings wait for it. */
+  secondArriving(uri: string): void {
+    if (this.secondSettings) this.secondSettings.arriving = this.secondSettings.uri === uri;
+  }
+
+  /** After the partner is mixed: the mix file's weight and speed, if it was the one asked for. */
+  secondArrived(): void {
+    const settings = this.secondSettings;
+    const second = this.host.mix.mixer?.secondary;
+    if (!settings?.arriving) return;
+    this.secondSettings = undefined;
+    if (!second || this.host.mix.second?.uri !== settings.uri) return;
+    second.weight = settings.weight;
+    second.timeScale = settings.speed;
+    this.host.mix.mixer!.advance(0);
   }
 
   private noteProblem(problem: string | undefined): void {

@@ -117,7 +117,11 @@ export class PreviewModel implements AnimationViewModel {
         this.mix.choices = message.clips;
         this.emit('mixer');
         break;
-      case 'mixClip': this.noteMixProblem(this.mix.receive(message.file)); break;
+      case 'mixClip':
+        this.layers.secondArriving(message.file.uri);
+        this.noteMixProblem(this.mix.receive(message.file));
+        this.layers.secondArrived();
+        break;
       case 'mixClipFailed':
         this.mix.failed(message.uri);
         this.noteMixProblem(message.reason);
