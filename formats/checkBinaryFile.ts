@@ -17,6 +17,11 @@ export interface BinaryFileCheck {
   result: FileCheckResult;
   /** The file's first bytes as read: the whole file, or the header read of a streamed one. */
   head?: Uint8Array;
+  /**
+   * A check sent across threads carries only the head's signature bytes and, instead of the
+   * whole file, what the manifest's rules would take from it (`manifest/assetFacts.ts`).
+   */
+  ruleBytes?: { localSpaceSamples?: Uint8Array; skeletonBytes?: Uint8Array };
 }
 
 export async function checkBinaryFile(access: FileAccess, path: string, kind: BinaryKind, stat: FileStat, options: CheckOptions): Promise<BinaryFileCheck> {

@@ -88,7 +88,8 @@ export function offerCheckedFacts(cache: AssetSummaryCache, checked: BinaryFileC
   const known = sniffOfHead(head, stat.size);
   if (!known) return;
   const facts: FileFacts = { sniffed: known.sniffed, summary, diagnostics: result.diagnostics };
-  addLocalSpaceSamples(facts, head);
+  if (checked.ruleBytes) Object.assign(facts, checked.ruleBytes);
+  else addLocalSpaceSamples(facts, head);
   cache.offer(result.path, stat, assetFactsPurpose(ENTRY_KIND_OF_NATIVE[summary.kind], maxKeyframeProblems), facts);
 }
 
@@ -113,4 +114,18 @@ function addLocalSpaceSamples(facts: FileFacts, whole: Uint8Array | undefined): 
     samples.set(whole.subarray(start, start + frameBytes), i * frameBytes);
   }
   facts.localSpaceSamples = samples;
+}
+
+/**
+ * `checked` to send to another thread: the head cut to the signature bytes and, instead of the
+ * whole file, the bytes `anim/local-space` takes from it (their buffers listed for transfer).
+ */
+export function compactForTransfer(checked: BinaryFileCheck): { checked: BinaryFileCheck; transfer: ArrayBuffer[] } {
+  const { head, result } = checked;
+  if (!head) return { checked, transfer: [] };
+  const facts: FileFacts = { summary: result.summary };
+  addLocalSpaceSamples(facts, head);
+  const ruleBytes = { localSpaceSamples: facts.localSpaceSamples, skeletonBytes: facts.skeletonBytes };
+  const transfer = [ruleBytes.localSpaceSamples, ruleBytes.skeletonBytes].flatMap((b) => (b && b.byteLength > 0 ? [b.buffer as ArrayBuffer] : []));
+  return { checked: { result, head: head.slice(0, SNIFF_BYTES), ruleBytes }, transfer };
 }
