@@ -83,10 +83,19 @@ function invertAffine(m: ArrayLike<number>, o: number): Float64Array | undefined
  * column-major 3x4, as the skeleton stores them) and the clip's 3x4 row-major bone matrices of
  * the sampled frames (`matrices`: frames x bones x 12, as `clipBoneMatrices` writes them).
  */
-export function judgeLocalSpace(bones: number, inverseBinds: ArrayLike<number>, matrices: ArrayLike<number>, frames: number[]): LocalSpaceVerdict {
-  const verdict: LocalSpaceVerdict = { localSpace: false, connected: 0, tested: 0, frames };
-  if (bones < 2 || frames.length === 0) return verdict;
-  // Bind-pose joint positions: the inverse of each inverse bind applied to the origin.
+interface BindJoints {
+  joint: Float64Array;
+  valid: boolean[];
+  size: number;
+}
+
+/** Bind poses already inverted, by inverse-bind array (never changed once judged): the clips of one skeleton share it. */
+const bindJointsOf = new WeakMap<object, { bones: number; joints: BindJoints }>();
+
+/** Bind-pose joint positions (the inverse of each inverse bind applied to the origin) and their extent. */
+function bindJoints(bones: number, inverseBinds: ArrayLike<number>): BindJoints {
+  const known = bindJointsOf.get(inverseBinds);
+  if (known?.bones === bones) return known.joints;
   const joint = new Float64Array(bones * 3);
   const valid: boolean[] = [];
   const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
@@ -100,7 +109,15 @@ export function judgeLocalSpace(bones: number, inverseBinds: ArrayLike<number>, 
       max[k] = Math.max(max[k], inv[9 + k]);
     }
   }
-  const size = Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]);
+  const joints = { joint, valid, size: Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]) };
+  bindJointsOf.set(inverseBinds, { bones, joints });
+  return joints;
+}
+
+export function judgeLocalSpace(bones: number, inverseBinds: ArrayLike<number>, matrices: ArrayLike<number>, frames: number[]): LocalSpaceVerdict {
+  const verdict: LocalSpaceVerdict = { localSpace: false, connected: 0, tested: 0, frames };
+  if (bones < 2 || frames.length === 0) return verdict;
+  const { joint, valid, size } = bindJoints(bones, inverseBinds);
   if (!(size > 0) || !Number.isFinite(size)) return verdict;
   const tolerance = CONNECTED_TEAR_SHARE * size;
   for (let c = 0; c < bones; c++) {
