@@ -34,6 +34,19 @@ export function parseBoneRanges(text: string, boneCount: number): BoneRanges {
   return { bones: [...bones].sort((a, b) => a - b) };
 }
 
+/** Bones (ascending, no repeats) as `parseBoneRanges` reads them: runs of 3 or more as ranges ("0-5, 8, 10, 11"). */
+export function boneRangesText(bones: readonly number[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < bones.length; ) {
+    let j = i;
+    while (j + 1 < bones.length && bones[j + 1] === bones[j] + 1) j++;
+    if (j - i >= 2) parts.push(`${bones[i]}-${bones[j]}`);
+    else for (let k = i; k <= j; k++) parts.push(String(bones[k]));
+    i = j + 1;
+  }
+  return parts.join(', ');
+}
+
 /** `root` and every bone whose chain of parents reaches it (`parents[b]`: -1 for a root). */
 export function subtree(parents: readonly number[], root: number): number[] {
   const inside: boolean[] = [];

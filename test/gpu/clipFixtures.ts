@@ -1,7 +1,7 @@
 /** Clips, skeletons and meshes the GPU tests and the preview bench use: upstream files and seeded random clips. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { inverseBindOffset, parseClipHeader, parseSkeletonHeader, readInverseBind } from '../../formats/index';
+import { CLIP_HEADER_SIZE, inverseBindOffset, KEYFRAME_SIZE, parseClipHeader, parseSkeletonHeader, readInverseBind } from '../../formats/index';
 
 export const UPSTREAM = join(__dirname, '..', 'fixtures', 'upstream');
 
@@ -19,6 +19,19 @@ export interface ClipFile {
 export function clipFile(name: string, bytes: Uint8Array): ClipFile {
   const header = parseClipHeader(bytes)!;
   return { name, bytes, bones: header.boneCount, frames: header.frameCount };
+}
+
+/** The same clip started `shift` frames later: its records rotated by whole frames (a second clip of the same skeleton). */
+export function shiftedClip(clip: Uint8Array, shift: number): Uint8Array {
+  const bones = clip[0];
+  const frames = clip[2] | (clip[3] << 8);
+  const frameBytes = bones * KEYFRAME_SIZE;
+  const out = clip.slice();
+  for (let f = 0; f < frames; f++) {
+    const from = CLIP_HEADER_SIZE + ((f + shift) % frames) * frameBytes;
+    out.set(clip.subarray(from, from + frameBytes), CLIP_HEADER_SIZE + f * frameBytes);
+  }
+  return out;
 }
 
 export const UPSTREAM_CLIPS = ['animation-demo/assets/wave.ewzanim', 'multi-skinned-rom/assets/wave1.ewzanim', 'multi-skinned-rom/assets/wave2.ewzanim'];

@@ -23,10 +23,9 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CLIP_HEADER_SIZE, KEYFRAME_SIZE } from '../../formats/clip';
 import { writeSamplePack } from '../../scripts/sample-pack';
 import { fromBase64, openTestPage, toBase64, type TestPage } from './browserHarness';
-import { upstreamFile } from './clipFixtures';
+import { shiftedClip, upstreamFile } from './clipFixtures';
 import { decodePng, encodePng } from './png';
 
 const WIDTH = 256;
@@ -118,19 +117,6 @@ function writeGoldenIfAsked(rgba: Uint8Array, name: string): void {
     mkdirSync(join(__dirname, 'golden'), { recursive: true });
     writeFileSync(goldenPath(name), encodePng(WIDTH, HEIGHT, rgba));
   }
-}
-
-/** The same clip started `shift` frames later: its records rotated by whole frames (a second clip of the same skeleton). */
-function shiftedClip(clip: Uint8Array, shift: number): Uint8Array {
-  const bones = clip[0];
-  const frames = clip[2] | (clip[3] << 8);
-  const frameBytes = bones * KEYFRAME_SIZE;
-  const out = clip.slice();
-  for (let f = 0; f < frames; f++) {
-    const from = CLIP_HEADER_SIZE + ((f + shift) % frames) * frameBytes;
-    out.set(clip.subarray(from, from + frameBytes), CLIP_HEADER_SIZE + f * frameBytes);
-  }
-  return out;
 }
 
 const ARM1_WAVE1 = (): Scene => ({ clip: files.wave1, skeleton: files.arm1Skel, mesh: files.arm1Mesh, frame: 15 });

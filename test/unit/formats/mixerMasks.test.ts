@@ -5,7 +5,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { bodyPresets, maskFromBones, MixFileError, parseBoneRanges, parseMix, serializeMix, subtree, type MixFile } from '../../../formats/mixer';
+import { bodyPresets, boneRangesText, maskFromBones, MixFileError, parseBoneRanges, parseMix, serializeMix, subtree, type MixFile } from '../../../formats/mixer';
 
 describe('bone masks', () => {
   it('from a list: the weight on the bones listed, 0 elsewhere; indices outside the skeleton ignored; weight clamped to 0..1', () => {
@@ -28,6 +28,14 @@ describe('bone masks', () => {
       const result = parseBoneRanges(row.text, 10);
       if (row.bones) assert.deepEqual(result, { bones: row.bones });
       else assert.match('error' in result ? result.error : '', row.error!);
+    });
+  }
+
+  const texts: [number[], string][] = [[[0, 1, 2, 3, 8], '0-3, 8'], [[2, 3, 5], '2, 3, 5'], [[], ''], [[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 33, 34, 35, 36, 37, 38, 39], '1-14, 33-39']];
+  for (const [bones, text] of texts) {
+    it(`bones ${bones.join(' ') || 'none'} written as ranges "${text}", read back the same`, () => {
+      assert.equal(boneRangesText(bones), text);
+      assert.deepEqual(parseBoneRanges(text, 40), { bones });
     });
   }
 

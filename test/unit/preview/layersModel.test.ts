@@ -84,7 +84,10 @@ describe('preview layers', () => {
     model.layers.setMaskRanges(id, '1-2');
     model.layers.setMaskRanges(id, '0-7');
     assert.match(notices().join('\n'), /Mask: "0-7" goes past the last bone \(2\)/);
-    assert.equal(layersPanelState(model).layers[0].maskText, '2 of 3 bones');
+    const view = layersPanelState(model).layers[0];
+    assert.deepEqual([view.maskText, view.maskRanges, view.preset], ['2 of 3 bones', '1, 2', 'custom']);
+    model.layers.setMaskRanges(id, ' ');
+    assert.deepEqual([layersPanelState(model).layers[0].maskText, layersPanelState(model).layers[0].preset], ['all bones', 'all']);
   });
 
   it('presets: unavailable without a hierarchy (said), upper and lower body with one', () => {
@@ -98,6 +101,9 @@ describe('preview layers', () => {
     const layer = addWaveLayer(known.model, known.posted);
     known.model.layers.setMaskPreset(layer, 'upper');
     assert.deepEqual(layersPanelState(known.model).layers[0].maskBones, [false, true, true]);
+    assert.equal(layersPanelState(known.model).layers[0].preset, 'upper');
+    known.model.layers.setMaskBones(layer, [2]);
+    assert.equal(layersPanelState(known.model).layers[0].preset, 'custom');
     known.model.layers.setMaskPreset(layer, 'lower');
     assert.deepEqual(layersPanelState(known.model).layers[0].maskBones, [true, false, false]);
     assert.deepEqual(layersPanelState(known.model).bones, ['hips', 'spine', 'head']);

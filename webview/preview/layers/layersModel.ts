@@ -10,7 +10,7 @@ import type { HostToPreviewMessage, MeshChoice, MixWithUris, PreviewToHostMessag
 import type { MixerSession } from '../model/mixerSession';
 import { BONE_OUTPUT_FLOATS, buildPose, MAX_OUTPUT_BONES } from '../pose';
 import type { PoseSource } from '../renderer';
-import { poseInputs, type PreviewScene } from '../scene';
+import { poseInputs, sceneScale, type PreviewScene } from '../scene';
 import type { AttachmentOffset } from './attachment';
 import { AttachmentSet, BUILTIN_BOX } from './attachments';
 import { LayerStack, type LayerSettings } from './layerStack';
@@ -127,8 +127,9 @@ export class LayersModel {
     if (this.stack.setMaskBones(id, bones, this.boneCount)) this.host.changed();
   }
 
-  /** Mask from ranges typed as text ("0-5, 8"); a mistake is said, and the mask stays. */
+  /** Mask from ranges typed as text ("0-5, 8"; blank: every bone); a mistake is said, and the mask stays. */
   setMaskRanges(id: number, text: string): void {
+    if (!text.trim()) return this.setMaskBones(id, null);
     const parsed = parseBoneRanges(text, this.boneCount);
     if ('error' in parsed) this.host.notice(`Mask: ${parsed.error}`);
     else this.setMaskBones(id, parsed.bones);
@@ -151,10 +152,16 @@ export class LayersModel {
     this.host.post({ type: 'listClips' });
   }
 
-  /** Attaches `mesh` (a mesh choice's URI, or the built-in box) to `bone`. */
+  /**
+   * Attaches `mesh` (a mesh choice's URI, or the built-in box) to `bone`; without an offset the
+   * box is sized to the scene (a tenth of its diagonal, two significant digits), a mesh file kept
+   * at its own size.
+   */
   attach(mesh: string, bone: number, offset?: AttachmentOffset): number {
     const choice = this.meshChoices.find((m) => m.uri === mesh);
-    const item = this.attachments.add(mesh, choice?.name ?? mesh.split('/').pop() ?? mesh, bone, offset);
+    const scene = this.host.scene();
+    const scale = mesh === BUILTIN_BOX && scene ? Number(sceneScale(scene.bounds).toPrecision(2)) : 1;
+    const item = this.attachments.add(mesh, choice?.name ?? mesh.split('/').pop() ?? mesh, bone, offset ?? { position: [0, 0, 0], rotation: [0, 0, 0, 1], scale });
     if (item.pending) this.host.post({ type: 'loadAttachmentMesh', id: item.id, uri: mesh });
     this.host.changed();
     return item.id;

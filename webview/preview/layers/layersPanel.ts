@@ -39,7 +39,8 @@ export class LayersPanel {
 
   constructor(private readonly root: HTMLElement, private readonly events: LayersPanelEvents) {
     root.addEventListener('click', (e) => this.clicked(e));
-    root.addEventListener('change', (e) => this.changed(e.target as HTMLElement));
+    // Capture: vscode-single-select's and vscode-textfield's change events do not bubble.
+    root.addEventListener('change', (e) => this.changed(e.target as HTMLElement), true);
     root.addEventListener('input', (e) => {
       const target = e.target as HTMLInputElement;
       const id = this.idOf(target);
@@ -91,7 +92,7 @@ export class LayersPanel {
 
   private layerMarkup(l: LayerView, state: LayersPanelState): string {
     const clips = [{ value: '', label: 'Pick a clip' }, ...state.clipChoices.map((c) => ({ value: c.uri, label: c.name }))];
-    const presets = [{ value: 'all', label: 'All bones' }, ...(state.presetsUnavailable ? [] : [{ value: 'upper', label: 'Upper body' }, { value: 'lower', label: 'Lower body' }])];
+    const presets = [{ value: 'all', label: 'All bones' }, ...(state.presetsUnavailable ? [] : [{ value: 'upper', label: 'Upper body' }, { value: 'lower', label: 'Lower body' }]), { value: 'custom', label: 'Custom' }];
     return `
       <div class="layer" data-id="${l.id}">
         <div class="row"><span class="name">Layer ${l.layer}${l.loading ? ' (loading...)' : ''}</span>
@@ -117,6 +118,8 @@ export class LayersPanel {
     const additive = element.querySelector<Checkable>('[data-field="additive"]');
     if (additive && additive.checked !== l.additive) additive.checked = l.additive;
     element.querySelector('[data-show="mask"]')!.textContent = `Mask: ${l.maskText}`;
+    this.setValue(element.querySelector<ValueElement>('[data-field="preset"]'), l.preset);
+    this.setValue(element.querySelector<ValueElement>('[data-field="ranges"]'), l.maskRanges);
     element.querySelectorAll<Checkable>('[data-field="bone-tick"]').forEach((box) => {
       const on = l.maskBones[Number(box.dataset.bone)];
       if (box.checked !== on) box.checked = on;
@@ -173,7 +176,7 @@ export class LayersPanel {
       case 'clip': if (value) events.chooseClip(id, value); break;
       case 'speed': events.setLayer(id, { speed: Number(value) }); break;
       case 'additive': events.setLayer(id, { additive: (target as Checkable).checked }); break;
-      case 'preset': events.maskPreset(id, value as MaskPreset); break;
+      case 'preset': if (value !== 'custom') events.maskPreset(id, value as MaskPreset); break;
       case 'ranges': events.maskRanges(id, value); break;
       case 'bone-tick': {
         const ticks = [...target.closest('.bones')!.querySelectorAll<Checkable>('[data-field="bone-tick"]')];

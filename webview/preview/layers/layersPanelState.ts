@@ -5,6 +5,7 @@
  * presets or why there are none; each attachment's mesh, bone and offset (rotation as Euler
  * degrees, XYZ). No DOM; layersPanel.ts renders it.
  */
+import { boneRangesText } from '../../../formats/mixer/boneMask';
 import { eulerDegrees } from '../../../formats/rotationMath';
 import type { PreviewModel } from '../model/previewModel';
 import { BUILTIN_BOX } from './attachments';
@@ -26,6 +27,10 @@ export interface LayerView {
   maskBones: boolean[];
   /** "all bones", "10 of 24 bones" */
   maskText: string;
+  /** The bones the mask reaches, as ranges ("1-14, 33-39"; '' for every bone). */
+  maskRanges: string;
+  /** The preset the mask equals, else 'custom'. */
+  preset: 'all' | 'upper' | 'lower' | 'custom';
   canMoveUp: boolean;
   canMoveDown: boolean;
 }
@@ -66,11 +71,15 @@ export function layersPanelState(model: PreviewModel): LayersPanelState {
     layersVisible: model.mode === 'mixer',
     layers: layers.stack.layers.map((l, i): LayerView => {
       const reached = bones.map((_, b) => !l.mask || l.mask[b] > 0);
-      const n = reached.filter(Boolean).length;
+      const list = reached.flatMap((on, b) => (on ? [b] : []));
+      const full = !l.mask || l.mask.every((w) => w === 1);
+      const key = list.join();
+      const preset = full ? 'all' : !('unavailable' in presets) && l.mask!.every((w) => w === 0 || w === 1) ? (key === presets.upper.join() ? 'upper' : key === presets.lower.join() ? 'lower' : 'custom') : 'custom';
       return {
         id: l.id, layer: i + 1, uri: l.uri, name: l.name, loading: l.pending,
         weight: l.action ? l.action.getEffectiveWeight() : l.weight, speed: l.speed, additive: l.additive,
-        maskBones: reached, maskText: !l.mask ? 'all bones' : `${n} of ${bones.length} bones`,
+        maskBones: reached, maskText: !l.mask ? 'all bones' : `${list.length} of ${bones.length} bones`,
+        maskRanges: l.mask ? boneRangesText(list) : '', preset,
         canMoveUp: i < count - 1, canMoveDown: i > 0,
       };
     }),

@@ -1,0 +1,120 @@
+/**
+ * Mixer layers and attachments in a real VS Code (code-server, WebGPU on SwiftShader): in the
+ * demo's workspace, with a second 40-bone clip beside the creature's walk (the walk half a cycle
+ * on), the creature's preview in mixer mode gets a layer of that clip masked to the upper body by
+ * typed ranges and a box attached to its left hand, all through the panel's controls; the box is
+ * drawn in orange, the image differs from the walk alone, and "Save mix..." writes a .mix.json
+ * whose paths are relative to it. Screenshots go to EWZANIM_E2E_SCREENSHOTS (else a temp folder).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import type { Frame, Page } from 'playwright-core';
+import { parseMix } from '../../formats/mixer/mixFile';
+import { writeSamplePack } from '../../scripts/sample-pack';
+import { shiftedClip } from '../gpu/clipFixtures';
+import { openHexFile, withVSCode } from './harness';
+
+type PreviewWindow = { ewzanimPreview?: { loads: number; readPixels(): Promise<Uint8Array> } };
+
+/** The creature's upper body in scripts/sample-pack.ts's rig: spine to head, both arms, antennae and jaw. */
+const UPPER_BODY_RANGES = '1-14, 33-39';
+const HAND_L = 10;
+
+async function until<T>(page: Page, read: () => Promise<T | undefined>, ok: (value: T) => boolean, what: string, ms = 30_000): Promise<T> {
+  let last: T | undefined;
+  for (let waited = 0; waited < ms; waited += 200) {
+    last = await read().catch(() => undefined);
+    if (last !== undefined && ok(last)) return last;
+    await page.waitForTimeout(200);
+  }
+  assert.fail(`within ${ms / 1000} s: ${what}; last seen: ${JSON.stringify(last)}`);
+}
+
+async function previewPixels(frame: Frame): Promise<number[]> {
+  return frame.evaluate(async () => Array.from(await (window as unknown as Required<PreviewWindow>).ewzanimPreview.readPixels()));
+}
+
+/** Pixels of the attachments' orange (layersModel.ts's ATTACHMENT_COLOR), lines lit as drawn. */
+function orangePixels(rgba: number[]): number {
+  let n = 0;
+  for (let i = 0; i < rgba.length; i += 4) if (rgba[i] > 200 && rgba[i + 1] > 100 && rgba[i + 1] < 180 && rgba[i + 2] < 80) n++;
+  return n;
+}
+
+function changedPixels(a: number[], b: number[]): number {
+  let n = 0;
+  for (let i = 0; i < Math.min(a.length, b.length); i += 4) if (a[i] !== b[i] || a[i + 1] !== b[i + 1] || a[i + 2] !== b[i + 2]) n++;
+  return n;
+}
+
+/** Picks the option labelled `label` in a vscode-single-select of the webview (the list opens, the option is clicked). */
+async function choose(frame: Frame, select: string, label: string): Promise<void> {
+  await frame.click(select);
+  await frame.click(`${select} li.option:text-is("${label}")`, { timeout: 10_000 });
+}
+
+const layersText = (frame: Frame): Promise<string> => frame.evaluate(() => document.getElementById('layers')?.dataset.layers ?? '');
+
+test('preview layers: an upper-body layer by typed ranges over the creature\'s walk, a box in its left hand, the mix saved', { timeout: 300_000 }, async () => {
+  const root = mkdtempSync(join(tmpdir(), 'ewzanim-layers-ws-'));
+  const shots = process.env.EWZANIM_E2E_SCREENSHOTS ?? join(tmpdir(), 'ewzanim-layers-shots');
+  try {
+    const pack = await writeSamplePack(root);
+    const late = join(dirname(pack.clip), 'creature-walk-late.nczxanim');
+    writeFileSync(late, shiftedClip(new Uint8Array(readFileSync(pack.clip)), 30));
+    const settings = { 'workbench.secondarySideBar.defaultVisibility': 'hidden', 'chat.disableAIFeatures': true };
+    await withVSCode({ workspace: root, webgpu: true, settings }, async ({ page, waitForWorkbench }) => {
+      await waitForWorkbench();
+      await openHexFile(page, basename(pack.clip));
+      const button = '.editor-actions .action-label[aria-label*="Open Preview to the Side"]';
+      await page.waitForSelector(button, { timeout: 60_000 });
+      await page.click(button);
+      const previewOf = async (): Promise<Frame | undefined> => {
+        for (const f of page.frames()) if (await f.evaluate(() => ((window as unknown as PreviewWindow).ewzanimPreview?.loads ?? 0) > 0).catch(() => false)) return f;
+        return undefined;
+      };
+      const preview = await until(page, previewOf, () => true, 'the creature\'s preview', 60_000);
+      await page.waitForTimeout(500);
+      const walkAlone = await previewPixels(preview);
+
+      await choose(preview, '#mode', 'Mixer (crossfade clips)');
+      await preview.click('#layers [data-act="add-layer"]');
+      await until(page, () => preview.locator('.layer [data-field="clip"] vscode-option').count(), (n) => n > 1, 'the host lists the 40-bone clips');
+      await choose(preview, '.layer [data-field="clip"]', basename(late));
+      await until(page, () => layersText(preview), (t) => t === '1:creature-walk-late.nczxanim:1.000:all bones', 'the layer mixed at weight 1 on every bone');
+
+      await preview.focus('.layer [data-field="ranges"]');
+      await page.keyboard.type(UPPER_BODY_RANGES);
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Tab');
+      await until(page, () => layersText(preview), (t) => t.endsWith(':21 of 40 bones'), 'the mask reaches the 21 upper-body bones');
+
+      await choose(preview, '[data-field="attach-bone"]', `${HAND_L}: bone ${HAND_L}`);
+      await preview.click('[data-act="attach"]');
+      const layered = await until(page, () => previewPixels(preview), (rgba) => orangePixels(rgba) > 30, 'the box drawn in orange at the hand');
+      assert.ok(changedPixels(walkAlone, layered) > 200, 'the layered creature differs from the walk alone');
+      mkdirSync(shots, { recursive: true });
+      await page.screenshot({ path: join(shots, 'layers-box.png') });
+      console.log(`screenshot: ${join(shots, 'layers-box.png')}`);
+
+      const saved = join(dirname(pack.clip), 'creature-walk.mix.json');
+      await preview.click('[data-act="save-mix"]');
+      await page.waitForFunction(() => Boolean((document.querySelector('.quick-input-widget:not([style*="display: none"]) input.input') as HTMLInputElement | null)?.value.endsWith('.json')), undefined, { timeout: 15_000 });
+      const input = page.locator('.quick-input-widget:not([style*="display: none"]) input.input');
+      await input.fill(saved);
+      await page.waitForTimeout(500);
+      await input.press('Enter');
+      await until(page, async () => (existsSync(saved) ? statSync(saved).size : 0), (size) => size > 0, 'the mix file written');
+      await page.waitForTimeout(500);
+      const mix = parseMix(readFileSync(saved, 'utf8'));
+      assert.deepEqual(mix.layers.map((l) => [l.clip, l.layer, l.weight]), [['creature-walk.nczxanim', 0, 1], ['creature-walk-late.nczxanim', 1, 1]]);
+      assert.equal(mix.layers[1].mask?.filter((w) => w === 1).length, 21);
+      assert.deepEqual(mix.attachments.map((a) => [a.mesh, a.bone]), [['builtin:box', HAND_L]]);
+    });
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
