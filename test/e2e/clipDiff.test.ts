@@ -3,7 +3,8 @@
  * changed (bone 5 turned 40° more at frame 33); right-click it in the Explorer, "Compare Clip with
  * HEAD": the heatmap outlines bone 5 at frame 33 and colours only that cell, the totals beside it
  * name the same; the position toggle shows no difference; hovering the cell gives its numbers;
- * clicking it selects that keyframe in both sides' hex editors. Set EWZANIM_E2E_SCREENSHOTS to a
+ * clicking it selects that keyframe in both sides' hex editors, the next click moves both sides'
+ * previews; Source Control's menu on the change offers the same command. Set EWZANIM_E2E_SCREENSHOTS to a
  * folder to keep the screenshots.
  */
 import { test } from 'node:test';
@@ -14,7 +15,7 @@ import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { keyframeOffset } from '../../formats/clip';
 import { axisAngle, basePose, multiply, planted, writeClip } from '../unit/diff/clipBuilder';
-import { makeWorkspace, openContextMenuItem, withVSCode } from './harness';
+import { makeWorkspace, openContextMenuItem, runCommand, withVSCode } from './harness';
 
 const SCREENSHOTS = process.env.EWZANIM_E2E_SCREENSHOTS;
 const BONES = 12;
@@ -93,6 +94,31 @@ async function waitForHexSelections(page: Page, name: string, start: number, cou
   assert.deepEqual(seen.map((s) => s.split('-')[0]), Array(count).fill(String(start)), `both hex editors of ${name} select the keyframe`);
 }
 
+/** The preview pages (`count` of them) once each has loaded its clip. */
+async function previewFrames(page: Page, count: number): Promise<Frame[]> {
+  let found: Frame[] = [];
+  for (let waited = 0; waited < 60_000 && found.length < count; waited += 250) {
+    found = [];
+    for (const frame of page.frames()) {
+      const loaded = await frame.evaluate(() => ((window as unknown as { ewzanimPreview?: { loads: number } }).ewzanimPreview?.loads ?? 0) > 0).catch(() => false);
+      if (loaded) found.push(frame);
+    }
+    if (found.length < count) await page.waitForTimeout(250);
+  }
+  assert.equal(found.length, count, 'a preview of each side');
+  return found;
+}
+
+async function waitForPreviewFrames(page: Page, previews: Frame[], frame: number): Promise<void> {
+  let shown: number[] = [];
+  for (let waited = 0; waited < 15_000; waited += 100) {
+    shown = await Promise.all(previews.map((p) => p.evaluate(() => (window as unknown as { ewzanimPreview: { currentFrame: number } }).ewzanimPreview.currentFrame)));
+    if (shown.every((f) => f === frame)) return;
+    await page.waitForTimeout(100);
+  }
+  assert.deepEqual(shown, previews.map(() => frame), 'both previews at the selected frame');
+}
+
 test('Compare Clip with HEAD: the planted bone and frame light up, hover, toggle and selection in both hex editors', { timeout: 300_000 }, async () => {
   const committed = writeClip(BONES, FRAMES, basePose);
   const changed = writeClip(BONES, FRAMES, planted(basePose, PLANTED.frame, PLANTED.bone, (t) => ({ ...t, rotation: multiply(axisAngle([1, 0, 0], 40), t.rotation) })));
@@ -105,7 +131,7 @@ test('Compare Clip with HEAD: the planted bone and frame light up, hover, toggle
     writeFileSync(join(workspace.path, 'anims/walk.nczxanim'), changed);
     assert.match(git('status', '--porcelain'), /^ M anims\/walk\.nczxanim$/m);
 
-    await withVSCode({ workspace: workspace.path }, async ({ page, waitForWorkbench }) => {
+    await withVSCode({ workspace: workspace.path, webgpu: true }, async ({ page, waitForWorkbench }) => {
       await waitForWorkbench();
       const folder = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'anims' }).first();
       await folder.waitFor({ timeout: 60_000 });
@@ -145,6 +171,26 @@ test('Compare Clip with HEAD: the planted bone and frame light up, hover, toggle
       await waitForText(again, '#selection', new RegExp(`^Selected: bone 5, frame 33\\. rotation ${ANGLE}`));
       await waitForHexSelections(page, 'walk.nczxanim', start, 2);
       await screenshot(page, 'clip-diff-hex-editors');
+
+      // Both previews, side by side, follow the next click.
+      await again.click('#open-previews');
+      const previews = await previewFrames(page, 2);
+      const next = await cellPoint(again, 2, 20);
+      await page.mouse.click(next.x, next.y);
+      await waitForText(again, '#selection', /^Selected: bone 2, frame 20\. rotation 0° · position 0 · scale x1$/);
+      await waitForPreviewFrames(page, previews, 20);
+      await screenshot(page, 'clip-diff-previews');
+
+      // Source Control offers the same on the changed file (all editors closed first: a new page).
+      await runCommand(page, 'View: Close All Editors');
+      await page.keyboard.press('Control+Shift+G');
+      const change = page.locator('.scm-view .monaco-list-row', { hasText: 'walk.nczxanim' }).first();
+      await change.waitFor({ timeout: 30_000 });
+      // (On the name: the row's right end holds its inline actions, which have a menu of their own.)
+      await openContextMenuItem(page, change.locator('.label-name').first(), 'Compare Clip with HEAD');
+      const fromScm = await diffFrame(page);
+      assert.equal(await fromScm.textContent('#title'), 'anims/walk.nczxanim (HEAD) ↔ anims/walk.nczxanim');
+      await waitForText(fromScm, '#legend', new RegExp(`^Rotation: largest ${ANGLE} \\(bone 5, frame 33\\)`));
     });
   } finally {
     workspace.dispose();

@@ -127,11 +127,15 @@ export class ClipDiffPanel implements vscode.Disposable {
     this.panel.reveal(undefined, false);
   }
 
-  /** A preview of each side, A's beside the diff and B's beside A's. */
+  /** A preview of each side, A's beside the diff and B's beside A's, their tabs named "A: ..." and "B: ...". */
   async openPreviews(): Promise<void> {
     const previewA = await vscode.commands.executeCommand<OpenPreviewResult>('ewzanim.openPreview', this.a.uri);
-    previewA?.panel.reveal(previewA.panel.viewColumn, false);
-    await vscode.commands.executeCommand<OpenPreviewResult>('ewzanim.openPreview', this.b.uri);
+    if (previewA) {
+      previewA.panel.title = `A: ${this.a.label}`;
+      previewA.panel.reveal(previewA.panel.viewColumn, false);
+    }
+    const previewB = await vscode.commands.executeCommand<OpenPreviewResult>('ewzanim.openPreview', this.b.uri);
+    if (previewB) previewB.panel.title = `B: ${this.b.label}`;
     this.panel.reveal(undefined, false);
   }
 
