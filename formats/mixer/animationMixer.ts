@@ -292,7 +292,7 @@ export class AnimationMixer {
       else for (let b = 0; b < bones; b++) overlayBone(this.pose, target, weights, b, this.factors, 3);
       for (let i = 0; i < actions.length; i++) {
         const a = actions[i];
-        if (a.weightNow > 0 && a.layer === layer && a.additive) this.add(a);
+        if (a.weightNow > 0 && a.layer === layer && a.additive) this.accumulate(a, this.pose);
       }
       base = false;
     }
@@ -331,13 +331,15 @@ export class AnimationMixer {
    * Samples `action` and folds it into `target`, bone by bone at weight x mask: the first
    * contribution to a bone is written (position and scale times the weight), later ones slerp the
    * rotation by their share of the bone's weight so far (`factors[1]`) and add weight x
-   * position/scale; `boneWeights` sums the weights.
+   * position/scale; `boneWeights` sums the weights. An additive action instead adds its change
+   * since its clip's first keyframe to the pose (`target`), at weight x mask.
    */
   private accumulate(action: AnimationAction, target: Float32Array): void {
     this.locate(action);
     const bones = this.boneCount;
     const weight = action.weightNow;
     const mask = action.mask;
+    const additive = action.additive;
     const factors = this.factors;
     const f = factors[0];
     const i = this.keyIndex;
@@ -348,11 +350,18 @@ export class AnimationMixer {
     for (let b = 0, o = 0; b < bones; b++, o += STRIDE) {
       const w = mask === null ? weight : weight * mask[b];
       if (!(w > 0)) continue;
+      const a0 = (i * bones + b) * STRIDE;
+      const a1 = (next * bones + b) * STRIDE;
+      if (additive) {
+        slerpShortest(data, a0, data, a1, factors, 0, sample, 0);
+        for (let k = 4; k < STRIDE; k++) sample[k] = data[a0 + k] + (data[a1 + k] - data[a0 + k]) * f;
+        factors[3] = w;
+        addBone(target, b, sample, 0, data, o, factors, 3, this.scratch);
+        continue;
+      }
       const before = weights[b];
       const sum = before + w;
       weights[b] = sum;
-      const a0 = (i * bones + b) * STRIDE;
-      const a1 = (next * bones + b) * STRIDE;
       if (before === 0) {
         slerpShortest(data, a0, data, a1, factors, 0, target, o);
         for (let k = 4; k < STRIDE; k++) target[o + k] = (data[a0 + k] + (data[a1 + k] - data[a0 + k]) * f) * w;
@@ -362,30 +371,6 @@ export class AnimationMixer {
         slerpShortest(target, o, sample, 0, factors, 1, target, o);
         for (let k = 4; k < STRIDE; k++) target[o + k] += (data[a0 + k] + (data[a1 + k] - data[a0 + k]) * f) * w;
       }
-    }
-  }
-
-  /** Samples additive `action` and adds its change since its clip's first keyframe to the pose, at weight x mask per bone. */
-  private add(action: AnimationAction): void {
-    this.locate(action);
-    const bones = this.boneCount;
-    const weight = action.weightNow;
-    const mask = action.mask;
-    const factors = this.factors;
-    const f = factors[0];
-    const i = this.keyIndex;
-    const next = this.nextIndex;
-    const data = action.clip.transforms;
-    const sample = this.sample;
-    for (let b = 0; b < bones; b++) {
-      const w = mask === null ? weight : weight * mask[b];
-      if (!(w > 0)) continue;
-      const a0 = (i * bones + b) * STRIDE;
-      const a1 = (next * bones + b) * STRIDE;
-      slerpShortest(data, a0, data, a1, factors, 0, sample, 0);
-      for (let k = 4; k < STRIDE; k++) sample[k] = data[a0 + k] + (data[a1 + k] - data[a0 + k]) * f;
-      factors[3] = w;
-      addBone(this.pose, b, sample, 0, data, b * STRIDE, factors, 3, this.scratch);
     }
   }
 
