@@ -4,7 +4,8 @@
  * HEAD": the heatmap outlines bone 5 at frame 33 and colours only that cell, the totals beside it
  * name the same; the position toggle shows no difference; hovering the cell gives its numbers;
  * clicking it selects that keyframe in both sides' hex editors, the next click moves both sides'
- * previews; Source Control's menu on the change offers the same command. Set EWZANIM_E2E_SCREENSHOTS to a
+ * previews; Source Control's menu on the change offers the same command; two clips selected in
+ * the Explorer compare with "Compare Clips" (a position moved: the Position map names it). Set EWZANIM_E2E_SCREENSHOTS to a
  * folder to keep the screenshots.
  */
 import { test } from 'node:test';
@@ -39,6 +40,17 @@ async function diffFrame(page: Page): Promise<Frame> {
     await page.waitForTimeout(250);
   }
   throw new Error('no clip diff page with a heatmap');
+}
+
+/** Closes every editor and waits until no diff page is left (so the next one found is new). */
+async function closeAllEditors(page: Page): Promise<void> {
+  await runCommand(page, 'View: Close All Editors');
+  for (let waited = 0; waited < 15_000; waited += 200) {
+    const left = await Promise.all(page.frames().map((f) => f.evaluate(() => Boolean(document.getElementById('legend'))).catch(() => false)));
+    if (!left.some(Boolean)) return;
+    await page.waitForTimeout(200);
+  }
+  throw new Error('a diff page is still open after Close All Editors');
 }
 
 /** Canvas pixels at the middle of every cell, as `bone:frame` of the coloured ones (alpha above 0). */
@@ -129,7 +141,9 @@ test('Compare Clip with HEAD: the planted bone and frame light up, hover, toggle
     git('-c', 'user.name=e2e', '-c', 'user.email=e2e@example.com', 'add', '.');
     git('-c', 'user.name=e2e', '-c', 'user.email=e2e@example.com', 'commit', '-q', '-m', 'walk');
     writeFileSync(join(workspace.path, 'anims/walk.nczxanim'), changed);
-    assert.match(git('status', '--porcelain'), /^ M anims\/walk\.nczxanim$/m);
+    // Another clip beside it: walk's committed motion with bone 7 moved 0.5 at frame 12.
+    writeFileSync(join(workspace.path, 'anims/run.nczxanim'), writeClip(BONES, FRAMES, planted(basePose, 12, 7, (t) => ({ ...t, position: [t.position[0], t.position[1], t.position[2] + 0.5] }))));
+    assert.match(git('status', '--porcelain', '--untracked-files=no'), /^ M anims\/walk\.nczxanim$/m);
 
     await withVSCode({ workspace: workspace.path, webgpu: true }, async ({ page, waitForWorkbench }) => {
       await waitForWorkbench();
@@ -182,7 +196,7 @@ test('Compare Clip with HEAD: the planted bone and frame light up, hover, toggle
       await screenshot(page, 'clip-diff-previews');
 
       // Source Control offers the same on the changed file (all editors closed first: a new page).
-      await runCommand(page, 'View: Close All Editors');
+      await closeAllEditors(page);
       await page.keyboard.press('Control+Shift+G');
       const change = page.locator('.scm-view .monaco-list-row', { hasText: 'walk.nczxanim' }).first();
       await change.waitFor({ timeout: 30_000 });
@@ -191,6 +205,21 @@ test('Compare Clip with HEAD: the planted bone and frame light up, hover, toggle
       const fromScm = await diffFrame(page);
       assert.equal(await fromScm.textContent('#title'), 'anims/walk.nczxanim (HEAD) ↔ anims/walk.nczxanim');
       await waitForText(fromScm, '#legend', new RegExp(`^Rotation: largest ${ANGLE} \\(bone 5, frame 33\\)`));
+
+      // Two clips selected in the Explorer: "Compare Clips".
+      await closeAllEditors(page);
+      await page.keyboard.press('Control+Shift+E');
+      const walk = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'walk.nczxanim' }).first();
+      const run = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'run.nczxanim' }).first();
+      await run.waitFor({ timeout: 30_000 });
+      await run.click();
+      await walk.click({ modifiers: ['Control'] });
+      await openContextMenuItem(page, walk, 'Compare Clips');
+      const pair = await diffFrame(page);
+      assert.match((await pair.textContent('#title')) ?? '', /^anims\/(run|walk)\.nczxanim ↔ anims\/(walk|run)\.nczxanim$/);
+      await pair.click('#channel-position');
+      await waitForText(pair, '#legend', /^Position: largest 0\.5 \(bone 7, frame 12\)/);
+      await screenshot(page, 'clip-diff-two-files');
     });
   } finally {
     workspace.dispose();
