@@ -3,7 +3,6 @@
  * messages between the extension host (client/src/preview/) and the preview webview
  * (webview/preview/). File bytes travel as Uint8Array (VS Code transfers them as binary).
  */
-import type { MixFile } from '../formats/mixer/mixFile';
 
 /** Argument of `ewzanim.openPreview` (URIs as strings); without skeleton and mesh the manifest links decide. */
 export interface OpenPreviewArgs {
@@ -40,8 +39,15 @@ export interface MeshChoice {
   path: string;
 }
 
-/** A mix file's content with every clip and mesh path made a URI string (the host resolves and relativises them). */
-export type MixWithUris = MixFile;
+/**
+ * A mix file's content (formats/mixer/mixFile.ts's schema, version 1) with every clip and mesh
+ * path made a URI string, or `builtin:box` (the host resolves and relativises them).
+ */
+export interface MixWithUris {
+  version: 1;
+  layers: { clip: string; layer: number; weight: number; speed: number; additive: boolean; mask: number[] | null }[];
+  attachments: { mesh: string; bone: number; position: [number, number, number]; rotation: [number, number, number, number]; scale: number }[];
+}
 
 export type LoopMode = 'repeat' | 'once' | 'pingPong';
 /** Stamp: exact frames, as keyframe_bind; blended: between frames; mixer: actions blended on the CPU. */

@@ -13,6 +13,8 @@
  * preview draws itself. A mask is null (every bone) or one weight per bone of the clip, 0..1.
  */
 
+import { formatDecimals } from '../numberText';
+
 export const MIX_FILE_VERSION = 1;
 export const BUILTIN_MESH_PREFIX = 'builtin:';
 
@@ -98,7 +100,7 @@ function parseAttachment(value: unknown, at: string): AttachmentSpec {
   const position = tuple(o.position ?? [0, 0, 0], 3, `${at}.position`) as AttachmentSpec['position'];
   const rotation = tuple(o.rotation ?? [0, 0, 0, 1], 4, `${at}.rotation`) as AttachmentSpec['rotation'];
   const length = Math.hypot(...rotation);
-  if (Math.abs(length - 1) > 1e-3) fail(`${at}.rotation`, `is not a unit quaternion (length ${length.toFixed(4)})`);
+  if (Math.abs(length - 1) > 1e-3) fail(`${at}.rotation`, `is not a unit quaternion (length ${formatDecimals(length, 4)})`);
   return {
     mesh: path(o.mesh, `${at}.mesh`),
     bone: integer(o.bone, `${at}.bone`, 0, 255),

@@ -5,6 +5,7 @@
  * opened by the host). No DOM; layersPanel.ts renders `layersPanelState`.
  */
 import { bodyPresets, parseBoneRanges, type BodyPresets, type MixLayerSpec } from '../../../formats/mixer';
+import { formatPrecision } from '../../../formats/numberText';
 import { quaternionFromEulerDegrees } from '../../../formats/rotationMath';
 import type { HostToPreviewMessage, MeshChoice, MixWithUris, PreviewToHostMessage } from '../../../protocol/preview';
 import type { MixerSession } from '../model/mixerSession';
@@ -160,7 +161,7 @@ export class LayersModel {
   attach(mesh: string, bone: number, offset?: AttachmentOffset): number {
     const choice = this.meshChoices.find((m) => m.uri === mesh);
     const scene = this.host.scene();
-    const scale = mesh === BUILTIN_BOX && scene ? Number(sceneScale(scene.bounds).toPrecision(2)) : 1;
+    const scale = mesh === BUILTIN_BOX && scene ? Number(formatPrecision(sceneScale(scene.bounds), 2)) : 1;
     const item = this.attachments.add(mesh, choice?.name ?? mesh.split('/').pop() ?? mesh, bone, offset ?? { position: [0, 0, 0], rotation: [0, 0, 0, 1], scale });
     if (item.pending) this.host.post({ type: 'loadAttachmentMesh', id: item.id, uri: mesh });
     this.host.changed();

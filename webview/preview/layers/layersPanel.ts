@@ -6,6 +6,7 @@
  * The markup is rebuilt only when the layers, attachments or choices change; values are set in
  * place otherwise (never in the field being edited).
  */
+import { formatDecimals } from '../../../formats/numberText';
 import type { ValueElement } from '../dom';
 import type { AttachmentView, LayersPanelState, LayerView } from './layersPanelState';
 import type { MaskPreset } from './layersModel';
@@ -58,7 +59,7 @@ export class LayersPanel {
     }
     for (const layer of state.layers) this.showLayer(layer);
     for (const attachment of state.attachments) this.showAttachment(attachment);
-    this.root.dataset.layers = state.layers.map((l) => `${l.layer}:${l.name}:${l.weight.toFixed(3)}:${l.maskText}`).join('|');
+    this.root.dataset.layers = state.layers.map((l) => `${l.layer}:${l.name}:${formatDecimals(l.weight, 3)}:${l.maskText}`).join('|');
   }
 
   private markup(state: LayersPanelState): string {
@@ -113,7 +114,7 @@ export class LayersPanel {
     const element = this.root.querySelector<HTMLElement>(`.layer[data-id="${l.id}"]`);
     if (!element) return;
     this.setValue(element.querySelector<HTMLInputElement>('[data-field="weight"]'), String(l.weight));
-    element.querySelector('[data-show="weight"]')!.textContent = l.weight.toFixed(2);
+    element.querySelector('[data-show="weight"]')!.textContent = formatDecimals(l.weight, 2);
     this.setValue(element.querySelector<ValueElement>('[data-field="speed"]'), String(l.speed));
     const additive = element.querySelector<Checkable>('[data-field="additive"]');
     if (additive && additive.checked !== l.additive) additive.checked = l.additive;
