@@ -28,6 +28,9 @@ export interface FileFacts {
   skeletonBytes?: Uint8Array;
 }
 
+/** At most this many bytes of sampled frames and skeletons wait in a cache for `anim/local-space`. */
+export const RULE_BYTES_BUDGET = 48 * 1024 * 1024;
+
 interface Cached {
   size: number;
   mtimeMs: number;
@@ -43,6 +46,8 @@ export class AssetSummaryCache {
   private readonly inFlight = new Map<string, Promise<FileFacts>>();
   /** The last parse of each manifest: when a clip changes, the manifest text usually did not. */
   private readonly models = new Map<string, { text: string; model: ManifestModel }>();
+  /** Bytes the entries carry for `anim/local-space` (`withinBudget`). */
+  private heldBytes = 0;
   /** Files actually read (cache misses) since creation: for tests and the bench. */
   misses = 0;
 
@@ -73,7 +78,8 @@ export class AssetSummaryCache {
     if (pending) return pending;
     this.misses++;
     const promise = compute().then((facts) => {
-      this.entries.set(path, { size: stat.size, mtimeMs: stat.mtimeMs, purpose, facts });
+      this.releaseBytes(path);
+      this.entries.set(path, { size: stat.size, mtimeMs: stat.mtimeMs, purpose, facts: this.withinBudget(facts) });
       return facts;
     });
     this.inFlight.set(key, promise);
@@ -89,7 +95,8 @@ export class AssetSummaryCache {
    * later `facts` call for this file, unchanged, with this purpose, reads nothing.
    */
   offer(path: string, stat: FileStat, purpose: string, facts: FileFacts): void {
-    this.entries.set(path, { size: stat.size, mtimeMs: stat.mtimeMs, purpose, facts });
+    this.releaseBytes(path);
+    this.entries.set(path, { size: stat.size, mtimeMs: stat.mtimeMs, purpose, facts: this.withinBudget(facts) });
     if (this.options.oneRun) this.runStats.set(path, stat);
   }
 
@@ -103,8 +110,25 @@ export class AssetSummaryCache {
   releaseBytes(path: string): void {
     const facts = this.entries.get(path)?.facts;
     if (!facts) return;
+    this.heldBytes -= (facts.localSpaceSamples?.length ?? 0) + (facts.skeletonBytes?.length ?? 0);
     delete facts.localSpaceSamples;
     delete facts.skeletonBytes;
+  }
+
+  /**
+   * `facts`, keeping the bytes it carries for `anim/local-space` only while all of them held
+   * together stay within `RULE_BYTES_BUDGET`: past it, that rule reads the file again instead
+   * (bounded memory wins over reading each file once, on workspaces of many thousand clips).
+   */
+  private withinBudget(facts: FileFacts): FileFacts {
+    const carried = (facts.localSpaceSamples?.length ?? 0) + (facts.skeletonBytes?.length ?? 0);
+    if (carried === 0) return facts;
+    if (this.heldBytes + carried <= RULE_BYTES_BUDGET) {
+      this.heldBytes += carried;
+      return facts;
+    }
+    const { localSpaceSamples: _samples, skeletonBytes: _skeleton, ...kept } = facts;
+    return kept;
   }
 
   /** The model of `text`, parsed again only when the manifest's text changed. */
@@ -123,12 +147,14 @@ export class AssetSummaryCache {
 
   /** Forget one file (e.g. an editor holds unsaved changes to it). */
   invalidate(path: string): void {
+    this.releaseBytes(path);
     this.entries.delete(path);
     this.runStats.delete(path);
   }
 
   clear(): void {
     this.entries.clear();
+    this.heldBytes = 0;
     this.runStats.clear();
     this.models.clear();
   }
