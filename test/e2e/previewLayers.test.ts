@@ -4,7 +4,8 @@
  * on), the creature's preview in mixer mode gets a layer of that clip masked to the upper body by
  * typed ranges and a box attached to its left hand, all through the panel's controls; the box is
  * drawn in orange, the image differs from the walk alone, and "Save mix..." writes a .mix.json
- * whose paths are relative to it. Screenshots go to EWZANIM_E2E_SCREENSHOTS (else a temp folder).
+ * whose paths are relative to it; with the layer and the box removed, "Open mix..." brings both
+ * back. Screenshots go to EWZANIM_E2E_SCREENSHOTS (else a temp folder).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -56,6 +57,16 @@ async function choose(frame: Frame, select: string, label: string): Promise<void
   await frame.click(`${select} li.option:text-is("${label}")`, { timeout: 10_000 });
 }
 
+/** Answers the web workbench's simple file dialog (a path in a quick input) once its path ends with `suffix`. */
+async function answerFileDialog(page: Page, path: string, suffix: string): Promise<void> {
+  const field = '.quick-input-widget:not([style*="display: none"]) input.input';
+  await page.waitForFunction(([f, s]) => Boolean((document.querySelector(f) as HTMLInputElement | null)?.value.endsWith(s)), [field, suffix] as const, { timeout: 15_000 });
+  const input = page.locator(field);
+  await input.fill(path);
+  await page.waitForTimeout(500);
+  await input.press('Enter');
+}
+
 const layersText = (frame: Frame): Promise<string> => frame.evaluate(() => document.getElementById('layers')?.dataset.layers ?? '');
 
 test('preview layers: an upper-body layer by typed ranges over the creature\'s walk, a box in its left hand, the mix saved', { timeout: 300_000 }, async () => {
@@ -102,17 +113,22 @@ test('preview layers: an upper-body layer by typed ranges over the creature\'s w
 
       const saved = join(dirname(pack.clip), 'creature-walk.mix.json');
       await preview.click('[data-act="save-mix"]');
-      await page.waitForFunction(() => Boolean((document.querySelector('.quick-input-widget:not([style*="display: none"]) input.input') as HTMLInputElement | null)?.value.endsWith('.json')), undefined, { timeout: 15_000 });
-      const input = page.locator('.quick-input-widget:not([style*="display: none"]) input.input');
-      await input.fill(saved);
-      await page.waitForTimeout(500);
-      await input.press('Enter');
+      await answerFileDialog(page, saved, '.json');
       await until(page, async () => (existsSync(saved) ? statSync(saved).size : 0), (size) => size > 0, 'the mix file written');
       await page.waitForTimeout(500);
       const mix = parseMix(readFileSync(saved, 'utf8'));
       assert.deepEqual(mix.layers.map((l) => [l.clip, l.layer, l.weight]), [['creature-walk.nczxanim', 0, 1], ['creature-walk-late.nczxanim', 1, 1]]);
       assert.equal(mix.layers[1].mask?.filter((w) => w === 1).length, 21);
       assert.deepEqual(mix.attachments.map((a) => [a.mesh, a.bone]), [['builtin:box', HAND_L]]);
+
+      await preview.click('.layer [data-act="remove"]');
+      await preview.click('.attachment [data-act="detach"]');
+      await until(page, () => previewPixels(preview), (rgba) => orangePixels(rgba) === 0, 'the box gone');
+      assert.equal(await layersText(preview), '');
+      await preview.click('[data-act="open-mix"]');
+      await answerFileDialog(page, saved, '/');
+      await until(page, () => layersText(preview), (t) => t === '1:creature-walk-late.nczxanim:1.000:21 of 40 bones', 'the layer back from the mix file');
+      await until(page, () => previewPixels(preview), (rgba) => orangePixels(rgba) > 30, 'the box back from the mix file');
     });
   } finally {
     rmSync(root, { recursive: true, force: true });
