@@ -4,7 +4,7 @@
  * typed ranges or the upper/lower presets, meshes attached to bones, and the mix file (saved and
  * opened by the host). No DOM; layersPanel.ts renders `layersPanelState`.
  */
-import { bodyPresets, parseBoneRanges, type BodyPresets, type MixLayerSpec } from '../../../formats/mixer';
+import { bodyPresets, parseBoneRanges, type BodyPresets } from '../../../formats/mixer';
 import { formatPrecision } from '../../../formats/numberText';
 import { quaternionFromEulerDegrees } from '../../../formats/rotationMath';
 import type { HostToPreviewMessage, MeshChoice, MixWithUris, PreviewToHostMessage } from '../../../protocol/preview';
@@ -15,6 +15,7 @@ import { poseInputs, sceneScale, type PreviewScene } from '../scene';
 import type { AttachmentOffset } from './attachment';
 import { AttachmentSet, BUILTIN_BOX } from './attachments';
 import { LayerStack, type LayerSettings } from './layerStack';
+import { mixSnapshot } from './mixSnapshot';
 
 export type LayersMessage = Extract<HostToPreviewMessage, { type: 'meshes' | 'layerClip' | 'attachmentMesh' | 'mix' | 'mixSaved' }>;
 
@@ -193,22 +194,9 @@ export class LayersModel {
 
   // ---- The mix file -------------------------------------------------------------------------
 
-  /** The mix as saved: the base (the shown clip, its crossfade partner) at layer 0, the layers above, the attachments. */
+  /** The mix as saved (mixSnapshot.ts). */
   current(): MixWithUris {
-    const mixer = this.host.mix.mixer;
-    const base: MixLayerSpec[] = [];
-    const spec = (clip: string, layer: number, s: { weight: number; speed: number; additive: boolean; mask: Float32Array | null }): MixLayerSpec =>
-      ({ clip, layer, weight: s.weight, speed: s.speed, additive: s.additive, mask: s.mask ? Array.from(s.mask, (w) => Math.round(w * 1000) / 1000) : null });
-    if (mixer) {
-      base.push(spec(this.shown.uri, 0, { weight: mixer.primary.weight, speed: mixer.primary.timeScale, additive: false, mask: null }));
-      const second = this.host.mix.second;
-      if (mixer.secondary && second) base.push(spec(second.uri, 0, { weight: mixer.secondary.weight, speed: mixer.secondary.timeScale, additive: false, mask: null }));
-    }
-    return {
-      version: 1,
-      layers: [...base, ...this.stack.layers.filter((l) => l.uri).map((l, i) => spec(l.uri, i + 1, l))],
-      attachments: this.attachments.items.map((a) => ({ mesh: a.mesh, bone: a.bone, position: [...a.offset.position], rotation: [...a.offset.rotation], scale: a.offset.scale })),
-    };
+    return mixSnapshot(this.shown.uri, this.host.mix, this.stack.layers, this.attachments.items);
   }
 
   save(suggestedName: string): void {
@@ -269,5 +257,3 @@ export class LayersModel {
     if (problem) this.host.notice(problem);
   }
 }
-
-export { BUILTIN_BOX };
