@@ -29,7 +29,7 @@ export interface FileFacts {
 }
 
 /** At most this many bytes of sampled frames and skeletons wait in a cache for `anim/local-space`. */
-export const RULE_BYTES_BUDGET = 48 * 1024 * 1024;
+export const RULE_BYTES_BUDGET = 16 * 1024 * 1024;
 
 interface Cached {
   size: number;
