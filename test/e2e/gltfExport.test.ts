@@ -8,11 +8,14 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { makeWorkspace, withVSCode } from './harness';
-import type { ExportRecord } from '../../formats/gltf';
+import { decodeKeyframe, keyframeOffset, parseClipHeader } from '../../formats';
+import { exportAnimationBytes, type ExportRecord } from '../../formats/gltf';
+import { asciiFbx, rigDocument } from '../unit/gltf/fbx/rig';
 import { openContextMenuItem } from './harness/quickInput';
 
 const SCREENSHOTS = process.env.EWZANIM_E2E_SCREENSHOTS;
@@ -134,6 +137,58 @@ test('Explorer context menu on a .glb: quick picks, files, report file and its p
     assert.equal(readFileSync(join(workspace.path, 'clips', 'Fox.report.md'), 'utf8'), report);
     // The second export's entries: paths into clips/, ids made unique against the first's.
     assert.ok(manifest.endsWith('\n[[assets.skeletons]]\nid = "fox_2"\npath = "clips/Fox.nczxskel"\n\n[[assets.meshes]]\nid = "fox_2"\npath = "clips/Fox.nczxmesh"\nskeleton = "fox_2"\n\n[[assets.animations]]\nid = "fox_survey_2"\npath = "clips/Fox.Survey.nczxanim"\nskeleton = "fox_2"\nmesh = "fox_2"\n'), manifest);
+  } finally {
+    workspace.dispose();
+  }
+});
+
+test('Explorer context menu on an .fbx: FBX2glTF from the setting converts it, the clip matches the same rig through glTF', { timeout: 300_000, skip: process.platform !== 'linux' || process.arch !== 'x64' ? 'FBX2glTF\'s Linux x86-64 binary is what the test runs' : false }, async () => {
+  const workspace = makeWorkspace({ files: { 'rig.fbx': asciiFbx() } });
+  try {
+    // The npm package's binary, given its executable bit, named by the setting.
+    const tool = join(workspace.path, 'FBX2glTF');
+    copyFileSync(join(createRequire(__filename).resolve('fbx2gltf/package.json'), '..', 'bin', 'Linux', 'FBX2glTF'), tool);
+    chmodSync(tool, 0o755);
+    // In code-server the extension host runs on the server: a machine-overridable setting is read
+    // from the workspace's (or the server machine's) settings, not from the browser's user settings.
+    mkdirSync(join(workspace.path, '.vscode'));
+    writeFileSync(join(workspace.path, '.vscode', 'settings.json'), JSON.stringify({ 'ewzanim.fbx2gltf.path': tool }));
+    await withVSCode({ workspace: workspace.path }, async ({ page, waitForWorkbench, log }) => {
+      await waitForWorkbench();
+      const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'rig.fbx' }).first();
+      await row.waitFor({ timeout: 60_000 });
+      await openContextMenuItem(page, row, 'Export Animation from glTF…');
+      // The frame rate comes first: FBX2glTF bakes the animation at it.
+      await page.waitForTimeout(2000);
+      await screenshot(page, 'gltf-export-6b-fbx-menu');
+      await acceptQuickInput(page, 'Export Animation from glTF: frame rate');
+      // Converted: the next question comes; a failure would be an error notification instead.
+      const next = page.locator('.quick-input-widget .quick-input-title', { hasText: 'Export Animation from glTF: files to write' }).first();
+      const failure = page.locator('.notification-toast', { hasText: /Cannot|failed/ }).first();
+      await Promise.race([next.waitFor({ timeout: 60_000 }), failure.waitFor({ timeout: 60_000 })]).catch(() => undefined);
+      await screenshot(page, 'gltf-export-7-fbx-converted');
+      if (await failure.isVisible()) assert.fail(`the export showed an error: ${await failure.innerText()}\n${log.slice(-30).join('\n')}`);
+      if (!(await next.isVisible())) assert.fail(`neither the next question nor an error came within 60 s\n${log.slice(-30).join('\n')}`);
+      await acceptQuickInput(page, 'Export Animation from glTF: files to write');
+      await acceptQuickInput(page, 'Export Animation from glTF: where to write');
+      await previewText(page, 'Converted with FBX2glTF');
+      await screenshot(page, 'gltf-export-8-fbx-report');
+    });
+    const clip = readFileSync(join(workspace.path, 'rig.Take_001.nczxanim'));
+    const expected = exportAnimationBytes(rigDocument()).bytes;
+    const header = parseClipHeader(expected)!;
+    assert.deepEqual(parseClipHeader(clip), header);
+    for (let frame = 0; frame < header.frameCount; frame++) {
+      for (let bone = 0; bone < header.boneCount; bone++) {
+        const a = decodeKeyframe(clip, keyframeOffset(header, frame, bone));
+        const b = decodeKeyframe(expected, keyframeOffset(header, frame, bone));
+        const dot = Math.abs(a.rotation.reduce((sum, v, i) => sum + v * b.rotation[i], 0));
+        assert.ok(2 * Math.acos(Math.min(1, dot)) < 0.003 && a.position.every((v, i) => Math.abs(v - b.position[i]) < 2e-3), `frame ${frame} bone ${bone}`);
+      }
+    }
+    const report = readFileSync(join(workspace.path, 'rig.report.md'), 'utf8');
+    assert.match(report, /## Converted with FBX2glTF\n\nrig\.fbx was converted to glTF by FBX2glTF, its animation baked at 30 fps\./);
+    assert.ok(existsSync(join(workspace.path, 'rig.nczxskel')) && existsSync(join(workspace.path, 'rig.nczxmesh')));
   } finally {
     workspace.dispose();
   }

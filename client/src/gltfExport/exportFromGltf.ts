@@ -37,6 +37,7 @@ import { idFromName, manifestEntriesText } from '../../../formats/manifest';
 import { formatFixed } from '../../../formats/numberText';
 import { PreviewPanel } from '../preview/previewPanel';
 import { boneNamesOfClip } from './boneNames';
+import { exportFailureMessage } from './failureMessage';
 import { workspaceFileAccess } from './workspaceFileAccess';
 import { workspaceSettings } from '../settings';
 
@@ -271,8 +272,7 @@ export async function exportFromGltf(argument?: unknown, options: ExportFromGltf
       return loaded.document;
     });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    void vscode.window.showErrorMessage(error instanceof FbxConversionError ? `Cannot convert ${baseName(target)}: ${message}` : `Cannot read ${baseName(target)} as glTF: ${message}`);
+    void vscode.window.showErrorMessage(exportFailureMessage(baseName(target), 'read', error));
     return undefined;
   }
   if (conversion?.warnings.length) void vscode.window.showWarningMessage(`FBX2glTF converted ${baseName(target)} with ${plural(conversion.warnings.length, 'warning')}: ${conversion.warnings[0]}${conversion.warnings.length > 1 ? ' (all of them are in the report)' : ''}`);
@@ -386,6 +386,16 @@ export function registerGltfExport(context: vscode.ExtensionContext): void {
   // The preview names a clip's bones from the export record beside it.
   PreviewPanel.boneNameLookup = (clip) => boneNamesOfClip(clip);
   context.subscriptions.push(
-    vscode.commands.registerCommand('ewzanim.exportFromGltf', (argument?: unknown, options?: ExportFromGltfOptions) => exportFromGltf(argument, options)),
+    vscode.commands.registerCommand('ewzanim.exportFromGltf', async (argument?: unknown, options?: ExportFromGltfOptions) => {
+      try {
+        return await exportFromGltf(argument, options);
+      } catch (error) {
+        // Never silent: whatever stops the export is shown, and logged with its stack.
+        const name = argument instanceof vscode.Uri ? baseName(argument) : 'the model';
+        console.error('ewzanim.exportFromGltf failed', error);
+        void vscode.window.showErrorMessage(exportFailureMessage(name, 'export', error));
+        return undefined;
+      }
+    }),
   );
 }
