@@ -12,6 +12,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** One row per kernel: the WAT source, the generated module, and the exported constant's name. */
 export const WASM_MODULES = [
   { wat: 'formats/wasm/clipKernels.wat', generated: 'formats/wasm/clipKernels.generated.ts', name: 'CLIP_KERNELS_WASM' },
+  { wat: 'formats/wasm/motionKernel.wat', generated: 'formats/wasm/motionKernel.generated.ts', name: 'MOTION_KERNEL_WASM' },
 ];
 
 /** Assembles `watText` to module bytes (no debug names, so the bytes depend only on the code). */

@@ -14,6 +14,7 @@ import { judgePositionJump, type JumpCandidate } from './positionJumpRule';
 import { RepeatedFrames } from './repeatedFramesRule';
 import { stillnessFindings } from './stillnessRules';
 import { RING, StepRing } from './stepWindow';
+import { MOTION_KERNEL_BLOCK, createMotionKernel, type MotionKernel } from '../wasm/motionKernel';
 
 /**
  * Candidates judged per clip. A real clip has a handful; noise (every step large, random
@@ -21,6 +22,18 @@ import { RING, StepRing } from './stepWindow';
  * judged (what keeps the rules cheap on any input).
  */
 export const MAX_MOTION_CANDIDATES = 8192;
+
+/**
+ * Clips of at least this many records run the per-record step in the WebAssembly kernel (a
+ * quarter megabyte of tables to fill per clip); smaller ones, where that would cost more than it
+ * saves, and every clip where WebAssembly is unavailable, run the TypeScript loop.
+ */
+export const MOTION_KERNEL_MIN_RECORDS = 65536;
+
+/** The kernel for a clip of `shape` when it is worth one, else null (the TypeScript loop). */
+export function motionKernelFor(shape: ClipShape): MotionKernel | null {
+  return (shape.boneCount * shape.frameCount >= MOTION_KERNEL_MIN_RECORDS && createMotionKernel(shape.boneCount)) || null;
+}
 
 export class MotionScanner {
   private readonly bones: number;
@@ -52,34 +65,55 @@ export class MotionScanner {
    * the origin (the clip's size). In a typed array: a double field of the object would change
    * its shape when first written and throw the loop out of optimised code.
    */
-  private readonly sums = new Float64Array(2);
+  private readonly sums: Float64Array = new Float64Array(2);
   private frame = 0;
   private bone = 0;
   private frameChanged = false;
   private candidates = 0;
 
+  /**
+   * `kernel`: where the per-record step runs (its memory holds this scanner's state), null for
+   * the TypeScript loop; both give the same findings (a unit test compares them).
+   */
   constructor(
     private readonly shape: ClipShape,
     private readonly options: MotionOptions,
+    private readonly kernel: MotionKernel | null = motionKernelFor(shape),
   ) {
     this.bones = shape.boneCount;
-    this.prevWords = new Uint32Array(this.bones * 4);
-    this.quat = new Float32Array(this.bones * 4);
-    this.pos = new Float32Array(this.bones * 3);
-    this.turns = new StepRing(this.bones);
-    this.moves = new StepRing(this.bones);
-    this.moved = new Uint8Array(this.bones);
+    this.prevWords = kernel?.prevWords ?? new Uint32Array(this.bones * 4);
+    this.quat = kernel?.quat ?? new Float32Array(this.bones * 4);
+    this.pos = kernel?.pos ?? new Float32Array(this.bones * 3);
+    this.turns = new StepRing(this.bones, kernel?.turns);
+    this.moves = new StepRing(this.bones, kernel?.moves);
+    this.moved = kernel?.moved ?? new Uint8Array(this.bones);
+    if (kernel) this.sums = kernel.sums;
     this.cosHalfMin = Math.cos((options.popMinDegrees * Math.PI) / 360);
     this.ratioSquared = options.jumpRatio * options.jumpRatio;
   }
 
   /** Records `[0, records)` of `words` (4 u32 each), in clip order, following the last piece. */
   feed(words: Uint32Array, records: number): void {
+    const kernel = this.kernel;
+    if (!kernel) {
+      this.feedBlock(words, records, false);
+      return;
+    }
+    for (let done = 0; done < records; done += MOTION_KERNEL_BLOCK) {
+      const n = Math.min(MOTION_KERNEL_BLOCK, records - done);
+      kernel.input.set(words.subarray(done * 4, (done + n) * 4));
+      this.feedBlock(kernel.input, n, true);
+    }
+  }
+
+  /** Records `[0, records)` of `words`, stepped in the kernel (`words` is then its input) or here. */
+  private feedBlock(words: Uint32Array, records: number, inKernel: boolean): void {
     let r = 0;
     while (r < records) {
       // One frame's bones at a time (a piece may start or end inside a frame).
       const count = Math.min(records - r, this.bones - this.bone);
       if (this.frame === 0) this.firstFrame(words, r, count);
+      else if (inKernel) this.scanInKernel(r, count);
       else this.scanBones(words, r, count);
       r += count;
       this.bone += count;
@@ -145,6 +179,16 @@ export class MotionScanner {
     if (changedAny) this.frameChanged = true;
     this.sums[0] = squaredSteps;
     this.sums[1] = farthest;
+  }
+
+  /** The kernel's step of `count` input records from `r` (scanBones' work, bit for bit), then its candidates. */
+  private scanInKernel(r: number, count: number): void {
+    const kernel = this.kernel as MotionKernel;
+    const frame = this.frame;
+    const result = kernel.scan(r, count, this.bone, frame, frame % RING, (frame - 1) % RING, this.cosHalfMin, this.ratioSquared);
+    if ((result & 1) !== 0) this.frameChanged = true;
+    const candidates = kernel.candidates;
+    for (let j = 0, n = result >>> 1; j < n; j++) this.enqueue(candidates[2 * j], candidates[2 * j + 1] >>> 1, candidates[2 * j + 1] & 1);
   }
 
   /** Frame 0's records: what every later step is measured from. */

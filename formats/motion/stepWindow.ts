@@ -11,8 +11,9 @@ export class StepRing {
   readonly values: Float32Array;
   private readonly scratch = new Float32Array(RING);
 
-  constructor(bones: number) {
-    this.values = new Float32Array(bones * RING);
+  /** `values`: bones x RING floats to use (the WebAssembly kernel's ring), zeroed; a new array by default. */
+  constructor(bones: number, values: Float32Array = new Float32Array(bones * RING)) {
+    this.values = values;
   }
 
   /** The step that ends at `frame` (between frame - 1 and frame). */

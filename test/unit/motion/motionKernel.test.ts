@@ -1,0 +1,134 @@
+/**
+ * The WebAssembly step of the motion rules against the TypeScript loop it replaces (the
+ * reference, kept as the fallback where WebAssembly is unavailable): finding for finding, and the
+ * clip's typical step and size bit for bit, on the planted clips, on random clips of smooth
+ * motion with planted pops, teleports, frozen bones and repeated frames, and on random words,
+ * each fed in random pieces (a piece may start or end inside a frame or a kernel block).
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { u32View } from '../../../formats/bytes';
+import { CLIP_HEADER_SIZE, encodeKeyframe, keyframeOffset, type BoneTransform } from '../../../formats';
+import { DEFAULT_MOTION_OPTIONS, type MotionFinding, type MotionOptions } from '../../../formats/motion/motionOptions';
+import { MOTION_KERNEL_MIN_RECORDS, MotionScanner, motionKernelFor } from '../../../formats/motion/motionScanner';
+import { MOTION_KERNEL_BLOCK, createMotionKernel } from '../../../formats/wasm/motionKernel';
+import { clipOf, frozenBoneClip, poppedClip, repeatedFramesClip, staticClip, teleportedClip } from './plantedClips';
+
+/** A small deterministic generator (mulberry32), so a failure names its seed. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Findings of `clip` with the step in the kernel (`kernel`) or in TypeScript, fed in pieces of `pieces()` records. */
+function scan(clip: Uint8Array, options: MotionOptions, kernel: boolean, pieces: () => number): MotionFinding[] {
+  const shape = { boneCount: clip[0], frameCount: clip[2] | (clip[3] << 8) };
+  const runner = kernel ? createMotionKernel(shape.boneCount) : null;
+  assert.ok(!kernel || runner, 'WebAssembly should load in Node');
+  const scanner = new MotionScanner(shape, options, runner ?? null);
+  const records = shape.boneCount * shape.frameCount;
+  const words = u32View(clip.subarray(CLIP_HEADER_SIZE, CLIP_HEADER_SIZE + records * 16));
+  for (let done = 0; done < records; ) {
+    const n = Math.min(records - done, pieces());
+    scanner.feed(words.subarray(done * 4), n);
+    done += n;
+  }
+  return scanner.finish();
+}
+
+function assertSameFindings(clip: Uint8Array, label: string, seed: number, options: MotionOptions = DEFAULT_MOTION_OPTIONS): MotionFinding[] {
+  const next = random(seed);
+  const maxPiece = 1 + Math.floor(next() * 3 * MOTION_KERNEL_BLOCK);
+  const reference = scan(clip, options, false, () => 1 + Math.floor(next() * maxPiece));
+  const fast = scan(clip, options, true, () => 1 + Math.floor(next() * maxPiece));
+  assert.deepEqual(fast, reference, `${label} (seed ${seed})`);
+  return reference;
+}
+
+/** A unit quaternion turned `degrees` about a random axis from `q`. */
+function turned(q: number[], degrees: number, next: () => number): number[] {
+  const axis = [next() - 0.5, next() - 0.5, next() - 0.5];
+  const length = Math.hypot(...axis) || 1;
+  const half = (degrees * Math.PI) / 360;
+  const s = Math.sin(half) / length;
+  const [ax, ay, az, aw] = [axis[0] * s, axis[1] * s, axis[2] * s, Math.cos(half)];
+  const [x, y, z, w] = q;
+  const r = [aw * x + ax * w + ay * z - az * y, aw * y - ax * z + ay * w + az * x, aw * z + ax * y - ay * x + az * w, aw * w - ax * x - ay * y - az * z];
+  const n = Math.hypot(...r);
+  return r.map((c) => c / n);
+}
+
+/** Smooth random motion with rare pops, teleports, frozen bones and runs of repeated frames. */
+function randomMotionClip(seed: number): Uint8Array {
+  const next = random(seed);
+  const bones = 1 + Math.floor(next() * 60);
+  const frames = 2 + Math.floor(next() * 900);
+  const bytes = new Uint8Array(CLIP_HEADER_SIZE + bones * frames * 16);
+  bytes.set([bones, 0, frames & 0xff, frames >>> 8]);
+  const header = { boneCount: bones };
+  const rotations = Array.from({ length: bones }, () => turned([0, 0, 0, 1], 360 * next(), next));
+  const positions = Array.from({ length: bones }, () => [next() * 2 - 1, next() * 2 - 1, next() * 2 - 1]);
+  const frozen = Array.from({ length: bones }, () => next() < 0.05);
+  const hold = 1 + Math.floor(next() * 3);
+  const step = next() * 6;
+  for (let frame = 0; frame < frames; frame++) {
+    const moves = frame % hold === 0;
+    for (let bone = 0; bone < bones; bone++) {
+      if (moves && frame > 0 && !frozen[bone]) {
+        rotations[bone] = turned(rotations[bone], next() < 0.003 ? 60 + next() * 120 : step * next(), next);
+        const jump = next() < 0.003 ? 20 : 0.02;
+        positions[bone] = positions[bone].map((c) => c + (next() - 0.5) * jump);
+      }
+      const transform: BoneTransform = { rotation: rotations[bone] as BoneTransform['rotation'], position: positions[bone] as BoneTransform['position'], scale: [1, 1, 1] };
+      encodeKeyframe(transform, bytes, keyframeOffset(header, frame, bone));
+    }
+  }
+  return bytes;
+}
+
+/** Random record words (noise: nearly every step is a candidate). */
+function randomWordsClip(seed: number, bones: number, frames: number): Uint8Array {
+  const next = random(seed);
+  const bytes = new Uint8Array(CLIP_HEADER_SIZE + bones * frames * 16);
+  bytes.set([bones, 0, frames & 0xff, frames >>> 8]);
+  for (let i = CLIP_HEADER_SIZE; i < bytes.length; i++) bytes[i] = Math.floor(next() * 256);
+  return bytes;
+}
+
+test('the kernel and the TypeScript loop find the same in each planted clip', () => {
+  const planted = { poppedClip, teleportedClip, staticClip, frozenBoneClip, repeatedFramesClip };
+  for (const [name, clip] of Object.entries(planted)) {
+    const findings = assertSameFindings(clip(), name, 1);
+    assert.equal(findings.length, 1, name);
+  }
+  assert.deepEqual(assertSameFindings(clipOf({ bones: 40, frames: 2000 }), 'smooth, several kernel blocks', 2), []);
+});
+
+test('the kernel and the TypeScript loop find the same in random clips of smooth motion with planted problems', () => {
+  const codes = new Set<string>();
+  for (let seed = 1; seed <= 40; seed++) {
+    const clip = randomMotionClip(seed);
+    for (const finding of assertSameFindings(clip, 'random motion', seed)) codes.add(finding.code);
+    // Lower thresholds: many more candidates judged.
+    assertSameFindings(clip, 'random motion, 20° and ratio 2', seed, { ...DEFAULT_MOTION_OPTIONS, popMinDegrees: 20, jumpRatio: 2 });
+  }
+  // The comparison covered each kind of finding.
+  assert.deepEqual([...codes].sort(), ['anim/frozen-bones', 'anim/pop', 'anim/position-jump', 'anim/repeated-frames']);
+});
+
+test('the kernel and the TypeScript loop find the same in random words (past the candidate cap)', () => {
+  for (let seed = 1; seed <= 3; seed++) assertSameFindings(randomWordsClip(seed, 1 + seed * 50, 300), 'random words', seed);
+  // 765,000 records: more candidates than MAX_MOTION_CANDIDATES, so both stop judging at the same one.
+  assertSameFindings(randomWordsClip(4, 255, 3000), 'random words, largest bone count', 4);
+});
+
+test('the lint uses the kernel only for clips of at least MOTION_KERNEL_MIN_RECORDS records', () => {
+  assert.equal(motionKernelFor({ boneCount: 16, frameCount: 60 }), null);
+  assert.ok(motionKernelFor({ boneCount: 255, frameCount: Math.ceil(MOTION_KERNEL_MIN_RECORDS / 255) }));
+  assert.equal(createMotionKernel(4, null), undefined);
+});
