@@ -19,7 +19,7 @@ import { buildScene, type PreviewScene } from '../scene';
 import { DEFAULT_VISIBILITY } from '../viewState';
 import { Emitter } from './events';
 import type { MixerSession } from './mixerSession';
-import { exportOutcome, Notices } from './notices';
+import { exportOutcome, localSpaceNotice, Notices } from './notices';
 import { Playback } from './playback';
 import { describeAssets, describeBoneCounts } from './sceneText';
 import { SelectionSync } from './selectionSync';
@@ -83,6 +83,7 @@ export class PreviewModel implements AnimationViewModel {
   load(message: LoadMessage): LoadOutcome {
     this.playback.frameRate = message.frameRate;
     const result = buildScene(message.clip, message.skeleton, message.mesh);
+    this.notes.localSpace = 'fatal' in result ? undefined : localSpaceNotice(message.clip.bytes, message.skeleton?.bytes);
     if ('fatal' in result) {
       this.scene = undefined;
       this.notes.fatal = result.fatal;
@@ -330,7 +331,7 @@ export class PreviewModel implements AnimationViewModel {
   }
 
   get notices(): string[] {
-    return [this.notes.fatal, ...(this.scene?.problems ?? []), this.notes.transient].filter((l): l is string => Boolean(l));
+    return [this.notes.fatal, ...(this.scene?.problems ?? []), this.notes.localSpace, this.notes.transient].filter((l): l is string => Boolean(l));
   }
 
   /** The problems the host's status reports. */
