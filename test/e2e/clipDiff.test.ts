@@ -35,7 +35,11 @@ async function diffFrame(page: Page): Promise<Frame> {
     for (const frame of page.frames()) {
       const shown = await frame.evaluate(() => ({ legend: document.getElementById('legend')?.textContent ?? '', problem: document.getElementById('problem')?.textContent ?? '' })).catch(() => undefined);
       if (shown?.problem) throw new Error(`the diff page says: ${shown.problem}`);
-      if (shown?.legend) return frame;
+      // A page can be replaced right after it first shows (the panel settling): keep one that stays.
+      if (shown?.legend) {
+        await page.waitForTimeout(500);
+        if (!frame.isDetached()) return frame;
+      }
     }
     await page.waitForTimeout(250);
   }
