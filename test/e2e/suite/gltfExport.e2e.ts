@@ -31,10 +31,10 @@ describe('glTF export', () => {
     await vscode.workspace.fs.delete(folder(), { recursive: true, useTrash: false });
   });
 
-  it('is offered on .gltf/.glb files in the Explorer', () => {
+  it('is offered on .gltf/.glb/.fbx files in the Explorer', () => {
     const menus = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.contributes.menus['explorer/context'] as { command: string; when: string }[];
     const entry = menus.find((m) => m.command === 'ewzanim.exportFromGltf');
-    assert.equal(entry?.when, 'resourceExtname =~ /^\\.(gltf|glb)$/i');
+    assert.equal(entry?.when, 'resourceExtname =~ /^\\.(gltf|glb|fbx)$/i');
   });
 
   it('writes the clip, skeleton and mesh, shows the report and lists them in nether.toml', async () => {
