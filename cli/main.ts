@@ -30,8 +30,8 @@ async function run(io: CliIo, command: Command): Promise<number> {
       return listingCommand(io, command.path, command.fps, command.from, command.all);
     case 'lsp': {
       // The server answers on stdin/stdout until the client says `exit` (which ends the process).
-      const [{ startServer }, { createServerConnection }] = await Promise.all([import('../server/src/startServer'), import('../server/src/transport')]);
-      startServer(createServerConnection('stdio'));
+      const [{ startServer }, { createServerConnection }, { nodeRuntime }] = await Promise.all([import('../server/src/startServer'), import('../server/src/transport'), import('../server/src/runtimeNode')]);
+      startServer(createServerConnection('stdio'), nodeRuntime);
       return new Promise<number>(() => undefined);
     }
   }

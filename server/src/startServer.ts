@@ -14,9 +14,9 @@ import {
   type Connection,
   type InitializeParams,
   type InitializeResult,
-} from 'vscode-languageserver/node';
+} from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { nodeFileAccess } from '../../node/fileAccess';
+import type { RuntimeEnvironment } from './runtime';
 import { createManifestLanguageService } from '../../formats/manifest';
 import { CHECK_STATUS_NOTIFICATION, SERVER_INFO_REQUEST, type ServerInfoResult } from '../../protocol/serverStatus';
 import { PROTOCOL_VERSION } from '../../protocol/version';
@@ -34,9 +34,9 @@ import { pathToUri, uriToPath } from './uris';
 import { FileWatchers } from './watchers';
 import { WorkspaceChecker } from './workspaceChecker';
 
-export function startServer(connection: Connection): void {
+export function startServer(connection: Connection, runtime: RuntimeEnvironment): void {
   const documents = new TextDocuments(TextDocument);
-  const files = nodeFileAccess;
+  const files = runtime.files;
   let settings: ServerSettings = DEFAULT_SETTINGS;
   let roots: string[] = [];
   let client: ClientFeatures = MINIMAL_CLIENT;
@@ -164,11 +164,11 @@ export function startServer(connection: Connection): void {
     }
   });
 
-  connection.onRequest(SERVER_INFO_REQUEST, (): ServerInfoResult => ({ pid: process.pid, uptimeMs: Math.round(process.uptime() * 1000), protocolVersion: PROTOCOL_VERSION }));
+  connection.onRequest(SERVER_INFO_REQUEST, (): ServerInfoResult => ({ ...runtime.processInfo(), protocolVersion: PROTOCOL_VERSION }));
 
   // A failed background step (a check, a notification to a client that went away) is logged;
   // it must not take the server and every open document's features down with it.
-  process.on('unhandledRejection', (reason) => connection.console.error(`unhandled: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`));
+  runtime.onUnhandledRejection((reason) => connection.console.error(`unhandled: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`));
 
   documents.listen(connection);
   connection.listen();

@@ -1,0 +1,56 @@
+/**
+ * A FileAccess over requests to the client (protocol/workspaceFiles.ts), for the server in a web
+ * worker. Each file is fetched whole once and kept while its stat's size and mtime hold, so a
+ * check that reads a file in pieces costs one round trip, as it costs one read on Node.
+ */
+import type { DirectoryEntry, FileAccess, FileStat } from '../../../formats/fileAccess';
+import {
+  WORKSPACE_DIRECTORY_READ_REQUEST,
+  WORKSPACE_FILE_READ_REQUEST,
+  WORKSPACE_FILE_STAT_REQUEST,
+  type WorkspaceDirectoryReadResult,
+  type WorkspaceFileReadResult,
+  type WorkspaceFileStatResult,
+} from '../../../protocol/workspaceFiles';
+
+export interface RequestSender {
+  sendRequest<R>(method: string, params: unknown): Promise<R>;
+}
+
+/** Files kept whole at once: the workspace walk reads one file at a time per check. */
+const CACHED_FILES = 8;
+
+function decodeBase64(text: string): Uint8Array {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+export function requestFileAccess(client: RequestSender): FileAccess {
+  const cache = new Map<string, { stat: FileStat; bytes: Uint8Array }>();
+
+  async function stat(path: string): Promise<FileStat | undefined> {
+    return (await client.sendRequest<WorkspaceFileStatResult>(WORKSPACE_FILE_STAT_REQUEST, { path })) ?? undefined;
+  }
+
+  async function whole(path: string): Promise<Uint8Array> {
+    const current = await stat(path);
+    if (current === undefined) throw new Error(`${path}: no such file`);
+    const kept = cache.get(path);
+    if (kept && kept.stat.size === current.size && kept.stat.mtimeMs === current.mtimeMs) return kept.bytes;
+    const { base64 } = await client.sendRequest<WorkspaceFileReadResult>(WORKSPACE_FILE_READ_REQUEST, { path });
+    const bytes = decodeBase64(base64);
+    cache.delete(path);
+    cache.set(path, { stat: current, bytes });
+    while (cache.size > CACHED_FILES) cache.delete(cache.keys().next().value!);
+    return bytes;
+  }
+
+  return {
+    stat,
+    read: async (path, offset, length) => (await whole(path)).subarray(offset, offset + length),
+    readDirectory: async (path) => (await client.sendRequest<WorkspaceDirectoryReadResult>(WORKSPACE_DIRECTORY_READ_REQUEST, { path })).map((e) => e.name),
+    readDirectoryEntries: (path): Promise<DirectoryEntry[]> => client.sendRequest<WorkspaceDirectoryReadResult>(WORKSPACE_DIRECTORY_READ_REQUEST, { path }),
+  };
+}

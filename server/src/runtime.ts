@@ -1,0 +1,16 @@
+/**
+ * What the language server needs from the platform it runs on, and nothing else: the Node build
+ * (server.ts, `ewzanim lsp`) and the browser build (browser/server.ts, a web worker) share one
+ * server (startServer.ts) and differ only here: how files are read, and what the process can
+ * say about itself.
+ */
+import type { FileAccess } from '../../formats/fileAccess';
+
+export interface RuntimeEnvironment {
+  /** The workspace's files: the disk on Node, the client's `workspace.fs` in a browser. */
+  readonly files: FileAccess;
+  /** The process id and uptime the server-info request reports (a worker has no pid: 0). */
+  processInfo(): { pid: number; uptimeMs: number };
+  /** Calls `report` for a promise rejected with no handler, so a failed step is logged, never fatal. */
+  onUnhandledRejection(report: (reason: unknown) => void): void;
+}
