@@ -1,15 +1,17 @@
 // Bundles every adapter with esbuild. One table: add an entry here, nowhere else.
 import * as esbuild from 'esbuild';
-import { existsSync, chmodSync } from 'node:fs';
+import { existsSync, chmodSync, writeFileSync } from 'node:fs';
 import { inlineDracoDecoderWasm } from './inlineWasm.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
 
-/** @type {{name: string, entry: string, outfile: string, platform: 'node'|'browser', format: 'cjs'|'iife'|'esm', banner?: string}[]} */
+/** @type {{name: string, entry: string, outfile: string, platform: 'node'|'browser', format: 'cjs'|'iife'|'esm', banner?: string, alias?: Record<string, string>}[]} */
 const targets = [
   { name: 'client', entry: 'client/src/extension.ts', outfile: 'dist/client/extension.js', platform: 'node', format: 'cjs' },
   { name: 'server', entry: 'server/src/server.ts', outfile: 'dist/server/server.js', platform: 'node', format: 'cjs' },
+  { name: 'client (browser)', entry: 'client/src/browser/extension.ts', outfile: 'dist/client/browser.js', platform: 'browser', format: 'cjs' },
+  { name: 'server (browser)', entry: 'server/src/browser/server.ts', outfile: 'dist/server/browser.js', platform: 'browser', format: 'iife', alias: Object.fromEntries(['node:url', 'node:fs', 'node:fs/promises', 'node:path'].map((m) => [m, './server/src/browser/nodeShims.ts'])) },
   { name: 'cli', entry: 'cli/ewzanim.ts', outfile: 'dist/cli/ewzanim.js', platform: 'node', format: 'cjs', banner: '#!/usr/bin/env node' },
   { name: 'check worker (cli)', entry: 'node/checkWorker.ts', outfile: 'dist/cli/checkWorker.js', platform: 'node', format: 'cjs' },
   { name: 'hex editor webview', entry: 'webview/hex/main.ts', outfile: 'dist/webview/hex.js', platform: 'browser', format: 'iife' },
@@ -38,11 +40,14 @@ const contexts = await Promise.all(
         format: t.format,
         target: t.platform === 'node' ? 'node20' : 'es2022',
         external: ['vscode'],
+        alias: t.alias,
         sourcemap: production ? false : 'linked',
         minify: production,
         loader: { '.wgsl': 'text' },
         plugins: t.platform === 'node' ? [inlineDracoDecoderWasm] : [],
         banner: t.banner ? { js: t.banner } : undefined,
+        // The browser bundles' inputs, for the test that keeps Node built-ins out of them.
+        metafile: t.platform === 'browser',
         logLevel: 'warning',
         // mocha (bundled into the e2e suite) resolves its parallel-mode files, which the suite never uses.
         logOverride: { 'require-resolve-not-external': 'silent' },
@@ -54,7 +59,11 @@ if (watch) {
   await Promise.all(contexts.map((c) => c.watch()));
   console.log('build: watching');
 } else {
-  await Promise.all(contexts.map((c) => c.rebuild()));
+  const results = await Promise.all(contexts.map((c) => c.rebuild()));
+  for (const { metafile } of results) {
+    const outfile = metafile && Object.keys(metafile.outputs).find((o) => o.endsWith('.js'));
+    if (outfile) writeFileSync(outfile.replace(/\.js$/, '.meta.json'), JSON.stringify(metafile));
+  }
   await Promise.all(contexts.map((c) => c.dispose()));
   if (existsSync('dist/cli/ewzanim.js')) chmodSync('dist/cli/ewzanim.js', 0o755);
   console.log(`build: ${contexts.length} bundles written to dist/`);

@@ -8,7 +8,7 @@
  * `editor.action.triggerSuggest` after a folder completion) is sent only when the client lists
  * it in `initializationOptions.clientCommands` (the VS Code extension does).
  */
-import type { ClientCapabilities, InitializeParams } from 'vscode-languageserver/node';
+import type { ClientCapabilities, InitializeParams } from 'vscode-languageserver';
 
 /** Commands the server executes itself (`workspace/executeCommand`): part of the public protocol. */
 export { SERVER_COMMANDS } from '../../protocol/serverCommands';

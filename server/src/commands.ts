@@ -5,7 +5,7 @@
  * except the client-side ones a client lists in `initializationOptions.clientCommands`.
  */
 import { rename, stat } from 'node:fs/promises';
-import { ErrorCodes, ResponseError, type ServerCapabilities, type WorkspaceEdit } from 'vscode-languageserver/node';
+import { ErrorCodes, ResponseError, type ServerCapabilities, type WorkspaceEdit } from 'vscode-languageserver';
 import { SERVER_COMMANDS } from './clientFeatures';
 import type { ServerContext } from './context';
 import type { RenameAssetArgs } from './features/manifest/register';

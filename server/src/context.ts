@@ -1,4 +1,4 @@
-import type { Connection, TextDocuments } from 'vscode-languageserver/node';
+import type { Connection, TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FileAccess } from '../../formats';
 import type { EwzanimSettings } from '../../formats/settings/settings';

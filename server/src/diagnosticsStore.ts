@@ -3,7 +3,7 @@
  * re-publishes without re-checking. Publishes LSP diagnostics and keeps the problem totals
  * the status bar shows.
  */
-import type { Diagnostic } from 'vscode-languageserver/node';
+import type { Diagnostic } from 'vscode-languageserver';
 import type { FormatDiagnostic, Severity } from '../../formats/diagnostics';
 import { countProblems, toLspDiagnostics, type ProblemCounts, type TranslateOptions } from './translate';
 

@@ -8,7 +8,7 @@
  * diagnostic. A manifest with no file behind it publishes nothing; one that cannot be read gets
  * `file/unreadable`, as an unreadable clip does.
  */
-import type { TextDocuments } from 'vscode-languageserver/node';
+import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FileAccess } from '../../formats/fileAccess';
 import { kindOfPath } from '../../formats/fileKinds';

@@ -1,4 +1,4 @@
-import type { Connection } from 'vscode-languageserver/node';
+import type { Connection } from 'vscode-languageserver';
 import type { Progress } from './workspaceChecker';
 
 /** Work-done progress in the client ("Checking Nethercore ZX files: 120/1000"), if it has it. */

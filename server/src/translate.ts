@@ -3,7 +3,7 @@
  * Binary files have no lines: their diagnostics sit at (0,0) and carry the byte range in the
  * message and in `data.byteRange`, where the hex editor finds it.
  */
-import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation, type Range } from 'vscode-languageserver/node';
+import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation, type Range } from 'vscode-languageserver';
 import { describeByteRange, messageWithByteRange } from '../../formats/byteRangeText';
 import type { FormatDiagnostic, Severity, TextRange } from '../../formats/diagnostics';
 

@@ -6,7 +6,7 @@
  * editor. A change of the MSH extensions replaces the registration. Without dynamic
  * registration, the log says files changed outside the editor are not seen.
  */
-import { DidChangeWatchedFilesNotification, type Connection, type Disposable, type FileSystemWatcher } from 'vscode-languageserver/node';
+import { DidChangeWatchedFilesNotification, type Connection, type Disposable, type FileSystemWatcher } from 'vscode-languageserver';
 import { binaryExtensions, extensionsGlob, MANIFEST_NAMES } from '../../formats/fileKinds';
 import type { ClientFeatures } from './clientFeatures';
 

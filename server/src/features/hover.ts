@@ -1,4 +1,4 @@
-import type { Hover, HoverParams } from 'vscode-languageserver/node';
+import type { Hover, HoverParams } from 'vscode-languageserver';
 import type { TextPosition } from '../../../formats';
 import type { ManifestHover } from '../../../formats/manifest';
 import { parseListingUri } from '../../../protocol/listing';

@@ -4,7 +4,7 @@
  * keyframe listing, the hex editor and the preview use. Each handler translates core results to
  * LSP types.
  */
-import type { ServerCapabilities } from 'vscode-languageserver/node';
+import type { ServerCapabilities } from 'vscode-languageserver';
 import type { ClientFeatures } from '../clientFeatures';
 import type { ServerContext } from '../context';
 import { registerClipLinksRequest } from './clipLinks/register';

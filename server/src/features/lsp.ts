@@ -1,5 +1,5 @@
 /** Small translations from the core's plain data to LSP types. */
-import { MarkupKind, type MarkupContent, type Range } from 'vscode-languageserver/node';
+import { MarkupKind, type MarkupContent, type Range } from 'vscode-languageserver';
 import type { TextRange } from '../../../formats';
 
 /** Core text ranges are already 0-based line / UTF-16 character, as LSP counts them. */

@@ -3,7 +3,7 @@
  * clip's folder upwards to its workspace folder, answers through the manifest language service;
  * the answer is written in the request's wire form by protocol/convert/clipLinks.ts.
  */
-import { ErrorCodes, ResponseError } from 'vscode-languageserver/node';
+import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import { kindOfPath, MANIFEST_NAMES, parseClipHeader, type ClipLinkFacts } from '../../../../formats';
 import { directoryOf } from '../../../../formats/paths';
 import { CLIP_LINKS_REQUEST, type ClipLinksParams, type ClipLinksResult } from '../../../../protocol/clipLinks';

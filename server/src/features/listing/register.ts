@@ -2,7 +2,7 @@
  * `ewzanim/keyframeListing` (protocol/listing.ts): the core's listing window as the request's
  * result; a URI that is not a clip, or names no file, is answered with an error.
  */
-import { ErrorCodes, ResponseError } from 'vscode-languageserver/node';
+import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import { keyframeListing } from '../../../../formats/listing/keyframeListing';
 import { keyframeListingErrorData, keyframeListingWire } from '../../../../protocol/convert/keyframeListing';
 import { KEYFRAME_LISTING_REQUEST, type KeyframeListingParams, type KeyframeListingResult } from '../../../../protocol/listing';

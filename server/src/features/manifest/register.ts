@@ -16,7 +16,7 @@ import {
   type ServerCapabilities,
   type TextEdit,
   type WorkspaceEdit,
-} from 'vscode-languageserver/node';
+} from 'vscode-languageserver';
 import { kindOfPath, parseManifest, type CompletionSuggestion, type ManifestFacts, type ManifestFix, type SuggestionKind } from '../../../../formats';
 import type { OpenPreviewArgs } from '../../../../protocol/preview';
 import { CLIENT_COMMANDS, SERVER_COMMANDS, type ClientFeatures } from '../../clientFeatures';
