@@ -13,4 +13,6 @@ export interface RuntimeEnvironment {
   processInfo(): { pid: number; uptimeMs: number };
   /** Calls `report` for a promise rejected with no handler, so a failed step is logged, never fatal. */
   onUnhandledRejection(report: (reason: unknown) => void): void;
+  /** Optional: how URIs map to server paths and back (`file:` URIs, as uris.ts, when absent). */
+  readonly uris?: { uriToPath(uri: string): string; pathToUri(path: string): string };
 }

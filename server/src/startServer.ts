@@ -30,13 +30,14 @@ import { ManifestChecks } from './manifestChecks';
 import { beginWorkDoneProgress } from './progress';
 import { SETTINGS_SECTION, settingsChange } from '../../formats/settings/settings';
 import { DEFAULT_SETTINGS, normalizeSettings } from './settings';
-import { pathToUri, uriToPath } from './uris';
+import * as fileUris from './uris';
 import { FileWatchers } from './watchers';
 import { WorkspaceChecker } from './workspaceChecker';
 
 export function startServer(connection: Connection, runtime: RuntimeEnvironment): void {
   const documents = new TextDocuments(TextDocument);
   const files = runtime.files;
+  const { uriToPath, pathToUri } = runtime.uris ?? fileUris;
   let settings: ServerSettings = DEFAULT_SETTINGS;
   let roots: string[] = [];
   let client: ClientFeatures = MINIMAL_CLIENT;

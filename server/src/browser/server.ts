@@ -5,6 +5,7 @@
 import { BrowserMessageReader, BrowserMessageWriter, createConnection, ProposedFeatures } from 'vscode-languageserver/browser';
 import { startServer } from '../startServer';
 import { requestFileAccess } from './requestFileAccess';
+import { workspaceUris } from './uris';
 
 /** The worker's global scope, as far as this entry uses it (the project compiles without the webworker lib). */
 interface WorkerScope {
@@ -19,6 +20,7 @@ const started = Date.now();
 const connection = createConnection(ProposedFeatures.all, new BrowserMessageReader(self as unknown as Worker), new BrowserMessageWriter(self as unknown as Worker));
 startServer(connection, {
   files: requestFileAccess({ sendRequest: (method, params) => connection.sendRequest(method, params) }),
+  uris: workspaceUris(),
   processInfo: () => ({ pid: 0, uptimeMs: Date.now() - started }),
   onUnhandledRejection: (report) => self.addEventListener('unhandledrejection', (event) => report(event.reason)),
 });
