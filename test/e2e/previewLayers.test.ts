@@ -97,11 +97,18 @@ test('preview layers: an upper-body layer by typed ranges over the creature\'s w
       await choose(preview, '.layer [data-field="clip"]', basename(late));
       await until(page, () => layersText(preview), (t) => t === '1:creature-walk-late.nczxanim:1.000:all bones', 'the layer mixed at weight 1 on every bone');
 
-      await preview.focus('.layer [data-field="ranges"]');
-      await page.keyboard.type(UPPER_BODY_RANGES);
-      await page.keyboard.press('Enter');
-      await page.keyboard.press('Tab');
-      await until(page, () => layersText(preview), (t) => t.endsWith(':21 of 40 bones'), 'the mask reaches the 21 upper-body bones');
+      // Typed as a person would; on a loaded machine the field can miss the first keys while the
+      // panel settles after the clip choice, so the typing is repeated (select all, type) until it lands.
+      for (let attempt = 1; ; attempt++) {
+        await preview.focus('.layer [data-field="ranges"]');
+        await page.keyboard.press('Control+A');
+        await page.keyboard.type(UPPER_BODY_RANGES);
+        await page.keyboard.press('Enter');
+        await page.keyboard.press('Tab');
+        const reached = await until(page, () => layersText(preview), (t) => t.endsWith(':21 of 40 bones'), 'the mask reaches the 21 upper-body bones', 10_000)
+          .then(() => true, (error: unknown) => { if (attempt === 3) throw error; return false; });
+        if (reached) break;
+      }
 
       await choose(preview, '[data-field="attach-bone"]', `${HAND_L}: bone ${HAND_L}`);
       await preview.click('[data-act="attach"]');
