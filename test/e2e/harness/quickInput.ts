@@ -45,9 +45,9 @@ export function runCommand(page: Page, title: string): Promise<void> {
  * Right-clicks `row` until its context menu offers `label`, and picks it. The Explorer can show
  * its menu before the extension's contributions are registered; a real user would look again.
  */
-export async function openContextMenuItem(page: Page, row: Locator, label: string): Promise<void> {
+export async function openContextMenuItem(page: Page, row: Locator, label: string, attempts = 30): Promise<void> {
   const item = page.locator('.context-view .action-label', { hasText: label }).first();
-  for (let attempt = 0; attempt < 30; attempt++) {
+  for (let attempt = 0; attempt < attempts; attempt++) {
     await row.click({ button: 'right' });
     await page.locator('.context-view .action-label').first().waitFor({ timeout: 10_000 });
     if (await item.isVisible()) return item.click();
