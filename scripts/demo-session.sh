@@ -22,7 +22,9 @@ demo_session_end() {
   if [ -n "$demo_group_pid" ]; then
     # The group leader first; its children (extension host, language server) exit a moment
     # after it: wait for the whole group, and end what is left after 10 s.
+    # The leader itself too: right after `setsid ... &` it may not have made its group yet.
     kill -TERM -- "-$demo_group_pid" 2>/dev/null || true
+    kill -TERM "$demo_group_pid" 2>/dev/null || true
     wait "$demo_group_pid" 2>/dev/null || true
     local _
     for _ in $(seq 1 50); do
@@ -30,6 +32,7 @@ demo_session_end() {
       sleep 0.2
     done
     kill -KILL -- "-$demo_group_pid" 2>/dev/null || true
+    kill -KILL "$demo_group_pid" 2>/dev/null || true
   fi
   [ -n "$demo_dir" ] && rm -rf "$demo_dir"
 }
