@@ -3,7 +3,23 @@
  * system, so it asks the extension, which reads through `vscode.workspace.fs`). Paths are the
  * server's POSIX paths; the client maps them onto its workspace folder's URI.
  */
-import type { DirectoryEntry, FileStat } from '../formats/fileAccess';
+
+/** What the client says of a path (the wire's own copy of the core's file facts). */
+export interface WorkspaceFileStat {
+  /** Size in bytes. */
+  size: number;
+  /** Modification time in ms since the epoch. */
+  mtimeMs: number;
+  isDirectory: boolean;
+  /** A regular file; absent when unknown. */
+  isFile?: boolean;
+}
+
+/** One name in a directory and what it is itself (a symbolic link is 'symlink'). */
+export interface WorkspaceDirectoryEntry {
+  name: string;
+  type: 'file' | 'directory' | 'symlink' | 'other';
+}
 
 export const WORKSPACE_FILE_STAT_REQUEST = 'ewzanim/workspaceFile/stat';
 export const WORKSPACE_FILE_READ_REQUEST = 'ewzanim/workspaceFile/read';
@@ -14,11 +30,11 @@ export interface WorkspaceFilePathParams {
 }
 
 /** `null` when nothing exists at the path. */
-export type WorkspaceFileStatResult = FileStat | null;
+export type WorkspaceFileStatResult = WorkspaceFileStat | null;
 
 /** The whole file, base64: the server reads a file once and keeps it while its mtime holds. */
 export interface WorkspaceFileReadResult {
   base64: string;
 }
 
-export type WorkspaceDirectoryReadResult = DirectoryEntry[];
+export type WorkspaceDirectoryReadResult = WorkspaceDirectoryEntry[];
