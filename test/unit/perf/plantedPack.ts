@@ -1,4 +1,5 @@
 /** A small pack with a problem of each family the check and the manifest report. */
+import { PackBuilder } from '../../../scripts/packBuilder';
 import { IDENTITY_RECORD, uniformClip } from '../cli/cliHarness';
 import { chainClip, chainSkeleton, poppedClip } from '../motion/plantedClips';
 
@@ -9,45 +10,14 @@ function clipWithNaN(): Uint8Array {
   return bytes;
 }
 
-const MANIFEST = `[game]
-id = "read-once"
-title = "Read once"
-author = "ewzanim"
-version = "1.0.0"
-
-[[assets.skeletons]]
-id = "hero_skel"
-path = "skel/hero.nczxskel"
-
-[[assets.animations]]
-id = "walk"
-path = "anim/walk.nczxanim"
-skeleton = "hero_skel"
-
-[[assets.animations]]
-id = "swing"
-path = "anim/swing.nczxanim"
-skeleton = "hero_skel"
-
-[[assets.animations]]
-id = "broken"
-path = "anim/broken.nczxanim"
-skeleton = "hero_skel"
-
-[[assets.animations]]
-id = "pop"
-path = "anim/pop.nczxanim"
-`;
-
 /** A manifest, a skeleton, a local-space clip, a model-space one, a broken one and one with a pop. */
 export function plantedPack(): Record<string, Uint8Array | string> {
-  return {
-    'nether.toml': MANIFEST,
-    'skel/hero.nczxskel': chainSkeleton(),
-    'anim/walk.nczxanim': chainClip('local'),
-    'anim/swing.nczxanim': chainClip('model'),
-    'anim/broken.nczxanim': clipWithNaN(),
-    'anim/pop.nczxanim': poppedClip(),
-  };
+  const linked = { skeleton: 'hero_skel' };
+  return new PackBuilder({ id: 'read-once', title: 'Read once', author: 'ewzanim', version: '1.0.0' })
+    .asset({ section: 'skeletons', id: 'hero_skel', path: 'skel/hero.nczxskel', content: chainSkeleton() })
+    .asset({ section: 'animations', id: 'walk', path: 'anim/walk.nczxanim', keys: linked, content: chainClip('local') })
+    .asset({ section: 'animations', id: 'swing', path: 'anim/swing.nczxanim', keys: linked, content: chainClip('model') })
+    .asset({ section: 'animations', id: 'broken', path: 'anim/broken.nczxanim', keys: linked, content: clipWithNaN() })
+    .asset({ section: 'animations', id: 'pop', path: 'anim/pop.nczxanim', content: poppedClip() })
+    .files();
 }
-
