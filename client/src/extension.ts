@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { State, type LanguageClient } from 'vscode-languageclient/node';
 import { CHECK_STATUS_NOTIFICATION, SERVER_INFO_REQUEST, type CheckStatusParams, type ServerInfoResult } from '../../protocol/serverStatus';
 import { registerClipDiff } from './clipDiff/register';
+import { nodeByteSources } from './clipDiff/nodeByteSources';
 import { registerGltfExport } from './gltfExport/exportFromGltf';
 import { registerHexEditor } from './hexEditor/register';
 import { createLanguageClient } from './languageServer';
@@ -52,7 +53,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   registerPreview(context, services);
   registerMshPreview(context);
   registerGltfExport(context);
-  registerClipDiff(context, services);
+  registerClipDiff(context, services, nodeByteSources);
   void openWalkthroughIfAsked(context);
 
   // Activation does not wait for the server: VS Code holds custom editors and commands until

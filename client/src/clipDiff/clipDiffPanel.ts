@@ -8,8 +8,7 @@ import * as vscode from 'vscode';
 import { diffClips } from '../../../formats/diff/clipDiff';
 import { clipChannelGrids } from '../../../formats/diff/clipChannelGrids';
 import { isDiffFailure } from '../../../formats/diff/diffTypes';
-import { memoryByteSource } from '../../../formats/fileAccess';
-import type { ClipDiffStateWire, ClipDiffToHostMessage, DiffCellWire, HostToClipDiffMessage } from '../../../protocol/clipDiff';
+import type { ClipDiffStateWire, ClipDiffViewWire, ClipDiffToHostMessage, DiffCellWire, HostToClipDiffMessage } from '../../../protocol/clipDiff';
 import { clipDiffViewWire } from '../../../protocol/convert/clipDiff';
 import { HEX_EDITOR_VIEW_TYPE } from '../hexEditor/hexEditorProvider';
 import type { OpenPreviewResult } from '../preview/register';
@@ -103,20 +102,22 @@ export class ClipDiffPanel implements vscode.Disposable {
   /** Reads both sides and sends their diff, or why there is none. */
   async compare(): Promise<void> {
     if (!this.ready) return;
-    let bytesA: Uint8Array, bytesB: Uint8Array;
+    let view: ClipDiffViewWire;
     try {
-      [bytesA, bytesB] = await Promise.all([this.a.read(), this.b.read()]);
+      // Both files are read in pieces, twice: the diff, then the three measures' grids.
+      const [sourceA, sourceB] = await Promise.all([this.a.open(), this.b.open()]);
+      const diff = await diffClips(sourceA, sourceB);
+      if (isDiffFailure(diff)) {
+        this.post({ type: 'failure', code: diff.failure.code, message: diff.failure.message });
+        return;
+      }
+      const grids = await clipChannelGrids(sourceA, sourceB, diff);
+      const boneNames = await PreviewPanel.boneNameLookup?.(this.b.watch ?? this.b.uri).catch(() => undefined);
+      view = clipDiffViewWire(diff, grids, { labels: { a: this.a.label, b: this.b.label }, boneNames });
     } catch (error) {
       this.post({ type: 'failure', code: 'diff/unreadable', message: error instanceof Error ? error.message : String(error) });
       return;
     }
-    const diff = await diffClips(memoryByteSource(bytesA), memoryByteSource(bytesB));
-    if (isDiffFailure(diff)) {
-      this.post({ type: 'failure', code: diff.failure.code, message: diff.failure.message });
-      return;
-    }
-    const boneNames = await PreviewPanel.boneNameLookup?.(this.b.watch ?? this.b.uri).catch(() => undefined);
-    const view = clipDiffViewWire(diff, clipChannelGrids(bytesA, bytesB, diff), { labels: { a: this.a.label, b: this.b.label }, boneNames });
     this.post({ type: 'show', view });
   }
 

@@ -3,11 +3,14 @@
  * which git binary to run (the `git.path` setting); the bytes come from
  * `git cat-file blob REF:./NAME`, never from its `git show --textconv` (with the project's
  * `diff=ewzanim` textconv configured, that gives the keyframe listing instead of the clip).
+ * They stream from git's output into a file: a clip of any size is never held whole.
  */
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import * as vscode from 'vscode';
-import { MAX_CLIP_SIZE } from '../../../formats/clip';
 
 /** Where a baseline comes from: the last commit or the index. */
 export type GitBaselineRef = 'HEAD' | 'staged';
@@ -45,23 +48,30 @@ export function baselineLabel(ref: GitBaselineRef): string {
   return ref === 'HEAD' ? 'HEAD' : 'staged';
 }
 
-function run(git: string, folder: string, args: string[]): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    execFile(git, args, { cwd: folder, encoding: 'buffer', maxBuffer: MAX_CLIP_SIZE + 1024 * 1024, windowsHide: true }, (error, stdout, stderr) => {
-      if (error) reject(new GitBaselineError(stderr.toString('utf8').trim() || error.message));
-      else resolve(new Uint8Array(stdout.buffer, stdout.byteOffset, stdout.byteLength));
-    });
+/** Runs git in `folder`, its output written to the file `target`; rejects with git's message. */
+async function runInto(git: string, folder: string, args: string[], target: string): Promise<void> {
+  await mkdir(dirname(target), { recursive: true });
+  const child = spawn(git, args, { cwd: folder, windowsHide: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const stderr: Buffer[] = [];
+  child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+  const exited = new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', resolve);
   });
+  await pipeline(child.stdout, createWriteStream(target));
+  const code = await exited;
+  if (code !== 0) throw new GitBaselineError(Buffer.concat(stderr).toString('utf8').trim() || `git exited with ${code}`);
 }
 
-/** The bytes of the file at `file` (a file: URI) as git holds them at `ref`. */
-export async function readGitBaseline(file: vscode.Uri, ref: GitBaselineRef): Promise<Uint8Array> {
+/** Writes the file at `file` (a file: URI) as git holds it at `ref` to `target` (a file: URI). */
+export async function writeGitBaseline(file: vscode.Uri, ref: GitBaselineRef, target: vscode.Uri): Promise<void> {
   if (file.scheme !== 'file') throw new GitBaselineError(`${file.toString()} is not a file on disk`);
+  if (target.scheme !== 'file') throw new GitBaselineError(`${target.toString()} is not a folder on disk`);
   // The extension finds repositories in the background: git itself says whether there is one.
   const api = await gitApi();
   const spec = revisionSpec(ref, basename(file.fsPath));
   try {
-    return await run(api?.git.path ?? 'git', dirname(file.fsPath), ['cat-file', 'blob', spec]);
+    await runInto(api?.git.path ?? 'git', dirname(file.fsPath), ['cat-file', 'blob', spec], target.fsPath);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new GitBaselineError(`${vscode.workspace.asRelativePath(file)} has no ${baselineLabel(ref)} version (git: ${reason})`);

@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { kindOfPath } from '../../../formats/fileKinds';
 import { kindOptions } from '../kindOptions';
 import type { ExtensionServices } from '../services';
+import type { ByteSourceOpener } from './byteSources';
 import { ClipDiffPanel } from './clipDiffPanel';
 import { type ClipSide, fileSide, gitSide } from './clipSides';
 import { type GitBaselineRef, workingFileOf } from './gitBaseline';
@@ -31,7 +32,11 @@ function uriOf(arg: unknown): vscode.Uri | undefined {
   return undefined;
 }
 
-export function registerClipDiff(context: vscode.ExtensionContext, services: ExtensionServices): void {
+/**
+ * `openSource` reads the compared files in pieces: `nodeByteSources` on the desktop, the
+ * browser build's own over `vscode.workspace.fs`.
+ */
+export function registerClipDiff(context: vscode.ExtensionContext, services: ExtensionServices, openSource: ByteSourceOpener): void {
   const panels = new Map<string, ClipDiffPanel>();
   let selectedForCompare: vscode.Uri | undefined;
 
@@ -53,7 +58,7 @@ export function registerClipDiff(context: vscode.ExtensionContext, services: Ext
       void vscode.window.showInformationMessage('Select two clips (.nczxanim or .ewzanim) in the Explorer, then run "Compare Clips".');
       return undefined;
     }
-    return show(fileSide(a), fileSide(b));
+    return show(fileSide(a, openSource), fileSide(b, openSource));
   }
 
   function compareWithGit(arg: unknown, ref: GitBaselineRef): CompareClipsResult {
@@ -68,7 +73,7 @@ export function registerClipDiff(context: vscode.ExtensionContext, services: Ext
       void vscode.window.showInformationMessage(`${vscode.workspace.asRelativePath(file)} is not a clip (.nczxanim or .ewzanim).`);
       return undefined;
     }
-    return show(gitSide(file, shownRef ?? ref, context.globalStorageUri), fileSide(file));
+    return show(gitSide(file, shownRef ?? ref, context.globalStorageUri, openSource), fileSide(file, openSource));
   }
 
   context.subscriptions.push(

@@ -16,7 +16,7 @@ test('a position moved at bone 1, frame 3: sides, summary, worst, totals and gri
   const b = writeClip(3, 5, planted(basePose, 3, 1, (t) => ({ ...t, position: [t.position[0], t.position[1], t.position[2] + 0.5] })));
   const diff = await diffClips(memoryByteSource(a), memoryByteSource(b));
   if (isDiffFailure(diff)) throw new Error(diff.failure.message);
-  const grids = clipChannelGrids(a, b, diff);
+  const grids = await clipChannelGrids(memoryByteSource(a), memoryByteSource(b), diff);
   const wire = clipDiffViewWire(diff, grids, { labels: { a: 'walk (HEAD)', b: 'walk' }, boneNames: ['hips', 'spine', 'head'] });
   assert.deepEqual(wire.a, { label: 'walk (HEAD)', boneCount: 3, frameCount: 5, size: 244 });
   assert.deepEqual(wire.summary, [
