@@ -28,7 +28,8 @@ async function screenshot(page: Page, name: string): Promise<void> {
 
 /** Waits for the quick input titled `title` and accepts it with Enter (the first, default item). */
 async function acceptQuickInput(page: Page, title: string, beforeEnter?: () => Promise<void>): Promise<void> {
-  await page.locator('.quick-input-widget .quick-input-title', { hasText: title }).first().waitFor({ timeout: 30_000 });
+  // The first pick waits for the model to be read (and the decoders to start) on a busy machine.
+  await page.locator('.quick-input-widget .quick-input-title', { hasText: title }).first().waitFor({ timeout: 90_000 });
   await page.waitForSelector(VISIBLE_INPUT, { timeout: 10_000 });
   await beforeEnter?.();
   await page.keyboard.press('Enter');

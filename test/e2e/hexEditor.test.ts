@@ -16,6 +16,7 @@ import { memoryByteSource } from '../../formats/fileAccess';
 import { readInverseBind } from '../../formats/skeleton';
 import { describeView } from '../../formats/describeText';
 import {
+  answerInputBox,
   hexFrame,
   inspectorLayout,
   makeWorkspace,
@@ -197,9 +198,7 @@ test('hex editor: real clips, hover, edit, undo, redo, save, revert, skeleton, b
       assert.match((await huge.textContent('#ruler-text')) ?? '', /^frame 65534 · bone 254 — 65535 frames × 255 bones/);
       await screenshot(page, 'hex-267mb-last-frame');
       await runCommand(page, 'Nethercore ZX: Go to Offset');
-      await page.getByText('Byte offset, decimal or 0x hex').first().waitFor();
-      await page.keyboard.type('0x10000005');
-      await page.keyboard.press('Enter');
+      await answerInputBox(page, 'Byte offset, decimal or 0x hex', '0x10000005');
       // 0x10000005 = 268435461 is past the end: refused; then a legal one, in the middle.
       await page.getByText('Offset 268435461 is past the end: the file has 267382804 bytes').first().waitFor();
       await page.keyboard.press('Control+A');
@@ -377,9 +376,7 @@ test('hex editor follows the disk: reload when clean, conflict when dirty, delet
     await page.keyboard.press('Home');
     await hex.waitForSelector(`.row[data-start="${4 + 16 * 2}"] .b.sel[data-i="0"]`);
     await page.keyboard.press('Control+G');
-    await page.getByText('Byte offset, decimal or 0x hex').first().waitFor();
-    await page.keyboard.type('0x3C4');
-    await page.keyboard.press('Enter');
+    await answerInputBox(page, 'Byte offset, decimal or 0x hex', '0x3C4');
     await hex.waitForSelector(`.row.selected[data-start="${0x3c4}"]`);
 
     // 6. The Problems panel: a click on the NaN problem's code opens its bytes.
@@ -493,9 +490,7 @@ test('from a problem to its bytes: the Problems row, F8 / Shift+F8, the code lin
           await hex.waitForFunction(() => getComputedStyle(document.querySelector('.main')!).flexDirection === 'row');
         }
         await runCommand(page, 'Nethercore ZX: Go to Offset');
-        await page.getByText('Byte offset, decimal or 0x hex').first().waitFor();
-        await page.keyboard.type(String(offset));
-        await page.keyboard.press('Enter');
+        await answerInputBox(page, 'Byte offset, decimal or 0x hex', String(offset));
         await waitForSelection(hex, offset, offset + 1);
         const frame = Math.floor((offset - 4) / 48);
         const bone = Math.floor((offset - 4) / 16) % 3;

@@ -2,5 +2,5 @@ export { withVSCode, WEBGPU_CHROMIUM_ARGS, type SuiteResult, type VSCodeOptions,
 export { packageVsix, VSIX_PATH } from './vsix';
 export { REPO_ROOT } from './tools';
 export { makeWorkspace, type WorkspaceFiles } from './workspace';
-export { openContextMenuItem, pickFromQuickInput, quickOpen, runCommand } from './quickInput';
+export { answerInputBox, openContextMenuItem, pickFromQuickInput, quickOpen, runCommand } from './quickInput';
 export { hexFrame, inspectorLayout, openHexFile, rowBytes, setSearchMode, shownDescription, waitForRowBytes, waitForSelection } from './hexEditor';

@@ -50,9 +50,29 @@ export async function openContextMenuItem(page: Page, row: Locator, label: strin
   for (let attempt = 0; attempt < attempts; attempt++) {
     await row.click({ button: 'right' });
     await page.locator('.context-view .action-label').first().waitFor({ timeout: 10_000 });
-    if (await item.isVisible()) return item.click();
+    if (await item.isVisible()) {
+      await item.click();
+      // A click the busy workbench swallowed leaves the menu open: look again, as a user would.
+      const closed = await page.locator('.context-view .action-label').first().waitFor({ state: 'hidden', timeout: 5000 }).then(() => true, () => false);
+      if (closed) return;
+    }
     await page.keyboard.press('Escape');
     await page.waitForTimeout(1000);
   }
   throw new Error(`the context menu never offered "${label}"`);
+}
+
+/**
+ * Answers the input box that says `prompt` (an extension's `showInputBox`) with `value`: waits for
+ * its input to be shown and focused, replaces its text (typed keys can land before the focus does,
+ * or after a stale value), checks what it holds, then presses Enter.
+ */
+export async function answerInputBox(page: Page, prompt: string, value: string): Promise<void> {
+  await page.locator('.quick-input-widget:not([style*="display: none"])', { hasText: prompt }).first().waitFor({ timeout: 30_000 });
+  const input = page.locator(VISIBLE_INPUT).first();
+  await input.waitFor({ timeout: 10_000 });
+  await page.waitForFunction((selector) => document.activeElement === document.querySelector(selector), VISIBLE_INPUT, { timeout: 10_000 });
+  await input.fill(value);
+  await page.waitForFunction(([selector, wanted]) => (document.querySelector(selector) as HTMLInputElement | null)?.value === wanted, [VISIBLE_INPUT, value] as const, { timeout: 10_000 });
+  await input.press('Enter');
 }
