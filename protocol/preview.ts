@@ -49,6 +49,12 @@ export interface MixWithUris {
   attachments: { mesh: string; bone: number; position: [number, number, number]; rotation: [number, number, number, number]; scale: number }[];
 }
 
+/** The clip shown as a ghost: its bytes and what the legend calls it ("B: walk.nczxanim"). */
+export interface GhostClipWire {
+  file: PreviewFile;
+  label: string;
+}
+
 export type LoopMode = 'repeat' | 'once' | 'pingPong';
 /** Stamp: exact frames, as keyframe_bind; blended: between frames; mixer: actions blended on the CPU. */
 export type PlaybackMode = 'stamp' | 'blended' | 'mixer';
@@ -96,7 +102,9 @@ export type HostToPreviewMessage =
   /** Answer to `openMix`: the mix file read (paths as URIs), or why not (`mix/...` code first); neither when cancelled. */
   | { type: 'mix'; name?: string; mix?: MixWithUris; reason?: string }
   /** How `saveMix` ended. */
-  | { type: 'mixSaved'; outcome: 'saved' | 'cancelled' | 'failed'; detail?: string };
+  | { type: 'mixSaved'; outcome: 'saved' | 'cancelled' | 'failed'; detail?: string }
+  /** A second clip drawn as a ghost over this one at the same frame (Compare Clips' "B"); without `ghost`: none. */
+  | { type: 'ghost'; ghost?: GhostClipWire };
 
 export type PreviewToHostMessage =
   | { type: 'ready' }

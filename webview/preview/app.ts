@@ -9,6 +9,7 @@ import { CurvesView } from './curves/curvesView';
 import type { PreviewDom } from './dom';
 import { videoUnsupportedReason } from './exporter';
 import { PreviewExports } from './exports';
+import { GhostLegend } from './ghost/ghostLegend';
 import { wireShortcuts } from './input';
 import { LayersPanel } from './layers/layersPanel';
 import { layersPanelState } from './layers/layersPanelState';
@@ -34,6 +35,7 @@ export class PreviewApp {
   private readonly mixerPanel: MixerPanel;
   private readonly layersPanel: LayersPanel;
   private readonly exports: PreviewExports;
+  private readonly ghostLegend: GhostLegend;
   readonly curves: CurvesView;
 
   constructor(private readonly dom: PreviewDom, private readonly host: PreviewHost, options: { forceWebGl?: string } = {}) {
@@ -67,6 +69,7 @@ export class PreviewApp {
     });
     this.exports = new PreviewExports(model, this.stage, (message) => host.post(message));
     this.curves = new CurvesView(dom.curves, model);
+    this.ghostLegend = new GhostLegend(dom.viewport, (shown) => model.setGhostShown(shown));
     model.onChange((change) => this.changed(change));
     this.wireControls();
   }
@@ -179,6 +182,13 @@ export class PreviewApp {
     if (document.activeElement !== dom.frameField && dom.frameField.value !== frame) dom.frameField.value = frame;
     dom.play.textContent = model.playing ? 'Pause' : 'Play';
     this.boneList.showTransform(model.readout());
+    this.showGhostLegend();
+  }
+
+  private showGhostLegend(): void {
+    const view = this.model.ghostView();
+    const drawn = view?.drawn ? view : undefined;
+    this.ghostLegend.render({ text: this.model.ghost.legend(view), shown: this.model.ghost.shown, frame: drawn?.request.frame ?? -1, bone: drawn?.selectedBone ?? -1 });
   }
 
   private wireControls(): void {

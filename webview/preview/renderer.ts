@@ -27,6 +27,8 @@ export interface Palette {
   joint: Rgb;
   gridMajor: Rgb;
   gridMinor: Rgb;
+  /** A second clip drawn as a ghost (Compare Clips' B): a hue no other part uses, faded towards the background. */
+  ghost: Rgb;
 }
 
 export interface ViewState {

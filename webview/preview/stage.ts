@@ -103,7 +103,7 @@ export class Stage {
     const view = viewState(this.camera, scene, { width, height, zeroToOneDepth: renderer.zeroToOneDepth }, {
       palette: this.palette, show: this.show(), selectedBone: this.model.selectedBone, hoveredBone: this.model.hoveredBone,
     });
-    view.overlay = this.model.overlayLines?.(pose);
+    view.overlay = this.model.overlayLines?.(pose, view);
     renderer.render(pose, view);
     this.triad?.update(this.camera);
     this.events.drawn?.();

@@ -1,5 +1,6 @@
 /** The panel's stylesheet: VS Code's theme variables, so light, dark and high-contrast themes all read. */
 import { CURVES_CSS } from './curves/curvesStyles';
+import { GHOST_LEGEND_CSS } from './ghost/ghostLegend';
 import { LAYERS_CSS } from './layers/layersStyles';
 
 export const PREVIEW_CSS = `
@@ -52,4 +53,4 @@ export const PREVIEW_CSS = `
   #mode { width: 17em; }
   #rule { width: 22em; }
   #renderer-label { opacity: 0.7; margin-left: auto; }
-` + CURVES_CSS + LAYERS_CSS;
+` + CURVES_CSS + LAYERS_CSS + GHOST_LEGEND_CSS;

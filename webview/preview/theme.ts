@@ -18,6 +18,11 @@ function mix(a: Rgb, b: Rgb, t: number): Rgb {
 /** The mesh colour: the same in every theme, so screenshots and tests can find it. */
 export const MESH_BASE: Rgb = [0.36, 0.55, 0.78];
 
+const GHOST_HUE_DARK: Rgb = [1, 0.35, 0.85];
+const GHOST_HUE_LIGHT: Rgb = [0.8, 0.05, 0.6];
+/** How far the ghost's lines fade towards the background: they read as translucent. */
+const GHOST_FADE = 0.35;
+
 export function themePalette(background: Rgb, foreground: Rgb): Palette {
   const dark = luminance(background) < 0.5;
   return {
@@ -31,6 +36,8 @@ export function themePalette(background: Rgb, foreground: Rgb): Palette {
     joint: mix(foreground, background, 0.15),
     gridMajor: mix(background, foreground, 0.45),
     gridMinor: mix(background, foreground, 0.2),
+    // Magenta: not the mesh's blue, the joints' foreground, the highlight's amber nor an axis colour.
+    ghost: mix(dark ? GHOST_HUE_DARK : GHOST_HUE_LIGHT, background, GHOST_FADE),
   };
 }
 

@@ -12,10 +12,13 @@ import type { HostToPreviewMessage, LoopMode, PlaybackMode, PreviewToHostMessage
 import { animatedBounds } from '../bounds';
 import type { Bounds } from '../camera';
 import { CurvesModel } from '../curves/curvesModel';
+import { ghostLines } from '../ghost/ghostLines';
+import { GhostModel, type GhostView } from '../ghost/ghostModel';
 import { LayersModel } from '../layers/layersModel';
 import type { Player } from '../player';
-import type { PoseSource, Visibility } from '../renderer';
-import { buildScene, type PreviewScene } from '../scene';
+import { BONE_OUTPUT_FLOATS, buildPose, MAX_OUTPUT_BONES } from '../pose';
+import type { PoseSource, ViewState, Visibility } from '../renderer';
+import { buildScene, poseInputs, type PreviewScene } from '../scene';
 import { DEFAULT_VISIBILITY } from '../viewState';
 import { Emitter } from './events';
 import type { MixerSession } from './mixerSession';
@@ -45,6 +48,10 @@ export class PreviewModel implements AnimationViewModel {
   readonly curves = new CurvesModel(() => this.emit('settings'));
   /** The mixer's layers above the base, the meshes attached to bones, and the mix file. */
   readonly layers: LayersModel;
+  /** A second clip drawn as a ghost at the same frame (Compare Clips' B), and its legend's toggle. */
+  readonly ghost = new GhostModel();
+  /** Pose buffers for the ghost's lines: A's joints, B's. */
+  private readonly ghostPoses = { a: new Float32Array(MAX_OUTPUT_BONES * BONE_OUTPUT_FLOATS), b: new Float32Array(MAX_OUTPUT_BONES * BONE_OUTPUT_FLOATS) };
   /** The last load's source of links and bone names; whether the user chose the axes toggle. */
   private loaded: { linkSource?: string; boneNames?: readonly string[]; axesChosen: boolean } = { axesChosen: false };
   private fitted?: { rule: BindRule; bounds: Bounds };
@@ -128,6 +135,12 @@ export class PreviewModel implements AnimationViewModel {
         this.noteMixProblem(message.reason);
         break;
       case 'exported': this.flashNotice(exportOutcome(message.kind, message.outcome, message.detail)); break;
+      case 'ghost': {
+        const problem = this.ghost.receive(message.ghost);
+        if (problem) this.flashNotice(problem);
+        this.emit('settings');
+        break;
+      }
       case 'meshes': case 'layerClip': case 'attachmentMesh': case 'mix': case 'mixSaved': this.layers.handle(message); break;
     }
   }
@@ -307,9 +320,36 @@ export class PreviewModel implements AnimationViewModel {
     return this.scene ? this.playback.pose(this.scene, this.rule) : undefined;
   }
 
-  /** Lines drawn over the scene with `pose`: the meshes attached to bones. */
-  overlayLines(pose: PoseSource | undefined): Float32Array | undefined {
-    return this.layers.overlayLines(pose);
+  /** Lines drawn over the scene with `pose`: the meshes attached to bones, and the ghost where one is shown (with `view`). */
+  overlayLines(pose: PoseSource | undefined, view?: Pick<ViewState, 'gizmoLength' | 'palette'>): Float32Array | undefined {
+    const attached = this.layers.overlayLines(pose);
+    const ghost = view && this.ghostOverlay(pose, view);
+    if (!ghost) return attached;
+    if (!attached) return ghost;
+    const all = new Float32Array(attached.length + ghost.length);
+    all.set(attached);
+    all.set(ghost, attached.length);
+    return all;
+  }
+
+  /** What the ghost shows at the frame shown (undefined without a ghost). */
+  ghostView(): GhostView | undefined {
+    const pose = this.pose();
+    return this.ghost.view(pose?.kind === 'keyframes' ? pose.request : undefined, this.mode, this.selectedBone);
+  }
+
+  /** Shows or hides the ghost (the legend's toggle). */
+  setGhostShown(shown: boolean): void {
+    this.ghost.shown = shown;
+    this.emit('settings');
+  }
+
+  private ghostOverlay(pose: PoseSource | undefined, view: Pick<ViewState, 'gizmoLength' | 'palette'>): Float32Array | undefined {
+    const shown = this.ghostView();
+    const inputs = this.ghost.poseInputs();
+    if (!shown?.drawn || !inputs || !this.scene || pose?.kind !== 'keyframes') return undefined;
+    const bonesA = buildPose(poseInputs(this.scene, pose.rule), pose.request, this.ghostPoses.a);
+    return ghostLines(inputs, shown, this.ghostPoses.a, Math.min(bonesA, this.scene.clip.bones), view, this.ghostPoses.b);
   }
 
   /** The bounds Fit frames: the animated bounds under the rule shown, computed once per scene and rule. */

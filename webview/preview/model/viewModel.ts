@@ -3,7 +3,7 @@
  * (PreviewModel) or the node hierarchy of an MSH model (webview/mshPreview/model.ts). The page
  * wires one of them to the same renderer host, camera, grid, gizmos and draw loop. No DOM, no GPU.
  */
-import type { PoseSource } from '../renderer';
+import type { PoseSource, ViewState } from '../renderer';
 import type { PreviewScene } from '../scene';
 
 /** What changed, so that a view redraws only its part. */
@@ -42,8 +42,8 @@ export interface AnimationViewModel {
   hover(bone: number): void;
   /** Where this frame's bone matrices come from; undefined without a scene. */
   pose(): PoseSource | undefined;
-  /** Lines to draw over the scene with `pose` this frame (meshes attached to bones), if any. */
-  overlayLines?(pose: PoseSource | undefined): Float32Array | undefined;
+  /** Lines to draw over the scene with `pose` this frame (meshes attached to bones, a ghost clip), if any; `view` gives their scale and colours. */
+  overlayLines?(pose: PoseSource | undefined, view?: Pick<ViewState, 'gizmoLength' | 'palette'>): Float32Array | undefined;
   /** Lines of the notice above the view (problems, outcomes), in order. */
   readonly notices: readonly string[];
 }
