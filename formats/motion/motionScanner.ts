@@ -185,7 +185,9 @@ export class MotionScanner {
   private scanInKernel(r: number, count: number): void {
     const kernel = this.kernel as MotionKernel;
     const frame = this.frame;
-    const result = kernel.scan(r, count, this.bone, frame, frame % RING, (frame - 1) % RING, this.cosHalfMin, this.ratioSquared);
+    // Past the cap, with every pending candidate judged, the rings and the rotations no longer matter.
+    const judging = this.candidates < MAX_MOTION_CANDIDATES || this.pendingHead < this.pending.length ? 1 : 0;
+    const result = kernel.scan(r, count, this.bone, frame, frame % RING, (frame - 1) % RING, this.cosHalfMin, this.ratioSquared, judging);
     if ((result & 1) !== 0) this.frameChanged = true;
     const candidates = kernel.candidates;
     for (let j = 0, n = result >>> 1; j < n; j++) this.enqueue(candidates[2 * j], candidates[2 * j + 1] >>> 1, candidates[2 * j + 1] & 1);

@@ -32,7 +32,7 @@ export const MOTION_KERNEL_BLOCK = 16384;
 
 interface MotionKernelExports {
   memory: WebAssembly.Memory;
-  scan(input: number, count: number, bone: number, frame: number, slot: number, previous: number, cosHalfMin: number, ratioSquared: number): number;
+  scan(input: number, count: number, bone: number, frame: number, slot: number, previous: number, cosHalfMin: number, ratioSquared: number, judging: number): number;
 }
 
 export interface MotionKernel {
@@ -49,9 +49,11 @@ export interface MotionKernel {
   readonly candidates: Uint32Array;
   /**
    * The step of `count` records of one frame (> 0) from input record `first`, bones from `bone`:
-   * returns candidates * 2 + 1 when any record changed (+ 0 when none did).
+   * returns candidates * 2 + 1 when any record changed (+ 0 when none did). `judging` 0: no
+   * candidate can be taken any more, so only the moved bones, the changed frames and the sums
+   * are kept (no rotation decoded, no turn ring written, no candidate).
    */
-  scan(first: number, count: number, bone: number, frame: number, slot: number, previous: number, cosHalfMin: number, ratioSquared: number): number;
+  scan(first: number, count: number, bone: number, frame: number, slot: number, previous: number, cosHalfMin: number, ratioSquared: number, judging: number): number;
 }
 
 type WebAssemblyApi = typeof WebAssembly;

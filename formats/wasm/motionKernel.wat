@@ -16,13 +16,14 @@
 
   ;; Records [0, count) at $INPUT + $in * 16 for bones from $bone of frame $frame (> 0), the ring
   ;; slots $slot (this step) and $previous (the step before). Writes each candidate as (bone,
-  ;; frame * 2 + kind) and returns candidates * 2 + (1 when any record changed).
+  ;; frame * 2 + kind) (only with $judging non-zero) and returns candidates * 2 + (1 when any record changed).
   (func (export "scan") (param $in i32) (param $count i32) (param $bone i32) (param $frame i32)
-      (param $slot i32) (param $previous i32) (param $cosHalfMin f64) (param $ratioSquared f64) (result i32)
+      (param $slot i32) (param $previous i32) (param $cosHalfMin f64) (param $ratioSquared f64) (param $judging i32) (result i32)
     (local $i i32) (local $end i32) (local $p i32) (local $at i32) (local $o i32)
     (local $rot i32) (local $w1 i32) (local $w2 i32) (local $w3 i32) (local $idx i32)
     (local $a i32) (local $b i32) (local $c i32) (local $cand i32) (local $changed i32)
-    (local $radicand f32) (local $x f64) (local $y f64) (local $z f64) (local $w f64)
+    (local $radicand f32) (local $fa f32) (local $fb f32) (local $fc f32) (local $fd f32)
+    (local $qx f32) (local $qy f32) (local $qz f32) (local $qw f32)
     (local $cos f64) (local $move f64) (local $reach f64) (local $px f64) (local $py f64) (local $pz f64)
     (local $dx f64) (local $dy f64) (local $dz f64) (local $steps f64) (local $farthest f64)
     (local.set $steps (f64.load (i32.const 321792)))
@@ -48,43 +49,48 @@
               (br $next)))
           (local.set $changed (i32.const 1))
           (i32.store8 (i32.add (i32.const 321536) (local.get $bone)) (i32.const 1))
-          (local.set $cos (f64.const 1))
-          (if (i32.ne (local.get $rot) (i32.load (local.get $p)))
-            (then
-              (local.set $a (i32.shl (i32.shr_u (local.get $rot) (i32.const 22)) (i32.const 2)))
-              (local.set $b (i32.shl (i32.and (i32.shr_u (local.get $rot) (i32.const 12)) (i32.const 0x3ff)) (i32.const 2)))
-              (local.set $c (i32.shl (i32.and (i32.shr_u (local.get $rot) (i32.const 2)) (i32.const 0x3ff)) (i32.const 2)))
-              (local.set $idx (i32.and (local.get $rot) (i32.const 3)))
-              (local.set $radicand (f32.sub (f32.sub (f32.load offset=270336 (local.get $a)) (f32.load offset=266240 (local.get $b))) (f32.load offset=266240 (local.get $c))))
-              (f32.store (i32.add (i32.const 321808) (i32.shl (local.get $idx) (i32.const 2)))
-                (f32.demote_f64 (f64.sqrt (f64.promote_f32 (select (local.get $radicand) (f32.const 0) (f32.gt (local.get $radicand) (f32.const 0)))))))
-              (f32.store (i32.add (i32.const 321808) (i32.shl (i32.shr_u (i32.sub (local.get $idx) (i32.const 1)) (i32.const 31)) (i32.const 2)))
-                (f32.load offset=262144 (local.get $a)))
-              (f32.store (i32.add (i32.const 321808) (i32.shl (i32.add (i32.const 1) (i32.shr_u (i32.sub (local.get $idx) (i32.const 2)) (i32.const 31))) (i32.const 2)))
-                (f32.load offset=262144 (local.get $b)))
-              (f32.store (i32.add (i32.const 321808) (i32.shl (i32.add (i32.const 2) (i32.shr_u (i32.sub (local.get $idx) (i32.const 3)) (i32.const 31))) (i32.const 2)))
-                (f32.load offset=262144 (local.get $c)))
-              (local.set $x (f64.promote_f32 (f32.load (i32.const 321808))))
-              (local.set $y (f64.promote_f32 (f32.load (i32.const 321812))))
-              (local.set $z (f64.promote_f32 (f32.load (i32.const 321816))))
-              (local.set $w (f64.promote_f32 (f32.load (i32.const 321820))))
-              (local.set $o (i32.add (i32.const 278528) (i32.shl (local.get $bone) (i32.const 4))))
-              (local.set $cos (f64.abs (f64.add (f64.add (f64.add
-                (f64.mul (local.get $x) (f64.promote_f32 (f32.load (local.get $o))))
-                (f64.mul (local.get $y) (f64.promote_f32 (f32.load offset=4 (local.get $o)))))
-                (f64.mul (local.get $z) (f64.promote_f32 (f32.load offset=8 (local.get $o)))))
-                (f64.mul (local.get $w) (f64.promote_f32 (f32.load offset=12 (local.get $o)))))))
-              (v128.store (local.get $o) (v128.load (i32.const 321808)))))
-          (f32.store (i32.add (local.get $at) (i32.add (i32.const 286720) (i32.shl (local.get $slot) (i32.const 2)))) (f32.demote_f64 (local.get $cos)))
-          (if (i32.and
-                (f64.lt (local.get $cos) (local.get $cosHalfMin))
-                (i32.or (i32.eq (local.get $frame) (i32.const 1))
-                  (f64.ge (f64.promote_f32 (f32.load (i32.add (local.get $at) (i32.add (i32.const 286720) (i32.shl (local.get $previous) (i32.const 2))))))
-                    (local.get $cosHalfMin))))
-            (then
-              (i32.store (local.get $cand) (local.get $bone))
-              (i32.store offset=4 (local.get $cand) (i32.shl (local.get $frame) (i32.const 1)))
-              (local.set $cand (i32.add (local.get $cand) (i32.const 8)))))
+          ;; Once no candidate can be taken (the cap reached, every pending one judged) only the
+          ;; counters and sums matter: $judging 0 skips the rotations, the turn ring and the candidates.
+          (if (local.get $judging) (then
+            (local.set $cos (f64.const 1))
+            (if (i32.ne (local.get $rot) (i32.load (local.get $p)))
+              (then
+                (local.set $a (i32.shl (i32.shr_u (local.get $rot) (i32.const 22)) (i32.const 2)))
+                (local.set $b (i32.shl (i32.and (i32.shr_u (local.get $rot) (i32.const 12)) (i32.const 0x3ff)) (i32.const 2)))
+                (local.set $c (i32.shl (i32.and (i32.shr_u (local.get $rot) (i32.const 2)) (i32.const 0x3ff)) (i32.const 2)))
+                (local.set $idx (i32.and (local.get $rot) (i32.const 3)))
+                (local.set $radicand (f32.sub (f32.sub (f32.load offset=270336 (local.get $a)) (f32.load offset=266240 (local.get $b))) (f32.load offset=266240 (local.get $c))))
+                ;; f32.sqrt rounds as Math.sqrt stored to a Float32Array (double rounding is exact for sqrt).
+                (local.set $fd (f32.sqrt (select (local.get $radicand) (f32.const 0) (f32.gt (local.get $radicand) (f32.const 0)))))
+                (local.set $fa (f32.load offset=262144 (local.get $a)))
+                (local.set $fb (f32.load offset=262144 (local.get $b)))
+                (local.set $fc (f32.load offset=262144 (local.get $c)))
+                ;; The dropped component at $idx, the kept three in order around it, placed in
+                ;; registers: x y z w = (d a b c), (a d b c), (a b d c) or (a b c d).
+                (local.set $qx (select (local.get $fd) (local.get $fa) (i32.eqz (local.get $idx))))
+                (local.set $qy (select (local.get $fa) (select (local.get $fd) (local.get $fb) (i32.eq (local.get $idx) (i32.const 1))) (i32.eqz (local.get $idx))))
+                (local.set $qz (select (local.get $fb) (select (local.get $fd) (local.get $fc) (i32.eq (local.get $idx) (i32.const 2))) (i32.le_u (local.get $idx) (i32.const 1))))
+                (local.set $qw (select (local.get $fd) (local.get $fc) (i32.eq (local.get $idx) (i32.const 3))))
+                (local.set $o (i32.add (i32.const 278528) (i32.shl (local.get $bone) (i32.const 4))))
+                (local.set $cos (f64.abs (f64.add (f64.add (f64.add
+                  (f64.mul (f64.promote_f32 (local.get $qx)) (f64.promote_f32 (f32.load (local.get $o))))
+                  (f64.mul (f64.promote_f32 (local.get $qy)) (f64.promote_f32 (f32.load offset=4 (local.get $o)))))
+                  (f64.mul (f64.promote_f32 (local.get $qz)) (f64.promote_f32 (f32.load offset=8 (local.get $o)))))
+                  (f64.mul (f64.promote_f32 (local.get $qw)) (f64.promote_f32 (f32.load offset=12 (local.get $o)))))))
+                (f32.store (local.get $o) (local.get $qx))
+                (f32.store offset=4 (local.get $o) (local.get $qy))
+                (f32.store offset=8 (local.get $o) (local.get $qz))
+                (f32.store offset=12 (local.get $o) (local.get $qw))))
+            (f32.store (i32.add (local.get $at) (i32.add (i32.const 286720) (i32.shl (local.get $slot) (i32.const 2)))) (f32.demote_f64 (local.get $cos)))
+            (if (i32.and
+                  (f64.lt (local.get $cos) (local.get $cosHalfMin))
+                  (i32.or (i32.eq (local.get $frame) (i32.const 1))
+                    (f64.ge (f64.promote_f32 (f32.load (i32.add (local.get $at) (i32.add (i32.const 286720) (i32.shl (local.get $previous) (i32.const 2))))))
+                      (local.get $cosHalfMin))))
+              (then
+                (i32.store (local.get $cand) (local.get $bone))
+                (i32.store offset=4 (local.get $cand) (i32.shl (local.get $frame) (i32.const 1)))
+                (local.set $cand (i32.add (local.get $cand) (i32.const 8)))))))
           (local.set $move (f64.const 0))
           (if (i32.or (i32.ne (local.get $w1) (i32.load offset=4 (local.get $p)))
                 (i32.ne (i32.and (local.get $w2) (i32.const 0xffff)) (i32.and (i32.load offset=8 (local.get $p)) (i32.const 0xffff))))
@@ -106,8 +112,8 @@
                 (then (local.set $move (f64.const 0)))
                 (else (if (f64.gt (local.get $reach) (local.get $farthest)) (then (local.set $farthest (local.get $reach))))))
               (local.set $steps (f64.add (local.get $steps) (local.get $move)))
-              (if (f64.gt (local.get $move)
-                    (f64.mul (local.get $ratioSquared) (f64.promote_f32 (f32.load (i32.add (local.get $at) (i32.add (i32.const 304128) (i32.shl (local.get $previous) (i32.const 2))))))))
+              (if (i32.and (local.get $judging) (f64.gt (local.get $move)
+                    (f64.mul (local.get $ratioSquared) (f64.promote_f32 (f32.load (i32.add (local.get $at) (i32.add (i32.const 304128) (i32.shl (local.get $previous) (i32.const 2)))))))))
                 (then
                   (i32.store (local.get $cand) (local.get $bone))
                   (i32.store offset=4 (local.get $cand) (i32.or (i32.shl (local.get $frame) (i32.const 1)) (i32.const 1)))
