@@ -107,8 +107,14 @@ async function walk(access: FileAccess, directory: string, options: PathCheckOpt
   const pool = options.pool;
   // With a pool, enough in flight to keep every worker busy while this thread reads the next stats.
   const inFlight = pool ? Math.max(PARALLEL_CHECKS, 4 * (pool.size ?? 1)) : PARALLEL_CHECKS;
-  const outcomes = await mapInParallel(binaries, inFlight, (file) => checkOneFile(access, file.path, file.kind, options, pool));
-  const checked = new Map(binaries.map((file, i) => [file.path, outcomes[i]!]));
+  const checkAll = async (files: readonly { path: string; kind: FileKind }[]) => {
+    const outcomes = await mapInParallel(files, inFlight, (file) => checkOneFile(access, file.path, file.kind, options, pool));
+    return files.map((file, i) => [file.path, outcomes[i]!] as const);
+  };
+  // Skeletons first: each clip is then judged against their bind poses as it is read (anim/local-space), not read again.
+  const skeletons = await checkAll(binaries.filter((file) => file.kind.kind === 'skeleton'));
+  if (options.facts) pool?.knowBindPoses?.(options.facts.bindPoses());
+  const checked = new Map([...skeletons, ...(await checkAll(binaries.filter((file) => file.kind.kind !== 'skeleton')))]);
   for (const { path, kind } of found) {
     // A manifest also checks the assets it lists, which the walk reaches too: once each.
     if (into.has(path)) continue;

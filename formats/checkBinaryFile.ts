@@ -6,6 +6,7 @@
  */
 import { type BinaryKind, checkBytes } from './checkBytes';
 import type { CheckOptions, FileCheckResult } from './checkResult';
+import type { LocalSpaceVerdict } from './motion/localSpace';
 import { byteSourceOf, type ByteSource, type FileAccess, type FileStat } from './fileAccess';
 import { DEFAULT_CHUNK_BYTES } from './problemCollector';
 import { wholeFileSource } from './wholeFileSource';
@@ -21,7 +22,7 @@ export interface BinaryFileCheck {
    * A check sent across threads carries only the head's signature bytes and, instead of the
    * whole file, what the manifest's rules would take from it (`manifest/assetFacts.ts`).
    */
-  ruleBytes?: { localSpaceSamples?: Uint8Array; skeletonBytes?: Uint8Array };
+  ruleBytes?: { localSpaceSamples?: Uint8Array; skeletonBytes?: Uint8Array; localSpaceVerdicts?: Record<string, LocalSpaceVerdict> };
 }
 
 export async function checkBinaryFile(access: FileAccess, path: string, kind: BinaryKind, stat: FileStat, options: CheckOptions): Promise<BinaryFileCheck> {

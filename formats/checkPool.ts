@@ -8,6 +8,7 @@ import type { BinaryFileCheck } from './checkBinaryFile';
 import type { BinaryKind } from './checkBytes';
 import type { CheckOptions } from './checkResult';
 import type { FileStat } from './fileAccess';
+import type { BindPose } from './manifest/bindPose';
 import { nameMotionBones } from './motion/boneNames';
 
 /** The options a pooled check carries to another thread: plain data only. */
@@ -17,6 +18,8 @@ export interface BinaryCheckPool {
   /** Checks it runs at once (its threads), when it knows. */
   readonly size?: number;
   check(path: string, kind: BinaryKind, stat: FileStat, options: PooledCheckOptions): Promise<BinaryFileCheck>;
+  /** The skeletons checks sent from now on judge a clip against, as this thread would (`manifest/assetFacts.ts`). */
+  knowBindPoses?(poses: readonly BindPose[]): void;
 }
 
 /** What of `options` a check reads, without what cannot cross to another thread (functions, caches). */

@@ -14,7 +14,8 @@ import type { BinaryFileCheck } from '../formats/checkBinaryFile';
 import type { BinaryKind } from '../formats/checkBytes';
 import type { BinaryCheckPool, PooledCheckOptions } from '../formats/checkPool';
 import type { FileStat } from '../formats/fileAccess';
-import type { CheckReply, CheckRequest } from './checkPoolMessages';
+import type { BindPose } from '../formats/manifest/bindPose';
+import type { CheckReply, WorkerMessage } from './checkPoolMessages';
 
 /** Worker deaths after which the pool rejects every check (the callers then check on their own thread). */
 const MAX_WORKER_FAILURES = 3;
@@ -44,6 +45,7 @@ export class WorkerCheckPool implements BinaryCheckPool {
   /** Workers that died (failed to start, crashed): past `MAX_WORKER_FAILURES` the pool refuses work. */
   private failures = 0;
   private closing = false;
+  private bindPoses: readonly BindPose[] = [];
 
   constructor(
     private readonly script: string,
@@ -56,8 +58,14 @@ export class WorkerCheckPool implements BinaryCheckPool {
     const id = this.nextId++;
     return new Promise<BinaryFileCheck>((resolve, reject) => {
       target.inFlight.set(id, { resolve, reject });
-      target.worker.postMessage({ id, path, kind, stat, options } satisfies CheckRequest);
+      target.worker.postMessage({ id, path, kind, stat, options } satisfies WorkerMessage);
     });
+  }
+
+  knowBindPoses(poses: readonly BindPose[]): void {
+    this.bindPoses = poses;
+    // A worker takes messages in order: every check posted after this one sees these poses.
+    for (const { worker } of this.workers) worker.postMessage({ bindPoses: poses } satisfies WorkerMessage);
   }
 
   async close(): Promise<void> {
@@ -79,6 +87,7 @@ export class WorkerCheckPool implements BinaryCheckPool {
       ? new Worker(`require('tsx/cjs'); require(${JSON.stringify(this.script)});`, { eval: true })
       : new Worker(this.script);
     const entry: PoolWorker = { worker, inFlight: new Map() };
+    if (this.bindPoses.length > 0) worker.postMessage({ bindPoses: this.bindPoses } satisfies WorkerMessage);
     worker.on('message', (reply: CheckReply) => {
       const pending = entry.inFlight.get(reply.id);
       entry.inFlight.delete(reply.id);

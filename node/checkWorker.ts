@@ -1,18 +1,24 @@
 /**
  * A worker thread of `WorkerCheckPool`: checks the binary files it is sent (read through the
- * Node file access, each once) and posts back what `checkBinaryFile` gives.
+ * Node file access, each once) and posts back what `checkBinaryFile` gives, a clip judged
+ * against the bind poses last sent (`anim/local-space`).
  */
 import { parentPort } from 'node:worker_threads';
 import { checkBinaryFile } from '../formats/checkBinaryFile';
 import { compactForTransfer } from '../formats/manifest/assetFacts';
 import { nodeFileAccess } from './fileAccess';
-import type { CheckRequest, CheckReply } from './checkPoolMessages';
+import type { BindPose } from '../formats/manifest/bindPose';
+import type { CheckReply, WorkerMessage } from './checkPoolMessages';
 
-parentPort?.on('message', (request: CheckRequest) => {
+let bindPoses: readonly BindPose[] = [];
+
+parentPort?.on('message', (message: WorkerMessage) => {
+  if ('bindPoses' in message) return void (bindPoses = message.bindPoses);
+  const request = message;
   checkBinaryFile(nodeFileAccess, request.path, request.kind, request.stat, request.options).then(
     (full) => {
       // The whole file stays here: only its signature and what the manifest's rules take cross.
-      const { checked, transfer } = compactForTransfer(full);
+      const { checked, transfer } = compactForTransfer(full, bindPoses);
       parentPort!.postMessage({ id: request.id, checked } satisfies CheckReply, transfer);
     },
     (error: unknown) => parentPort!.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) } satisfies CheckReply),

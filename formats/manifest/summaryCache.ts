@@ -5,8 +5,10 @@
  */
 import type { FormatDiagnostic } from '../diagnostics';
 import type { FileStat } from '../fileAccess';
+import type { LocalSpaceVerdict } from '../motion/localSpace';
 import type { AssetSummary } from '../records';
 import type { SniffedFormat } from './contentSniff';
+import { type BindPose, inverseBindsFrom } from './bindPose';
 import type { GltfInfo } from './gltfInfo';
 import type { ManifestModel } from './model';
 
@@ -26,6 +28,12 @@ export interface FileFacts {
   localSpaceSamples?: Uint8Array;
   /** A native skeleton read whole: its bytes (header and inverse binds), for `anim/local-space`. */
   skeletonBytes?: Uint8Array;
+  /**
+   * A native clip judged when it was read against the skeletons of its bone count this run
+   * already knew (`BindPose`): `anim/local-space`'s verdict by `bindPoseKey`, so that neither
+   * the clip's frames nor a second read of it are needed. Replaces `localSpaceSamples`.
+   */
+  localSpaceVerdicts?: Record<string, LocalSpaceVerdict>;
 }
 
 /** At most this many bytes of sampled frames and skeletons wait in a cache for `anim/local-space`. */
@@ -48,6 +56,8 @@ export class AssetSummaryCache {
   private readonly models = new Map<string, { text: string; model: ManifestModel }>();
   /** Bytes the entries carry for `anim/local-space` (`withinBudget`). */
   private heldBytes = 0;
+  /** The bind pose of each native skeleton whose bytes came with its facts (`bindPoses`). */
+  private readonly poses = new Map<string, BindPose>();
   /** Files actually read (cache misses) since creation: for tests and the bench. */
   misses = 0;
 
@@ -79,6 +89,7 @@ export class AssetSummaryCache {
     this.misses++;
     const promise = compute().then((facts) => {
       this.releaseBytes(path);
+      this.notePose(path, stat, facts);
       this.entries.set(path, { size: stat.size, mtimeMs: stat.mtimeMs, purpose, facts: this.withinBudget(facts) });
       return facts;
     });
@@ -96,8 +107,24 @@ export class AssetSummaryCache {
    */
   offer(path: string, stat: FileStat, purpose: string, facts: FileFacts): void {
     this.releaseBytes(path);
+    this.notePose(path, stat, facts);
     this.entries.set(path, { size: stat.size, mtimeMs: stat.mtimeMs, purpose, facts: this.withinBudget(facts) });
     if (this.options.oneRun) this.runStats.set(path, stat);
+  }
+
+  /**
+   * The bind poses of the native skeletons offered or read so far, current versions only: a
+   * clip checked after them is judged against those of its bone count when it is read.
+   */
+  bindPoses(): BindPose[] {
+    return [...this.poses.values()];
+  }
+
+  private notePose(path: string, stat: FileStat, facts: FileFacts): void {
+    this.poses.delete(path);
+    const bones = facts.summary?.kind === 'skeleton' ? facts.summary.boneCount : undefined;
+    const inverseBinds = bones !== undefined && facts.skeletonBytes ? inverseBindsFrom(facts.skeletonBytes, bones) : undefined;
+    if (inverseBinds) this.poses.set(path, { path, size: stat.size, mtimeMs: stat.mtimeMs, bones: bones!, inverseBinds });
   }
 
   /** The size and modification time the cached facts of `path` describe (this check's stat of it). */
@@ -148,12 +175,14 @@ export class AssetSummaryCache {
   /** Forget one file (e.g. an editor holds unsaved changes to it). */
   invalidate(path: string): void {
     this.releaseBytes(path);
+    this.poses.delete(path);
     this.entries.delete(path);
     this.runStats.delete(path);
   }
 
   clear(): void {
     this.entries.clear();
+    this.poses.clear();
     this.heldBytes = 0;
     this.runStats.clear();
     this.models.clear();

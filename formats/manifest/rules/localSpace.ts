@@ -5,14 +5,14 @@
  * evenly spread frames of the clip and the skeleton's inverse binds; the verdict is kept per
  * pair of file versions, so a re-validation reads nothing again.
  */
-import { readF32LE } from '../../bytes';
 import { MATRIX_FLOATS, clipBoneMatrices, keyframeOffset, recordsByteLength } from '../../clip';
-import { INVERSE_BIND_FLOATS, SKELETON_HEADER_SIZE, inverseBindsByteLength } from '../../skeleton';
+import { SKELETON_HEADER_SIZE, inverseBindsByteLength } from '../../skeleton';
 import { judgeLocalSpace, localSpaceSampleFrames, type LocalSpaceVerdict } from '../../motion/localSpace';
 import type { TextRange } from '../../diagnostics';
 import type { FileStat } from '../../fileAccess';
 import { mapInParallel } from '../../inParallel';
 import { formatPrecision } from '../../numberText';
+import { bindPoseKey, inverseBindsFrom } from '../bindPose';
 import { manifestDiagnostic } from '../codes';
 import { entryLabel } from '../model';
 import type { ResolvedAsset } from '../resolvedAsset';
@@ -61,13 +61,8 @@ function inverseBindsOf(ctx: RuleContext, skeleton: ResolvedAsset, stat: FileSta
 async function readInverseBinds(ctx: RuleContext, skeleton: ResolvedAsset, bones: number): Promise<Float32Array | undefined> {
   // A skeleton read whole by its check left its bytes with its facts: no second read.
   const whole = ctx.cache.peek(skeleton.path)?.skeletonBytes;
-  const skeletonBytes = whole && whole.length === skeleton.size
-    ? whole.subarray(SKELETON_HEADER_SIZE, SKELETON_HEADER_SIZE + inverseBindsByteLength(bones))
-    : await ctx.access.read(skeleton.path, SKELETON_HEADER_SIZE, inverseBindsByteLength(bones));
-  if (skeletonBytes.length < inverseBindsByteLength(bones)) return undefined;
-  const inverseBinds = new Float32Array(bones * INVERSE_BIND_FLOATS);
-  for (let i = 0; i < inverseBinds.length; i++) inverseBinds[i] = readF32LE(skeletonBytes, i * 4);
-  return inverseBinds;
+  if (whole && whole.length === skeleton.size) return inverseBindsFrom(whole, bones);
+  return inverseBindsFrom(await ctx.access.read(skeleton.path, SKELETON_HEADER_SIZE, inverseBindsByteLength(bones)), bones, 0);
 }
 
 async function verdictOf(ctx: RuleContext, clip: ResolvedAsset, skeleton: ResolvedAsset): Promise<LocalSpaceVerdict | undefined> {
@@ -82,7 +77,9 @@ async function verdictOf(ctx: RuleContext, clip: ResolvedAsset, skeleton: Resolv
   let known = verdicts.get(ctx.cache);
   if (!known) verdicts.set(ctx.cache, (known = new Map()));
   if (known.has(key)) return known.get(key);
-  let verdict: LocalSpaceVerdict | undefined;
+  // A clip checked after its skeleton was judged against it then (its facts are this version's: statOf).
+  let verdict = ctx.cache.peek(clip.path)?.localSpaceVerdicts?.[bindPoseKey(skeleton.path, skeletonStat, bones)];
+  if (verdict) return verdict;
   try {
     verdict = await readVerdict(ctx, clip, skeleton, skeletonStat, bones, frameCount);
   } catch {
