@@ -99,4 +99,6 @@ export type ClipDiffToHostMessage =
   | { type: 'openHexEditors' }
   /** Open a preview of each clip, side by side. */
   | { type: 'openPreviews' }
+  /** Open a preview of A with B drawn over it as a ghost, at the selected cell (else the largest difference). */
+  | { type: 'openGhostPreview' }
   | { type: 'state'; state: ClipDiffStateWire };

@@ -12,6 +12,7 @@ export interface ClipDiffDom {
   channels: Record<ClipDiffChannelWire, HTMLElement>;
   openHex: HTMLElement;
   openPreviews: HTMLElement;
+  openGhost: HTMLElement;
   legend: HTMLElement;
   plot: HTMLElement;
   boneLabels: HTMLElement;
@@ -49,6 +50,8 @@ export function buildClipDiffDom(root: HTMLElement): ClipDiffDom {
   };
   const openHex = button('open-hex', 'Hex Editors A | B', bar);
   const openPreviews = button('open-previews', 'Preview A | B', bar);
+  const openGhost = button('open-ghost', 'Preview A with B as ghost', bar);
+  openGhost.title = 'One preview of A with B drawn over it, translucent, at the selected cell';
   const legend = element('div', { id: 'legend' }, root);
   const plot = element('div', { id: 'plot' }, root);
   const boneLabels = element('div', { id: 'bone-labels' }, plot);
@@ -58,5 +61,5 @@ export function buildClipDiffDom(root: HTMLElement): ClipDiffDom {
   const tooltip = element('div', { id: 'tooltip', role: 'tooltip' }, root);
   const selection = element('p', { id: 'selection' }, root);
   selection.setAttribute('aria-live', 'polite');
-  return { title, summary, problem, channels, openHex, openPreviews, legend, plot, boneLabels, canvas, totals, tooltip, selection };
+  return { title, summary, problem, channels, openHex, openPreviews, openGhost, legend, plot, boneLabels, canvas, totals, tooltip, selection };
 }

@@ -18,6 +18,7 @@ const app = new ClipDiffApp(dom, {
 });
 dom.openHex.addEventListener('click', () => vscode.postMessage({ type: 'openHexEditors' }));
 dom.openPreviews.addEventListener('click', () => vscode.postMessage({ type: 'openPreviews' }));
+dom.openGhost.addEventListener('click', () => vscode.postMessage({ type: 'openGhostPreview' }));
 // Read-only handle for the end-to-end tests.
 Object.assign(window, { ewzanimClipDiff: app });
 

@@ -1,8 +1,9 @@
 /**
- * One clip diff panel for two sides: reads both, compares them with the core (`diffClips`, then
- * `clipChannelGrids` for the three measures), sends the view to the webview (webview/clipDiff/),
- * compares again when a side's file changes, passes a clicked cell to the selection bus for both
- * sides (their hex editors and previews follow) and opens those views side by side on request.
+ * One clip diff panel for two sides: reads both in pieces, compares them with the core
+ * (`diffClips`, then `clipChannelGrids` for the three measures), sends the view to the webview
+ * (webview/clipDiff/), compares again when a side's file changes, passes a clicked cell to the
+ * selection bus for both sides (their hex editors and previews follow) and opens those views on
+ * request: side by side, or one preview of A with B drawn over it as a ghost.
  */
 import * as vscode from 'vscode';
 import { diffClips } from '../../../formats/diff/clipDiff';
@@ -14,7 +15,7 @@ import { HEX_EDITOR_VIEW_TYPE } from '../hexEditor/hexEditorProvider';
 import type { OpenPreviewResult } from '../preview/register';
 import { PreviewPanel } from '../preview/previewPanel';
 import type { ExtensionServices } from '../services';
-import { webviewPageHtml, webviewResourceRoots } from '../webviewHtml';
+import { WebviewPanelHost } from '../webviewPanel';
 import type { ClipSide } from './clipSides';
 
 /** Wait this long after a change on disk before comparing again (a save writes in steps). */
@@ -24,11 +25,12 @@ export class ClipDiffPanel implements vscode.Disposable {
   readonly panel: vscode.WebviewPanel;
   /** The page's last reported state (tests read it). */
   state?: ClipDiffStateWire;
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly host: WebviewPanelHost<HostToClipDiffMessage, ClipDiffToHostMessage>;
   private readonly stateEmitter = new vscode.EventEmitter<ClipDiffStateWire>();
   readonly onDidChangeState = this.stateEmitter.event;
-  private ready = false;
   private reloadTimer?: ReturnType<typeof setTimeout>;
+  /** The preview of A showing B as a ghost, while open: given B again after each compare. */
+  private ghostPreview?: PreviewPanel;
 
   constructor(
     context: vscode.ExtensionContext,
@@ -37,28 +39,30 @@ export class ClipDiffPanel implements vscode.Disposable {
     readonly b: ClipSide,
     onDispose: () => void,
   ) {
-    this.panel = vscode.window.createWebviewPanel('ewzanim.clipDiff', `Δ ${a.label} ↔ ${b.label}`, vscode.ViewColumn.Active, {
-      enableScripts: true,
-      retainContextWhenHidden: true,
-      localResourceRoots: webviewResourceRoots(context.extensionUri),
+    this.host = new WebviewPanelHost(context.extensionUri, {
+      viewType: 'ewzanim.clipDiff',
+      title: `Δ ${a.label} ↔ ${b.label}`,
+      show: vscode.ViewColumn.Active,
+      page: { script: 'clipDiff.js', stylesheet: 'clipDiff.css', title: 'Compare Clips' },
+    }, {
+      receive: (message) => this.receive(message),
+      disposed: () => {
+        clearTimeout(this.reloadTimer);
+        onDispose();
+      },
     });
-    this.panel.webview.html = webviewPageHtml(this.panel.webview, context.extensionUri, { script: 'clipDiff.js', stylesheet: 'clipDiff.css', title: 'Compare Clips' });
+    this.panel = this.host.panel;
     for (const side of [a, b]) {
       if (!side.watch) continue;
       const name = side.watch.path.slice(side.watch.path.lastIndexOf('/') + 1);
       const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.joinPath(side.watch, '..'), name));
-      this.disposables.push(watcher, watcher.onDidChange(() => this.reloadSoon()), watcher.onDidCreate(() => this.reloadSoon()));
+      this.host.track(watcher, watcher.onDidChange(() => this.reloadSoon()), watcher.onDidCreate(() => this.reloadSoon()));
     }
-    this.disposables.push(
+    this.host.track(
       this.stateEmitter,
-      this.panel.webview.onDidReceiveMessage((message: ClipDiffToHostMessage) => this.receive(message)),
       services.selection.onDidSelect((selection) => {
         if (selection.source === 'clipDiff' || (selection.clip !== b.uri.toString() && selection.clip !== a.uri.toString())) return;
         this.post({ type: 'select', cell: { bone: selection.bone, frame: selection.frame } });
-      }),
-      this.panel.onDidDispose(() => {
-        this.dispose();
-        onDispose();
       }),
     );
   }
@@ -70,7 +74,6 @@ export class ClipDiffPanel implements vscode.Disposable {
   private receive(message: ClipDiffToHostMessage): void {
     switch (message.type) {
       case 'ready':
-        this.ready = true;
         void this.compare();
         break;
       case 'select':
@@ -81,6 +84,9 @@ export class ClipDiffPanel implements vscode.Disposable {
         break;
       case 'openPreviews':
         void this.openPreviews();
+        break;
+      case 'openGhostPreview':
+        void this.openGhostPreview();
         break;
       case 'state':
         this.state = message.state;
@@ -101,7 +107,7 @@ export class ClipDiffPanel implements vscode.Disposable {
 
   /** Reads both sides and sends their diff, or why there is none. */
   async compare(): Promise<void> {
-    if (!this.ready) return;
+    if (!this.host.ready) return;
     let view: ClipDiffViewWire;
     try {
       // Both files are read in pieces, twice: the diff, then the three measures' grids.
@@ -119,6 +125,8 @@ export class ClipDiffPanel implements vscode.Disposable {
       return;
     }
     this.post({ type: 'show', view });
+    // B may have changed: the ghost follows.
+    void this.ghostPreview?.setGhost(this.ghost());
   }
 
   /** A's hex editor beside the diff, B's beside A's; the diff keeps the focus. */
@@ -140,12 +148,36 @@ export class ClipDiffPanel implements vscode.Disposable {
     this.panel.reveal(undefined, false);
   }
 
-  private post(message: HostToClipDiffMessage): void {
-    if (this.ready) void this.panel.webview.postMessage(message);
+  /**
+   * A preview of A beside the diff with B drawn over it as a ghost, at the selected cell (else
+   * the largest difference shown); the heatmap's clicks move it like any preview of A.
+   */
+  async openGhostPreview(): Promise<PreviewPanel | undefined> {
+    const preview = await vscode.commands.executeCommand<OpenPreviewResult>('ewzanim.openPreview', this.a.uri);
+    if (!preview) return undefined;
+    preview.panel.title = `A: ${this.a.label} · B ghost`;
+    await preview.setGhost(this.ghost());
+    if (this.ghostPreview !== preview) {
+      this.ghostPreview = preview;
+      this.host.track(preview.onDidDispose(() => {
+        if (this.ghostPreview === preview) this.ghostPreview = undefined;
+      }));
+    }
+    const cell = this.state?.selected ?? this.state?.highlighted;
+    if (cell) this.select(cell);
+    return preview;
   }
 
+  private ghost(): { uri: vscode.Uri; label: string } {
+    return { uri: this.b.uri, label: `B: ${this.b.label}` };
+  }
+
+  private post(message: HostToClipDiffMessage): void {
+    this.host.post(message);
+  }
+
+  /** Closes the panel. */
   dispose(): void {
-    clearTimeout(this.reloadTimer);
-    for (const d of this.disposables.splice(0)) d.dispose();
+    this.host.dispose();
   }
 }

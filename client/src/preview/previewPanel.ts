@@ -9,7 +9,7 @@ import type { ExportKind, HostToPreviewMessage, PreviewFile, PreviewToHostMessag
 import type { ExtensionServices } from '../services';
 import { onDidChangeSettings, workspaceSettings } from '../settings';
 import { webviewBytes } from '../webviewBytes';
-import { webviewPageHtml, webviewResourceRoots } from '../webviewHtml';
+import { WebviewPanelHost } from '../webviewPanel';
 import { clipChoices } from './candidates';
 import { boneParentsOfClip, meshChoices, openMix, saveMix } from './mixFileHost';
 
@@ -52,9 +52,12 @@ export class PreviewPanel implements vscode.Disposable {
   static boneNameLookup?: BoneNameLookup;
   readonly panel: vscode.WebviewPanel;
   status: PreviewStatus = { renderer: 'none', problems: [], frame: 0, loadMs: 0, loads: 0 };
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly host: WebviewPanelHost<HostToPreviewMessage, PreviewToHostMessage>;
   private watchers: vscode.Disposable[] = [];
-  private ready = false;
+  /** A second clip drawn as a ghost over this one (Compare Clips' B), sent again after every load. */
+  private ghost?: { uri: vscode.Uri; label: string };
+  /** The last selection another view made before the page was ready: shown right after the first load. */
+  private pendingSelection?: { frame: number; bone: number };
   /** Show the Curves panel once the webview is ready (`ewzanim.showCurves` before it was). */
   private curvesAsked = false;
   private reloadTimer?: ReturnType<typeof setTimeout>;
@@ -65,17 +68,17 @@ export class PreviewPanel implements vscode.Disposable {
     public assets: PreviewAssets,
     private readonly onPick: (panel: PreviewPanel) => void,
   ) {
-    this.panel = vscode.window.createWebviewPanel('ewzanim.preview', title(assets.clip), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
-      enableScripts: true,
-      retainContextWhenHidden: true,
-      localResourceRoots: webviewResourceRoots(context.extensionUri),
-    });
-    this.panel.webview.html = webviewPageHtml(this.panel.webview, context.extensionUri, { script: 'preview.js', title: 'Animation Preview' });
-    this.disposables.push(
-      this.panel.webview.onDidReceiveMessage((message: PreviewToHostMessage) => this.receive(message)),
+    this.host = new WebviewPanelHost(context.extensionUri, {
+      viewType: 'ewzanim.preview',
+      title: title(assets.clip),
+      show: { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+      page: { script: 'preview.js', title: 'Animation Preview' },
+    }, { receive: (message) => this.receive(message) });
+    this.panel = this.host.panel;
+    this.host.track(
       services.selection.onDidSelect((selection) => {
         if (selection.source !== 'preview' && selection.clip === this.assets.clip.toString()) {
-          this.post({ type: 'select', frame: selection.frame, bone: selection.bone });
+          if (!this.post({ type: 'select', frame: selection.frame, bone: selection.bone })) this.pendingSelection = { frame: selection.frame, bone: selection.bone };
         }
       }),
       onDidChangeSettings((change, settings) => {
@@ -94,12 +97,21 @@ export class PreviewPanel implements vscode.Disposable {
     this.assets = assets;
     this.panel.title = title(assets.clip);
     this.watch();
-    if (this.ready) await this.sendLoad(true);
+    if (this.host.ready) await this.sendLoad(true);
+  }
+
+  /**
+   * Draws the clip at `ghost.uri` as a ghost over this one at the same frame (the legend calls it
+   * `ghost.label`), or none; kept over reloads.
+   */
+  async setGhost(ghost: { uri: vscode.Uri; label: string } | undefined): Promise<void> {
+    this.ghost = ghost;
+    if (this.host.ready) await this.sendGhost();
   }
 
   /** Shows the Curves panel (now, or right after the first load). */
   showCurves(): void {
-    if (this.ready) this.post({ type: 'showCurves' });
+    if (this.host.ready) this.post({ type: 'showCurves' });
     else this.curvesAsked = true;
   }
 
@@ -109,14 +121,13 @@ export class PreviewPanel implements vscode.Disposable {
 
   dispose(): void {
     clearTimeout(this.reloadTimer);
-    for (const d of [...this.watchers, ...this.disposables]) d.dispose();
-    this.panel.dispose();
+    for (const d of this.watchers) d.dispose();
+    this.host.dispose();
   }
 
   private receive(message: PreviewToHostMessage): void {
     switch (message.type) {
       case 'ready':
-        this.ready = true;
         void this.sendLoad(false);
         break;
       case 'selected':
@@ -192,6 +203,9 @@ export class PreviewPanel implements vscode.Disposable {
       this.post({ type: 'load', clip: clipFile, skeleton: skeletonFile, mesh: meshFile, linkSource, frameRate: frameRate(), keepState, boneNames, boneParents, motion });
       if (this.curvesAsked) this.post({ type: 'showCurves' });
       this.curvesAsked = false;
+      if (this.pendingSelection) this.post({ type: 'select', ...this.pendingSelection });
+      this.pendingSelection = undefined;
+      if (this.ghost) await this.sendGhost();
     } catch (error) {
       void vscode.window.showErrorMessage(`Preview: cannot read ${clip.fsPath}: ${String(error)}`);
     }
@@ -203,8 +217,22 @@ export class PreviewPanel implements vscode.Disposable {
     return PreviewPanel.boneNameLookup?.(this.assets.clip).catch(() => undefined);
   }
 
-  private post(message: HostToPreviewMessage): void {
-    if (this.ready) void this.panel.webview.postMessage(message);
+  private async sendGhost(): Promise<void> {
+    const ghost = this.ghost;
+    if (!ghost) {
+      this.post({ type: 'ghost' });
+      return;
+    }
+    try {
+      this.post({ type: 'ghost', ghost: { file: await readFile(ghost.uri), label: ghost.label } });
+    } catch (error) {
+      void vscode.window.showErrorMessage(`Preview: cannot read the ghost ${ghost.uri.fsPath}: ${String(error)}`);
+    }
+  }
+
+  /** Posts to the page once it is ready; false (dropped) before. */
+  private post(message: HostToPreviewMessage): boolean {
+    return this.host.post(message);
   }
 
   /** One watcher per file (clip, skeleton, mesh): a change reloads, keeping frame, camera and selection. */
