@@ -2,7 +2,7 @@
  * The ghost (Compare Clips: A solid, B ghost) in the preview's model: B drawn at the frame A
  * shows, its selected bone highlighted, nothing drawn where B has no such frame or in mixer mode,
  * a note where B lacks the selected bone, the legend's toggle; the lines: B's joints through the
- * same decode as A's, and one link from A's joint to B's for the one bone that moved.
+ * same decode as A's, and for the one bone that moved B's axes and a link from A's joint to B's.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -82,14 +82,23 @@ describe('the ghost clip', () => {
     assert.deepEqual(model.ghostView(), { drawn: false, reason: 'not drawn in mixer mode' });
   });
 
-  it('draws B\'s 3 joints in the ghost colour and one link, from A\'s bone 1 to B\'s, moved 0.5 along z', () => {
+  it('draws B\'s 3 joints in the ghost colour, and for bone 1, moved 0.5 along z, its axes and a link from A\'s joint', () => {
     const model = ghosted();
     model.seek(2);
     const lines = model.overlayLines(model.pose(), VIEW)!;
     const ghost = vertices(lines, VIEW.palette.ghost);
     const joints = 3 * JOINT_EDGES.length;
-    assert.equal(ghost.length, joints + 2);
-    assert.deepEqual(ghost.slice(joints), ['1.00 0.20 0.00', '1.00 0.20 0.50']);
+    assert.equal(ghost.length, joints + 6 + 2);
+    // basePose turns bone 1 at frame 2 by 20° about y: its x axis tips towards -z, z towards +x.
+    const [cos, sin] = [Math.cos(Math.PI / 9), Math.sin(Math.PI / 9)];
+    assert.deepEqual(ghost.slice(joints), [
+      '1.00 0.20 0.50', `${(1 + cos).toFixed(2)} 0.20 ${(0.5 - sin).toFixed(2)}`,
+      '1.00 0.20 0.50', '1.00 1.20 0.50',
+      '1.00 0.20 0.50', `${(1 + sin).toFixed(2)} 0.20 ${(0.5 + cos).toFixed(2)}`,
+      '1.00 0.20 0.00', '1.00 0.20 0.50',
+    ]);
+    model.seek(1);
+    assert.equal(vertices(model.overlayLines(model.pose(), VIEW)!, VIEW.palette.ghost).length, joints, 'frame 1: the same pose, joints only');
   });
 
   it('goes away when the host sends none, and a clip that cannot be drawn is a notice', () => {
