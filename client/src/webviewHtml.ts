@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
+import { encodeBase64 } from '../../formats/base64';
 
 export interface WebviewPage {
   /** File names in dist/webview. */
@@ -13,7 +13,8 @@ export interface WebviewPage {
  * a fresh nonce, nothing else loadable. Shared by the hex editor and the preview.
  */
 export function webviewPageHtml(webview: vscode.Webview, extensionUri: vscode.Uri, page: WebviewPage): string {
-  const nonce = randomBytes(18).toString('base64');
+  // Web Crypto: the same in the desktop's extension host and in VS Code for the Web.
+  const nonce = encodeBase64(crypto.getRandomValues(new Uint8Array(18)));
   const dist = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
   const script = webview.asWebviewUri(vscode.Uri.joinPath(dist, page.script));
   const style = page.stylesheet

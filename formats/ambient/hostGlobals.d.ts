@@ -26,3 +26,7 @@ declare namespace WebAssembly {
 }
 
 type BufferSource = ArrayBufferView | ArrayBuffer;
+
+/** Base64 of a binary string and back (WHATWG; globals in Node 16+ too). */
+declare function btoa(data: string): string;
+declare function atob(data: string): string;

@@ -8,6 +8,9 @@ import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FbxConversionError } from './conversionError';
+
+export { FbxConversionError } from './conversionError';
 
 export const FBX2GLTF_BAKE_RATES = [24, 30, 60] as const;
 
@@ -18,17 +21,6 @@ export interface FbxConversion {
   warnings: string[];
   /** The rate FBX2glTF baked the animation at. */
   bakedAt: number;
-}
-
-/** Why an .fbx could not be converted: FBX2glTF missing (or not executable), or failing on the file. */
-export class FbxConversionError extends Error {
-  constructor(
-    message: string,
-    readonly reason: 'converter-missing' | 'conversion-failed' = 'conversion-failed',
-  ) {
-    super(message);
-    this.name = 'FbxConversionError';
-  }
 }
 
 /** The bake rate for an export at `frameRate`: itself when FBX2glTF offers it, else 60. */

@@ -11,9 +11,7 @@ import { locateFbx2gltf, type LocateOptions } from './locate';
 
 export { FbxConversionError } from './convert';
 
-export function isFbxPath(path: string): boolean {
-  return /\.fbx$/i.test(path);
-}
+export { isFbxPath } from './conversionError';
 
 export interface LoadedFbx {
   document: Document;

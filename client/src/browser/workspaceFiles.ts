@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient/browser';
+import { encodeBase64 } from '../../../formats/base64';
 import type { DirectoryEntry } from '../../../formats/fileAccess';
 import {
   WORKSPACE_DIRECTORY_READ_REQUEST,
@@ -25,13 +26,6 @@ function entryType(type: vscode.FileType): DirectoryEntry['type'] {
   if (type & vscode.FileType.SymbolicLink) return 'symlink';
   if (type & vscode.FileType.Directory) return 'directory';
   return type & vscode.FileType.File ? 'file' : 'other';
-}
-
-function encodeBase64(bytes: Uint8Array): string {
-  let binary = '';
-  const piece = 0x8000;
-  for (let i = 0; i < bytes.length; i += piece) binary += String.fromCharCode(...bytes.subarray(i, i + piece));
-  return btoa(binary);
 }
 
 export function answerWorkspaceFileRequests(client: BaseLanguageClient): vscode.Disposable[] {

@@ -8,9 +8,7 @@
  * entries selected. Every question can be answered by the command's second argument
  * (automation, tests).
  */
-import { writeFileAtomically } from '../../../node/atomicWrite';
-import { FbxConversionError, isFbxPath, loadFbxDocument } from '../../../node/fbx/loadFbx';
-import { nodeGltfDecoders } from '../../../node/gltf/decoders';
+import { FbxConversionError, isFbxPath } from '../../../node/fbx/conversionError';
 import * as vscode from 'vscode';
 import type { Document } from '@gltf-transform/core';
 import {
@@ -37,6 +35,7 @@ import { idFromName, manifestEntriesText } from '../../../formats/manifest';
 import { formatFixed } from '../../../formats/numberText';
 import { PreviewPanel } from '../preview/previewPanel';
 import { boneNamesOfClip } from './boneNames';
+import type { GltfExportHost } from './exportHost';
 import { exportFailureMessage } from './failureMessage';
 import { workspaceFileAccess } from './workspaceFileAccess';
 import { workspaceSettings } from '../settings';
@@ -88,11 +87,12 @@ function fileSafe(name: string): string {
   return name.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '') || 'animation';
 }
 
-async function targetOf(argument: unknown): Promise<vscode.Uri | undefined> {
+async function targetOf(argument: unknown, host: GltfExportHost): Promise<vscode.Uri | undefined> {
   if (argument instanceof vscode.Uri && isGltf(argument)) return argument;
   const active = vscode.window.activeTextEditor?.document.uri;
   if (active && isGltf(active)) return active;
-  const picked = await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: 'Export from glTF', filters: { 'glTF or FBX': ['gltf', 'glb', 'fbx'] } });
+  const filters: Record<string, string[]> = host.loadFbx ? { 'glTF or FBX': ['gltf', 'glb', 'fbx'] } : { glTF: ['gltf', 'glb'] };
+  const picked = await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: 'Export from glTF', filters });
   return picked?.[0];
 }
 
@@ -159,21 +159,10 @@ interface PlannedFile extends Omit<ExportedOutput, 'path'> {
   pieces(): Iterable<Uint8Array>;
 }
 
-async function writeFile(file: PlannedFile): Promise<void> {
-  if (file.uri.scheme === 'file') {
-    await writeFileAtomically(file.uri.fsPath, (async function* () {
-      yield* file.pieces();
-    })());
-    return;
-  }
-  const pieces = [...file.pieces()];
-  const bytes = new Uint8Array(pieces.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const piece of pieces) {
-    bytes.set(piece, at);
-    at += piece.length;
-  }
-  await vscode.workspace.fs.writeFile(file.uri, bytes);
+function writeFile(host: GltfExportHost, file: PlannedFile): Promise<void> {
+  return host.write(file.uri, (async function* () {
+    yield* file.pieces();
+  })());
 }
 
 /** The nearest nether.toml / ember.toml from `start` up to its workspace folder. */
@@ -252,8 +241,8 @@ function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
-export async function exportFromGltf(argument?: unknown, options: ExportFromGltfOptions = {}): Promise<ExportFromGltfResult | undefined> {
-  const target = await targetOf(argument);
+export async function exportFromGltf(host: GltfExportHost, argument?: unknown, options: ExportFromGltfOptions = {}): Promise<ExportFromGltfResult | undefined> {
+  const target = await targetOf(argument, host);
   if (!target) return undefined;
   const access = workspaceFileAccess(target);
   const fbx = isFbxPath(target.path);
@@ -266,8 +255,9 @@ export async function exportFromGltf(argument?: unknown, options: ExportFromGltf
     const stat = await access.stat(target.path);
     if (!stat) throw new Error('it does not exist');
     document = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `${fbx ? 'Converting' : 'Reading'} ${baseName(target)}` }, async () => {
-      if (!fbx) return loadGltfDocument(access, target.path, stat.size, undefined, await nodeGltfDecoders());
-      const loaded = await loadFbx(target, fbxRate!);
+      if (!fbx) return loadGltfDocument(access, target.path, stat.size, undefined, await host.decoders());
+      if (!host.loadFbx) throw new FbxConversionError('FBX2glTF is a native program: FBX import is not available in VS Code for the Web', 'converter-missing');
+      const loaded = await host.loadFbx(target, fbxRate!);
       conversion = { converter: 'FBX2glTF', source: baseName(target), bakedAt: loaded.bakedAt, warnings: loaded.warnings };
       return loaded.document;
     });
@@ -340,7 +330,7 @@ export async function exportFromGltf(argument?: unknown, options: ExportFromGltf
   await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Exporting ${baseName(target)}` }, async (progress) => {
     for (const file of files) {
       progress.report({ message: baseName(file.uri) });
-      await writeFile(file);
+      await writeFile(host, file);
     }
   });
 
@@ -370,25 +360,13 @@ export async function exportFromGltf(argument?: unknown, options: ExportFromGltf
   return result;
 }
 
-/** Converts an .fbx (a local file) with FBX2glTF from the setting, PATH or the workspace's node_modules. */
-function loadFbx(target: vscode.Uri, frameRate: number): ReturnType<typeof loadFbxDocument> {
-  if (target.scheme !== 'file') throw new FbxConversionError('FBX2glTF converts local files only: copy the .fbx to this machine first');
-  const configured = workspaceSettings().fbx2gltfPath;
-  const folders = [vscode.Uri.joinPath(target, '..').fsPath, ...(vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath)];
-  return loadFbxDocument(target.fsPath, frameRate, {
-    ...(configured ? { configuredPath: configured, configuredBy: 'the setting ewzanim.fbx2gltf.path' } : {}),
-    searchPath: process.env.PATH ?? '',
-    searchFrom: folders,
-  });
-}
-
-export function registerGltfExport(context: vscode.ExtensionContext): void {
+export function registerGltfExport(context: vscode.ExtensionContext, host: GltfExportHost): void {
   // The preview names a clip's bones from the export record beside it.
   PreviewPanel.boneNameLookup = (clip) => boneNamesOfClip(clip);
   context.subscriptions.push(
     vscode.commands.registerCommand('ewzanim.exportFromGltf', async (argument?: unknown, options?: ExportFromGltfOptions) => {
       try {
-        return await exportFromGltf(argument, options);
+        return await exportFromGltf(host, argument, options);
       } catch (error) {
         // Never silent: whatever stops the export is shown, and logged with its stack.
         const name = argument instanceof vscode.Uri ? baseName(argument) : 'the model';

@@ -4,7 +4,7 @@
  * and output), a read names why the file is not glTF, and anything else names the step and the
  * error. Pure (no vscode) so that the messages are unit-tested.
  */
-import { FbxConversionError } from '../../../node/fbx/convert';
+import { FbxConversionError } from '../../../node/fbx/conversionError';
 
 /** What the command was doing when it failed. */
 export type ExportStep = 'read' | 'export';

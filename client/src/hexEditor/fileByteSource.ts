@@ -1,23 +1,10 @@
 import { createHash } from 'node:crypto';
 import { open, type FileHandle } from 'node:fs/promises';
 import type { ByteSource } from '../../../formats/fileAccess';
+import { SAME_BYTES_LIMIT, sameBytes, type DiskVersion } from './diskAccess';
 
 /** Bytes hashed at each end of a file for its fingerprint: cheap even for a 267 MB clip. */
 const SAMPLE_BYTES = 64 * 1024;
-
-/**
- * What identifies one version of a file: size, modification time, identity (device and inode)
- * and a hash of its first and last 64 KiB. Two versions are the same when their keys are equal.
- */
-export interface DiskVersion {
-  size: number;
-  mtimeMs: number;
-  dev: number;
-  ino: number;
-  sample: string;
-  /** All of the above as one comparable string. */
-  key: string;
-}
 
 /**
  * A file on disk read in pieces through one open handle: the hex editor never loads a whole
@@ -81,18 +68,8 @@ export function readDiskVersion(path: string): Promise<DiskVersion | undefined> 
  * True when the bytes at `path` under each run equal `base`'s (the version the edits were made
  * on). Reads only the runs (at most `limitBytes` of them; beyond that the fingerprint decides).
  */
-export function sameBytesUnder(path: string, base: ByteSource, runs: { offset: number; bytes: Uint8Array }[], limitBytes = 1 << 20): Promise<boolean> {
-  return withOpenFile(path, true, async (handle) => {
-    let budget = limitBytes;
-    for (const run of runs) {
-      if (budget <= 0) break;
-      const length = Math.min(run.bytes.length, budget);
-      budget -= length;
-      const [onDisk, original] = await Promise.all([readFully(handle, run.offset, length), base.read(run.offset, length)]);
-      if (onDisk.length !== original.length || onDisk.some((b, i) => b !== original[i])) return false;
-    }
-    return true;
-  });
+export function sameBytesUnder(path: string, base: ByteSource, runs: readonly { offset: number; bytes: Uint8Array }[], limitBytes = SAME_BYTES_LIMIT): Promise<boolean> {
+  return withOpenFile(path, true, (handle) => sameBytes({ size: Number.MAX_SAFE_INTEGER, read: (offset, length) => readFully(handle, offset, length) }, base, runs, limitBytes));
 }
 
 export async function openFileByteSource(path: string): Promise<FileByteSource> {

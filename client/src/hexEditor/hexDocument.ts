@@ -1,17 +1,16 @@
 import * as vscode from 'vscode';
-import { basename, dirname } from 'node:path';
 import { checkBytes, HEAD_BYTES } from '../../../formats/check';
 import type { FormatDiagnostic } from '../../../formats/diagnostics';
 import { EditModel, type ByteEdit, type EditBackup } from '../../../formats/editing/editModel';
 import { layoutOfFile, mshRowLayout, type MshRowLayout, type RowLayout } from '../../../formats/editing/rowLayout';
-import { memoryByteSource, type ByteSource } from '../../../formats/fileAccess';
+import { decodeBase64, encodeBase64 } from '../../../formats/base64';
+import { memoryByteSource } from '../../../formats/fileAccess';
 import { type MshFileLayout, openMshFile } from '../../../formats/msh/model';
 import type { ContentChange, DiskNotice, HexDocumentInfo, HexKind } from '../../../protocol/hexEditor';
 import { hexRowLayoutWire } from '../../../protocol/convert/hexRowLayout';
-import { writeFileAtomically } from '../../../node/atomicWrite';
 import { describeDiskChange, type DiskChangeFacts } from './diskChange';
 import { dirtyChanged, initialDiskState, keepMine, reactToDisk, resynced, saveDecision, type DiskObservation, type DiskReaction, type DiskState } from './diskState';
-import { openFileByteSource, readDiskVersion, sameBytesUnder, type DiskVersion, type FileByteSource } from './fileByteSource';
+import type { DiskSource, DiskVersion, HexDiskAccess } from './diskAccess';
 import { motionOptionsOf } from '../../../formats/settings/settings';
 import { workspaceSettings } from '../settings';
 
@@ -36,8 +35,6 @@ export type AskBeforeOverwrite = (facts: DiskChangeFacts) => Promise<OverwriteCh
 
 /** The user's choice was not to save (the conflict stays; VS Code keeps the document dirty). */
 export class SaveDeclined extends vscode.CancellationError {}
-
-type DiskSource = ByteSource & Partial<Pick<FileByteSource, 'close' | 'version' | 'rewrittenInPlace'>>;
 
 /**
  * A clip, skeleton or NRes file (MSH model or archive) open in the hex editor: the file on disk
@@ -76,22 +73,23 @@ export class HexDocument implements vscode.CustomDocument {
     private disk: DiskSource,
     readonly model: EditModel,
     private readonly askBeforeOverwrite: AskBeforeOverwrite,
+    private readonly access: HexDiskAccess,
   ) {
     this.diskState = initialDiskState(disk.version?.key ?? '');
     this.base = disk.version;
   }
 
-  static async open(uri: vscode.Uri, kind: HexKind, backupId: string | undefined, ask: AskBeforeOverwrite): Promise<HexDocument> {
+  static async open(uri: vscode.Uri, kind: HexKind, backupId: string | undefined, ask: AskBeforeOverwrite, access: HexDiskAccess): Promise<HexDocument> {
     const backup = backupId
       ? (JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.parse(backupId)))) as EditBackup)
       : undefined;
     // A backup of a deleted file carries its content: the file need not exist to restore it.
-    const disk = backup?.whole !== undefined && !(await exists(uri)) ? memoryByteSource(Buffer.from(backup.whole, 'base64')) : await openDisk(uri);
-    const document = new HexDocument(uri, kind, disk, new EditModel(disk), ask);
+    const disk = backup?.whole !== undefined && !(await exists(uri)) ? memoryByteSource(decodeBase64(backup.whole)) : await access.open(uri);
+    const document = new HexDocument(uri, kind, disk, new EditModel(disk), ask, access);
     if (backup) {
       const { droppedBytes } = backup.whole === undefined ? document.model.restore(backup) : { droppedBytes: 0 };
       document.diskState = { ...document.diskState, base: backup.base ?? document.diskState.base, dirty: true };
-      if (droppedBytes > 0) void vscode.window.showWarningMessage(`${basename(uri.fsPath)} is shorter than when its unsaved edits were backed up: ${droppedBytes} edited bytes past its end were dropped.`);
+      if (droppedBytes > 0) void vscode.window.showWarningMessage(`${fileNameOf(uri)} is shorter than when its unsaved edits were backed up: ${droppedBytes} edited bytes past its end were dropped.`);
     }
     document.watch();
     document.scheduleCheck(FIRST_CHECK_FALLBACK_MS);
@@ -101,7 +99,7 @@ export class HexDocument implements vscode.CustomDocument {
   }
 
   get fileName(): string {
-    return this.uri.path.slice(this.uri.path.lastIndexOf('/') + 1);
+    return fileNameOf(this.uri);
   }
 
   async info(): Promise<HexDocumentInfo> {
@@ -165,13 +163,11 @@ export class HexDocument implements vscode.CustomDocument {
   }
 
   private async saveChecked(): Promise<void> {
-    if (this.uri.scheme === 'file') {
-      const now = await readDiskVersion(this.uri.fsPath);
-      const contentMatches = now ? await sameBytesUnder(this.uri.fsPath, this.disk, this.model.editedRuns()) : true;
-      if (saveDecision(this.diskState, observation(now), contentMatches) === 'ask') await this.confirmOverwrite(now);
-    }
+    const now = await this.access.version(this.uri);
+    const contentMatches = now ? await this.access.sameBytesUnder(this.uri, this.disk, this.model.editedRuns()) : true;
+    if (saveDecision(this.diskState, observation(now), contentMatches) === 'ask') await this.confirmOverwrite(now);
     await this.saveAs(this.uri);
-    const disk = await openDisk(this.uri);
+    const disk = await this.access.open(this.uri);
     await this.disk.close?.();
     this.disk = disk;
     this.model.markSaved(disk);
@@ -193,18 +189,7 @@ export class HexDocument implements vscode.CustomDocument {
   }
 
   async saveAs(target: vscode.Uri): Promise<void> {
-    if (target.scheme === 'file') {
-      await writeFileAtomically(target.fsPath, this.model.chunks());
-      return;
-    }
-    // Other file systems take whole buffers only; such files are small in practice.
-    const all = new Uint8Array(this.model.size);
-    let at = 0;
-    for await (const chunk of this.model.chunks()) {
-      all.set(chunk, at);
-      at += chunk.length;
-    }
-    await vscode.workspace.fs.writeFile(target, all);
+    await this.access.write(target, this.model.chunks());
   }
 
   /** VS Code's revert (and "Reload from disk"): the file as it is now, no unsaved bytes. */
@@ -222,10 +207,13 @@ export class HexDocument implements vscode.CustomDocument {
   async backup(destination: vscode.Uri): Promise<vscode.CustomDocumentBackup> {
     const backup = this.model.backup(this.diskState.base);
     if (this.diskState.status === 'deleted' && this.model.size <= MAX_WHOLE_BACKUP_BYTES) {
-      const all = Buffer.alloc(this.model.size);
+      const all = new Uint8Array(this.model.size);
       let at = 0;
-      for await (const chunk of this.model.chunks()) at += Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length).copy(all, at);
-      backup.whole = all.toString('base64');
+      for await (const chunk of this.model.chunks()) {
+        all.set(chunk, at);
+        at += chunk.length;
+      }
+      backup.whole = encodeBase64(all);
     }
     await vscode.workspace.fs.writeFile(destination, new TextEncoder().encode(JSON.stringify(backup)));
     return {
@@ -247,10 +235,9 @@ export class HexDocument implements vscode.CustomDocument {
     if (reaction === 'reload') void this.readDiskAgain('reload');
   }
 
-  /** Watches the file (files outside the `file:` scheme are not watched). */
+  /** Watches the file (on any file system whose provider reports changes). */
   private watch(): void {
-    if (this.uri.scheme !== 'file') return;
-    const pattern = new vscode.RelativePattern(vscode.Uri.file(dirname(this.uri.fsPath)), basename(this.uri.fsPath));
+    const pattern = new vscode.RelativePattern(vscode.Uri.joinPath(this.uri, '..'), this.fileName);
     this.watcher = vscode.workspace.createFileSystemWatcher(pattern);
     const look = (): void => {
       if (this.diskTimer) clearTimeout(this.diskTimer);
@@ -264,8 +251,8 @@ export class HexDocument implements vscode.CustomDocument {
   /** Compares the disk with the version the document was read from, and reacts. */
   async lookAtDisk(): Promise<void> {
     if (this.saving) await this.saving;
-    if (this.disposed || this.uri.scheme !== 'file') return;
-    const now = await readDiskVersion(this.uri.fsPath);
+    if (this.disposed) return;
+    const now = await this.access.version(this.uri);
     const { state, reaction } = reactToDisk(this.diskState, observation(now));
     this.diskState = state;
     await this.apply(reaction, now);
@@ -289,7 +276,7 @@ export class HexDocument implements vscode.CustomDocument {
       case 'showChanged':
         // A file rewritten in place takes the old bytes with it: the edits now sit on the new ones.
         if (await this.disk.rewrittenInPlace?.()) {
-          const disk = await openDisk(this.uri);
+          const disk = await this.access.open(this.uri);
           await this.disk.close?.();
           this.disk = disk;
           this.model.rebase(disk);
@@ -305,7 +292,7 @@ export class HexDocument implements vscode.CustomDocument {
 
   /** Reads the file as it is now (reload of a clean document, revert): no unsaved bytes. */
   private async readDiskAgain(change: 'reload' | 'revert'): Promise<void> {
-    const disk = await openDisk(this.uri);
+    const disk = await this.access.open(this.uri);
     await this.disk.close?.();
     this.disk = disk;
     this.model.revert(disk);
@@ -395,7 +382,6 @@ async function exists(uri: vscode.Uri): Promise<boolean> {
   );
 }
 
-async function openDisk(uri: vscode.Uri): Promise<DiskSource> {
-  if (uri.scheme === 'file') return openFileByteSource(uri.fsPath);
-  return memoryByteSource(await vscode.workspace.fs.readFile(uri));
+function fileNameOf(uri: vscode.Uri): string {
+  return uri.path.slice(uri.path.lastIndexOf('/') + 1);
 }

@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import { KIND_SERVICES, fileKindOf, kindOfPath } from '../../../formats/fileKinds';
 import type { HexKind } from '../../../protocol/hexEditor';
-import { nodeFileAccess } from '../../../node/fileAccess';
 import { kindOptions } from '../kindOptions';
 import type { ExtensionServices } from '../services';
 import { HexDocument } from './hexDocument';
@@ -33,8 +32,8 @@ export class HexEditorProvider implements vscode.CustomEditorProvider<HexDocumen
   ) {}
 
   async openCustomDocument(uri: vscode.Uri, openContext: vscode.CustomDocumentOpenContext): Promise<HexDocument> {
-    const kind = await hexKindOf(uri);
-    const document = await HexDocument.open(uri, kind, openContext.backupId, askBeforeOverwrite);
+    const kind = await hexKindOf(uri, this.services);
+    const document = await HexDocument.open(uri, kind, openContext.backupId, askBeforeOverwrite, this.services.hexDisk);
     document.onDidBecomeUnsaved(() => this.changeEmitter.fire({ document }));
     return document;
   }
@@ -93,8 +92,9 @@ export class HexEditorProvider implements vscode.CustomEditorProvider<HexDocumen
  * How the editor shows a file: by its extension (`ewzanim.msh.extensions` included), else by its
  * magic (a file reopened with this editor under another name); anything else as a clip.
  */
-async function hexKindOf(uri: vscode.Uri): Promise<HexKind> {
-  // Files outside the `file:` scheme are known by their name only.
-  const kind = (uri.scheme === 'file' ? await fileKindOf(nodeFileAccess, uri.fsPath, kindOptions()) : kindOfPath(uri.path, kindOptions()))?.kind;
+async function hexKindOf(uri: vscode.Uri, services: ExtensionServices): Promise<HexKind> {
+  // Files outside the `file:` scheme are known by their name only (their reads take the whole file).
+  const { files, pathOf } = services.files(uri);
+  const kind = (uri.scheme === 'file' ? await fileKindOf(files, pathOf(uri), kindOptions()) : kindOfPath(uri.path, kindOptions()))?.kind;
   return kind && KIND_SERVICES[kind].hexRows ? (kind as HexKind) : 'clip';
 }

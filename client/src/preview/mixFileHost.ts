@@ -9,15 +9,16 @@ import { exportedBones, relativePath } from '../../../formats/gltf/exportRecord'
 import { BUILTIN_MESH_PREFIX, MixFileError, parseMix, serializeMix, type MixFile } from '../../../formats/mixer/mixFile';
 import type { HostToPreviewMessage, MeshChoice } from '../../../protocol/preview';
 import { workspaceFileAccess } from '../gltfExport/workspaceFileAccess';
+import type { FileAccessFor } from '../uriFileAccess';
 import { workspacePreviewFiles } from './candidates';
 
 const MIX_FILTERS = { 'Animation mix': ['mix.json', 'json'] };
 
 /** The pack's meshes (the workspace walk's), by path. */
-export async function meshChoices(): Promise<MeshChoice[]> {
-  const { meshes } = await workspacePreviewFiles();
+export async function meshChoices(files: FileAccessFor): Promise<MeshChoice[]> {
+  const { meshes, access } = await workspacePreviewFiles(files);
   return meshes.map((m): MeshChoice => {
-    const uri = vscode.Uri.file(m.path);
+    const uri = access.uriOf(m.path);
     return { uri: uri.toString(), name: uri.path.split('/').pop() ?? uri.path, path: vscode.workspace.asRelativePath(uri) };
   }).sort((a, b) => a.path.localeCompare(b.path));
 }

@@ -4,13 +4,12 @@
  * selection in step with the hex editor through the selection bus.
  */
 import * as vscode from 'vscode';
-import { parseClipHeader } from '../../../formats/index';
 import type { ExportKind, HostToPreviewMessage, PreviewFile, PreviewToHostMessage, RendererKind } from '../../../protocol/preview';
 import type { ExtensionServices } from '../services';
 import { onDidChangeSettings, workspaceSettings } from '../settings';
 import { webviewBytes } from '../webviewBytes';
 import { WebviewPanelHost } from '../webviewPanel';
-import { clipChoices } from './candidates';
+import { clipBoneCount, clipChoices } from './candidates';
 import { boneParentsOfClip, meshChoices, openMix, saveMix } from './mixFileHost';
 
 export interface PreviewAssets {
@@ -171,10 +170,10 @@ export class PreviewPanel implements vscode.Disposable {
 
   /** The clips the mixer can blend with this one: the same bone count (the same skeleton's clips). */
   private async listClips(): Promise<void> {
-    const header = parseClipHeader((await vscode.workspace.fs.readFile(this.assets.clip)).subarray(0, 4));
-    const clips = header ? await clipChoices(header.boneCount, this.assets.clip) : [];
+    const bones = await clipBoneCount(this.services.files, this.assets.clip);
+    const clips = bones > 0 ? await clipChoices(this.services.files, bones, this.assets.clip) : [];
     this.post({ type: 'clips', clips: clips.map((clip) => ({ ...clip, errors: errorCount(vscode.Uri.parse(clip.uri)) })) });
-    this.post({ type: 'meshes', meshes: await meshChoices() });
+    this.post({ type: 'meshes', meshes: await meshChoices(this.services.files) });
   }
 
   /** An export from the webview: a save dialog next to the clip, then the bytes written with VS Code's file system. */

@@ -38,7 +38,7 @@ export function registerPreview(context: vscode.ExtensionContext, services: Exte
     if (linked) return { clip, ...linked, linkSource: linked.source };
     const picked = picks()[args.clip];
     if (picked) return { clip, skeleton: picked.skeleton ? vscode.Uri.parse(picked.skeleton) : undefined, mesh: picked.mesh ? vscode.Uri.parse(picked.mesh) : undefined, linkSource: 'picked by you earlier for this clip' };
-    return guessedAssets(clip);
+    return guessedAssets(services, clip);
   }
 
   function show(assets: PreviewAssets, replaceAssets: boolean): PreviewPanel {
@@ -64,7 +64,7 @@ export function registerPreview(context: vscode.ExtensionContext, services: Exte
 
   async function pick(clip: vscode.Uri | undefined): Promise<PreviewPanel | undefined> {
     if (!clip) return undefined;
-    const [bones, files] = await Promise.all([clipBoneCount(clip), workspacePreviewFiles()]);
+    const [bones, files] = await Promise.all([clipBoneCount(services.files, clip), workspacePreviewFiles(services.files)]);
     const skeleton = await pickFile(await uriCandidates(files, 'skeleton'), 'skeleton', bones, clip, 'Skeleton to preview with (skeleton mode), or none for raw mode');
     if (skeleton === undefined) return undefined;
     const mesh = await pickFile(await uriCandidates(files, 'mesh'), 'mesh', bones, clip, 'Skinned mesh to draw, or none for bones only');
@@ -110,10 +110,10 @@ function toArgs(arg: OpenPreviewArgs | vscode.Uri | undefined): OpenPreviewArgs 
 }
 
 /** No link and no earlier pick: the skeleton and mesh whose bone counts fit, if that is clear; the reason either way. */
-async function guessedAssets(clip: vscode.Uri): Promise<PreviewAssets> {
-  const bones = await clipBoneCount(clip);
+async function guessedAssets(services: ExtensionServices, clip: vscode.Uri): Promise<PreviewAssets> {
+  const bones = await clipBoneCount(services.files, clip);
   if (bones === 0) return { clip };
-  const files = await workspacePreviewFiles();
+  const files = await workspacePreviewFiles(services.files);
   const [skeletons, meshes] = await Promise.all([uriCandidates(files, 'skeleton'), uriCandidates(files, 'mesh')]);
   const guess = guessSkeletonAndMesh(bones, skeletons, meshes, clip.toString());
   return { clip, skeleton: guess.skeleton.chosen?.uri, mesh: guess.mesh.chosen?.uri, linkSource: guessText(guess) };

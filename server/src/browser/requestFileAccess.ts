@@ -12,6 +12,7 @@ import {
   type WorkspaceFileReadResult,
   type WorkspaceFileStatResult,
 } from '../../../protocol/workspaceFiles';
+import { decodeBase64 } from '../../../formats/base64';
 
 export interface RequestSender {
   sendRequest<R>(method: string, params: unknown): Promise<R>;
@@ -19,13 +20,6 @@ export interface RequestSender {
 
 /** Files kept whole at once: the workspace walk reads one file at a time per check. */
 const CACHED_FILES = 8;
-
-function decodeBase64(text: string): Uint8Array {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
 
 export function requestFileAccess(client: RequestSender): FileAccess {
   const cache = new Map<string, { stat: FileStat; bytes: Uint8Array }>();
