@@ -6,14 +6,19 @@ import { inlineDracoDecoderWasm } from './inlineWasm.mjs';
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
 
+// The browser bundles' stand-ins for the Node built-ins that shared code names without using
+// them there (emscripten's and glTF-Transform's Node branches, the server's URL helpers).
+const browserNodeShims = Object.fromEntries(['node:url', 'node:fs', 'node:fs/promises', 'node:path', 'fs', 'path'].map((m) => [m, './server/src/browser/nodeShims.ts']));
+
 /** @type {{name: string, entry: string, outfile: string, platform: 'node'|'browser', format: 'cjs'|'iife'|'esm', banner?: string, alias?: Record<string, string>}[]} */
 const targets = [
   { name: 'client', entry: 'client/src/extension.ts', outfile: 'dist/client/extension.js', platform: 'node', format: 'cjs' },
   { name: 'server', entry: 'server/src/server.ts', outfile: 'dist/server/server.js', platform: 'node', format: 'cjs' },
-  { name: 'client (browser)', entry: 'client/src/browser/extension.ts', outfile: 'dist/client/browser.js', platform: 'browser', format: 'cjs' },
-  { name: 'server (browser)', entry: 'server/src/browser/server.ts', outfile: 'dist/server/browser.js', platform: 'browser', format: 'iife', alias: Object.fromEntries(['node:url', 'node:fs', 'node:fs/promises', 'node:path'].map((m) => [m, './server/src/browser/nodeShims.ts'])) },
+  { name: 'client (browser)', entry: 'client/src/browser/extension.ts', outfile: 'dist/client/browser.js', platform: 'browser', format: 'cjs', alias: browserNodeShims },
+  { name: 'server (browser)', entry: 'server/src/browser/server.ts', outfile: 'dist/server/browser.js', platform: 'browser', format: 'iife', alias: browserNodeShims },
   { name: 'cli', entry: 'cli/ewzanim.ts', outfile: 'dist/cli/ewzanim.js', platform: 'node', format: 'cjs', banner: '#!/usr/bin/env node' },
   { name: 'check worker (cli)', entry: 'node/checkWorker.ts', outfile: 'dist/cli/checkWorker.js', platform: 'node', format: 'cjs' },
+  { name: 'check worker (server)', entry: 'node/checkWorker.ts', outfile: 'dist/server/checkWorker.js', platform: 'node', format: 'cjs' },
   { name: 'hex editor webview', entry: 'webview/hex/main.ts', outfile: 'dist/webview/hex.js', platform: 'browser', format: 'iife' },
   { name: 'preview webview', entry: 'webview/preview/main.ts', outfile: 'dist/webview/preview.js', platform: 'browser', format: 'iife' },
   { name: 'MSH preview webview', entry: 'webview/mshPreview/main.ts', outfile: 'dist/webview/mshPreview.js', platform: 'browser', format: 'iife' },
@@ -44,7 +49,8 @@ const contexts = await Promise.all(
         sourcemap: production ? false : 'linked',
         minify: production,
         loader: { '.wgsl': 'text' },
-        plugins: t.platform === 'node' ? [inlineDracoDecoderWasm] : [],
+        // The Draco decoder's WebAssembly inlined in the extension (desktop and browser) and the CLI.
+        plugins: t.platform === 'node' || t.name === 'client (browser)' ? [inlineDracoDecoderWasm] : [],
         banner: t.banner ? { js: t.banner } : undefined,
         // The browser bundles' inputs, for the test that keeps Node built-ins out of them.
         metafile: t.platform === 'browser',

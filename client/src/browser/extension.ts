@@ -1,28 +1,41 @@
 /**
- * The extension in VS Code for the Web (github.dev, vscode.dev): the `browser` entry. It starts
- * the language server in a web worker (dist/server/browser.js) and answers its file requests
- * through `vscode.workspace.fs`. What needs Node (FBX2glTF, the CLI) is not registered here.
+ * The extension in VS Code for the Web (github.dev, vscode.dev): the package's `browser` entry.
+ * The same features as on the desktop (client/src/activation.ts), with files read and written
+ * through `vscode.workspace.fs` (whole files: it has no ranged read) and the language server in a
+ * web worker (dist/server/browser.js) whose file requests are answered here. What needs Node is
+ * not registered: FBX import (FBX2glTF), the clip comparisons (git through a process).
  */
 import * as vscode from 'vscode';
-import { LanguageClient, type LanguageClientOptions } from 'vscode-languageclient/browser';
-import { MANIFEST_NAMES } from '../../../formats/fileKinds';
+import { LanguageClient } from 'vscode-languageclient/browser';
+import { nodeGltfDecoders } from '../../../node/gltf/decoders';
+import { activateExtension, deactivateExtension, type ExtensionApi } from '../activation';
+import { workspaceHexDisk } from '../hexEditor/diskAccess';
+import { languageClientOptions } from '../languageClientOptions';
+import { workspaceUriFileAccess, workspaceWriteFile } from '../uriFileAccess';
 import { answerWorkspaceFileRequests } from './workspaceFiles';
 
-let client: LanguageClient | undefined;
-
-export async function activate(context: vscode.ExtensionContext): Promise<void> {
-  const output = vscode.window.createOutputChannel('Nethercore ZX', { log: true });
-  const worker = new Worker(vscode.Uri.joinPath(context.extensionUri, 'dist/server/browser.js').toString(true));
-  const clientOptions: LanguageClientOptions = {
-    documentSelector: [...MANIFEST_NAMES.map((name) => ({ language: 'toml', pattern: `**/${name}` })), { language: 'ewzanim-listing' }],
-    synchronize: { configurationSection: 'ewzanim' },
-    outputChannel: output,
+function createWorkerLanguageClient(context: vscode.ExtensionContext, output: vscode.LogOutputChannel): LanguageClient {
+  const script = vscode.Uri.joinPath(context.extensionUri, 'dist/server/browser.js').toString(true);
+  let worker: Worker | undefined;
+  // A fresh worker at each start (a restart stops the old one first).
+  const startWorker = async (): Promise<Worker> => {
+    worker?.terminate();
+    worker = new Worker(script);
+    return worker;
   };
-  client = new LanguageClient('ewzanim', 'Nethercore ZX Language Server', worker, clientOptions);
-  context.subscriptions.push(output, ...answerWorkspaceFileRequests(client));
-  await client.start();
+  const client = new LanguageClient('ewzanim', 'Nethercore ZX Language Server', startWorker, languageClientOptions(output));
+  context.subscriptions.push(...answerWorkspaceFileRequests(client), { dispose: () => worker?.terminate() });
+  return client;
 }
 
-export async function deactivate(): Promise<void> {
-  await client?.stop();
+export function activate(context: vscode.ExtensionContext): Promise<ExtensionApi> {
+  return activateExtension(context, {
+    createLanguageClient: createWorkerLanguageClient,
+    files: workspaceUriFileAccess,
+    hexDisk: workspaceHexDisk,
+    // The decoders are WebAssembly and JavaScript, bundled for the browser too (build.mjs).
+    gltfExport: { decoders: nodeGltfDecoders, write: workspaceWriteFile },
+  });
 }
+
+export const deactivate = deactivateExtension;
