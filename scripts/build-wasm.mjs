@@ -13,6 +13,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const WASM_MODULES = [
   { wat: 'formats/wasm/clipKernels.wat', generated: 'formats/wasm/clipKernels.generated.ts', name: 'CLIP_KERNELS_WASM' },
   { wat: 'formats/wasm/motionKernel.wat', generated: 'formats/wasm/motionKernel.generated.ts', name: 'MOTION_KERNEL_WASM' },
+  { wat: 'formats/wasm/diffKernel.wat', generated: 'formats/wasm/diffKernel.generated.ts', name: 'DIFF_KERNEL_WASM' },
 ];
 
 /** Assembles `watText` to module bytes (no debug names, so the bytes depend only on the code). */

@@ -1,0 +1,185 @@
+/**
+ * Loads the clip diff's WebAssembly step (diffKernel.wat): one instance per diff, its decode tables
+ * filled once, the two windows of records read straight into its memory, its totals read back as
+ * typed-array views. Where WebAssembly is missing or refused, or its acos is not the host's
+ * Math.acos to the bit, `createClipDiffKernel()` returns undefined and the diff keeps its
+ * TypeScript path (the reference the kernel is tested against).
+ */
+import { f16LookupTable } from '../f16';
+import { rotationFieldTable, rotationOneMinusSquareTable, rotationSquareTable } from '../rotation';
+import { DIFF_KERNEL_WASM } from './diffKernel.generated';
+
+/** Offsets in the kernel's memory (bytes), as its WAT lays them out. */
+const HALF_AT = 0;
+const FIELD_AT = 262144;
+const SQUARE_AT = 266240;
+const ONE_MINUS_AT = 270336;
+const BONE_TOTALS_AT = 274496;
+/** Bytes of one bone's totals and of one frame's. */
+const BONE_TOTALS_BYTES = 64;
+const FRAME_TOTALS_BYTES = 32;
+const MAX_BONES = 255;
+const FRAME_TOTALS_AT = BONE_TOTALS_AT + MAX_BONES * BONE_TOTALS_BYTES;
+const RECORD_BYTES = 16;
+const PAGE_BYTES = 65536;
+
+interface DiffKernelExports {
+  memory: WebAssembly.Memory;
+  acos(x: number): number;
+  compare(
+    a: number, strideA: number, b: number, strideB: number, bones: number,
+    first: number, count: number, frames: number, columns: number, columnFirst: number,
+    slab: number, slabColumns: number, frameAt: number,
+  ): number;
+}
+
+/** What one diff compares: the two sides' bone counts, the compared range, the grid, the window. */
+export interface ClipDiffKernelShape {
+  bonesA: number;
+  bonesB: number;
+  /** Bones and frames compared (from 0). */
+  bones: number;
+  frames: number;
+  /** Grid columns (at most `frames`). */
+  columns: number;
+  /** Frames a window holds at most. */
+  windowFrames: number;
+}
+
+/** The per-bone totals (index = bone), as the kernel keeps them. */
+export interface KernelBoneTotals {
+  rotationMax: number;
+  rotationSum: number;
+  rotationFrame: number;
+  positionMax: number;
+  positionSum: number;
+  positionFrame: number;
+  scaleMax: number;
+  scaleSum: number;
+  scaleFrame: number;
+  changed: number;
+}
+
+/** The per-frame totals (index = frame). */
+export interface KernelFrameTotals {
+  rotationMax: number;
+  rotationBone: number;
+  positionMax: number;
+  scaleMax: number;
+  changedBones: number;
+}
+
+export interface ClipDiffKernel {
+  /** Where frames of side A and B are read for `compare` (`windowFrames` frames each). */
+  readonly windowA: Uint8Array;
+  readonly windowB: Uint8Array;
+  /**
+   * Compares the first `count` frames of the windows, which hold frames from `first`; returns how
+   * many records changed by meaning. Calls `grid(bone, column, max)` for each grid cell the
+   * window touched with a rotation difference above 0.
+   */
+  compare(first: number, count: number, grid: (bone: number, column: number, max: number) => void): number;
+  bone(bone: number): KernelBoneTotals;
+  frame(frame: number): KernelFrameTotals;
+  /** fdlibm's acos as the kernel computes it (the same bits as Math.acos, which the loader checks). */
+  acos(x: number): number;
+}
+
+type WebAssemblyApi = typeof WebAssembly;
+
+let compiled: WebAssembly.Module | null | undefined;
+
+/** Inputs across every branch of fdlibm's acos, where the kernel's must equal Math.acos. */
+function acosProbes(): number[] {
+  const probes = [0, -0, 1, -1, 0.5, -0.5, 2 ** -57, 2 ** -58, 0.4999999999999999, 0.5000000000000001, 0.9999999999999999, NaN, 1.5];
+  for (let k = 1; k < 512; k++) probes.push(k / 512, -k / 512, 1 - 2 ** -(k % 52) / k, Math.cos(k / 97));
+  return probes;
+}
+
+function acosMatchesHost(acos: (x: number) => number): boolean {
+  return acosProbes().every((x) => Object.is(acos(x), Math.acos(x)));
+}
+
+/** A fresh kernel for one diff with `api` (null: none); undefined where it cannot run. */
+export function createClipDiffKernel(
+  shape: ClipDiffKernelShape,
+  api: WebAssemblyApi | null = (globalThis as { WebAssembly?: WebAssemblyApi }).WebAssembly ?? null,
+): ClipDiffKernel | undefined {
+  if (!api || shape.bones > MAX_BONES || compiled === null) return undefined;
+  let exports: DiffKernelExports;
+  try {
+    const module = compiled ?? new api.Module(DIFF_KERNEL_WASM);
+    exports = new api.Instance(module).exports as unknown as DiffKernelExports;
+    if (!compiled && !acosMatchesHost(exports.acos)) throw new Error('acos differs from Math.acos');
+    compiled = module;
+  } catch {
+    compiled = null;
+    return undefined;
+  }
+  const { bones, frames, columns, windowFrames } = shape;
+  const slabAt = FRAME_TOTALS_AT + frames * FRAME_TOTALS_BYTES;
+  const slabColumnsMax = windowFrames;
+  const windowAAt = align16(slabAt + bones * slabColumnsMax * 8);
+  const strideA = shape.bonesA * RECORD_BYTES, strideB = shape.bonesB * RECORD_BYTES;
+  const windowBAt = align16(windowAAt + windowFrames * strideA);
+  const end = windowBAt + windowFrames * strideB;
+  const memory = exports.memory;
+  if (memory.buffer.byteLength < end) memory.grow(Math.ceil((end - memory.buffer.byteLength) / PAGE_BYTES));
+  // The memory never grows after this, so these views stay valid.
+  const buffer = memory.buffer;
+  new Float32Array(buffer, HALF_AT, 65536).set(f16LookupTable());
+  new Float32Array(buffer, FIELD_AT, 1024).set(rotationFieldTable());
+  new Float32Array(buffer, SQUARE_AT, 1024).set(rotationSquareTable());
+  new Float32Array(buffer, ONE_MINUS_AT, 1024).set(rotationOneMinusSquareTable());
+  const f64 = new Float64Array(buffer);
+  const i32 = new Int32Array(buffer);
+  for (let bone = 0; bone < bones; bone++) {
+    const d = (BONE_TOTALS_AT + bone * BONE_TOTALS_BYTES) / 8;
+    f64.fill(0, d, d + 6);
+    f64[d + 4] = 1;
+    i32.fill(-1, d * 2 + 12, d * 2 + 15);
+    i32[d * 2 + 15] = 0;
+  }
+  for (let frame = 0; frame < frames; frame++) {
+    const d = (FRAME_TOTALS_AT + frame * FRAME_TOTALS_BYTES) / 8;
+    f64[d] = 0;
+    f64[d + 1] = 0;
+    f64[d + 2] = 1;
+    i32[d * 2 + 6] = -1;
+    i32[d * 2 + 7] = 0;
+  }
+  const slab = new Float64Array(buffer, slabAt, bones * slabColumnsMax);
+  const columnOf = (frame: number): number => Math.floor((frame * columns) / frames);
+  return {
+    windowA: new Uint8Array(buffer, windowAAt, windowFrames * strideA),
+    windowB: new Uint8Array(buffer, windowBAt, windowFrames * strideB),
+    compare(first, count, grid) {
+      const columnFirst = columnOf(first);
+      const slabColumns = columnOf(first + count - 1) - columnFirst + 1;
+      slab.fill(0, 0, bones * slabColumns);
+      const changed = exports.compare(windowAAt, strideA, windowBAt, strideB, bones, first, count, frames, columns, columnFirst, slabAt, slabColumns, FRAME_TOTALS_AT);
+      if (changed > 0) {
+        for (let bone = 0, cell = 0; bone < bones; bone++) {
+          for (let c = 0; c < slabColumns; c++, cell++) if (slab[cell] > 0) grid(bone, columnFirst + c, slab[cell]);
+        }
+      }
+      return changed;
+    },
+    bone(bone) {
+      const d = (BONE_TOTALS_AT + bone * BONE_TOTALS_BYTES) / 8;
+      return {
+        rotationMax: f64[d], rotationSum: f64[d + 1], positionMax: f64[d + 2], positionSum: f64[d + 3], scaleMax: f64[d + 4], scaleSum: f64[d + 5],
+        rotationFrame: i32[d * 2 + 12], positionFrame: i32[d * 2 + 13], scaleFrame: i32[d * 2 + 14], changed: i32[d * 2 + 15],
+      };
+    },
+    frame(frame) {
+      const d = (FRAME_TOTALS_AT + frame * FRAME_TOTALS_BYTES) / 8;
+      return { rotationMax: f64[d], positionMax: f64[d + 1], scaleMax: f64[d + 2], rotationBone: i32[d * 2 + 6], changedBones: i32[d * 2 + 7] };
+    },
+    acos: exports.acos,
+  };
+}
+
+function align16(at: number): number {
+  return Math.ceil(at / 16) * 16;
+}

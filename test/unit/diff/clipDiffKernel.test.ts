@@ -1,0 +1,154 @@
+/**
+ * The clip diff's WebAssembly pass (formats/wasm/diffKernel.wat) against the TypeScript reference
+ * it replaces (kept as the fallback where WebAssembly is unavailable): the whole result, every
+ * number to the bit (deepStrictEqual compares numbers with Object.is), on planted changes, on
+ * random clips of unit rotations with every kind of channel change, and on random words
+ * (non-unit rotations, infinite, NaN and zero halves, -0 written for 0), with bone and frame
+ * counts that differ, a truncated side, small windows and several grid widths. Its acos is
+ * fdlibm's, the same bits as Math.acos on every branch.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { clipByteLength, encodeKeyframe, keyframeOffset } from '../../../formats/clip';
+import { type ClipDiff, type ClipDiffOptions, diffClips, isDiffFailure } from '../../../formats/diff';
+import { memoryByteSource } from '../../../formats/fileAccess';
+import { createClipDiffKernel } from '../../../formats/wasm/diffKernel';
+import { axisAngle, basePose, multiply, planted, writeClip } from './clipBuilder';
+
+/** A small deterministic generator (mulberry32), so a failure names its seed. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function diffBoth(a: Uint8Array, b: Uint8Array, options: ClipDiffOptions = {}): Promise<{ kernel: ClipDiff; reference: ClipDiff }> {
+  const kernel = await diffClips(memoryByteSource(a), memoryByteSource(b), options);
+  const reference = await diffClips(memoryByteSource(a), memoryByteSource(b), { ...options, webAssembly: null });
+  if (isDiffFailure(kernel) || isDiffFailure(reference)) throw new Error('the test clips did not compare');
+  return { kernel, reference };
+}
+
+async function assertSameResult(a: Uint8Array, b: Uint8Array, what: string): Promise<ClipDiff> {
+  let first: ClipDiff | undefined;
+  for (const options of [{}, { windowRecords: 1, gridColumns: 1 }, { windowRecords: 37, gridColumns: 5 }, { gridColumns: 1_000_000 }]) {
+    const { kernel, reference } = await diffBoth(a, b, options);
+    assert.deepStrictEqual(kernel, reference, `${what}, ${JSON.stringify(options)}`);
+    first ??= kernel;
+  }
+  return first!;
+}
+
+const HALF_ONE = 0x3c00;
+/** Halves that are not plain numbers, or that differ only by the sign of zero. */
+const ODD_HALVES = [0x0000, 0x8000, 0x7c00, 0xfc00, 0x7e00, 0x7c01, 0xfe00, 0x0001, 0x8001, 0x03ff, 0x7bff, 0xfbff];
+
+function randomHalf(next: () => number): number {
+  const roll = next();
+  if (roll < 0.15) return ODD_HALVES[Math.floor(next() * ODD_HALVES.length)];
+  if (roll < 0.3) return HALF_ONE;
+  return Math.floor(next() * 65536);
+}
+
+/** A clip of random records: unit rotations encoded, or raw random words when `words`. */
+function randomClip(bones: number, frames: number, next: () => number, words: boolean): Uint8Array {
+  const bytes = new Uint8Array(clipByteLength(bones, frames));
+  bytes.set([bones, 0, frames & 0xff, frames >> 8]);
+  const view = new DataView(bytes.buffer);
+  const header = { boneCount: bones };
+  for (let frame = 0; frame < frames; frame++) {
+    for (let bone = 0; bone < bones; bone++) {
+      const at = keyframeOffset(header, frame, bone);
+      if (words) {
+        view.setUint32(at, Math.floor(next() * 2 ** 32), true);
+        for (let h = 0; h < 6; h++) view.setUint16(at + 4 + h * 2, randomHalf(next), true);
+      } else {
+        const axis: [number, number, number] = [next() - 0.5, next() - 0.5, next() - 0.5];
+        const length = Math.hypot(...axis) || 1;
+        const s = 0.5 + next();
+        encodeKeyframe(
+          { rotation: axisAngle([axis[0] / length, axis[1] / length, axis[2] / length], next() * 360), position: [next() * 4 - 2, next() * 4 - 2, next() * 4 - 2], scale: [s, next() < 0.5 ? s : s * 1.5, s] },
+          bytes,
+          at,
+        );
+      }
+    }
+  }
+  return bytes;
+}
+
+/**
+ * `a` with changes: per record, kept, or one of its words, halves or bytes taken from `other`,
+ * a rotation, position or scale half replaced, a zero half's sign flipped.
+ */
+function mutated(a: Uint8Array, other: Uint8Array, next: () => number): Uint8Array {
+  const b = a.slice();
+  const view = new DataView(b.buffer);
+  for (let at = 4; at + 16 <= b.length && at + 16 <= other.length; at += 16) {
+    const roll = next();
+    if (roll < 0.3) continue;
+    if (roll < 0.45) b.set(other.subarray(at, at + 16), at);
+    else if (roll < 0.6) b.set(other.subarray(at, at + 4), at);
+    else if (roll < 0.75) {
+      const h = 4 + 2 * Math.floor(next() * 6);
+      view.setUint16(at + h, randomHalf(next), true);
+    } else if (roll < 0.85) {
+      for (let h = 4; h < 16; h += 2) if ((view.getUint16(at + h, true) & 0x7fff) === 0) view.setUint16(at + h, view.getUint16(at + h, true) ^ 0x8000, true);
+    } else b[at + Math.floor(next() * 16)] ^= 1 << Math.floor(next() * 8);
+  }
+  return b;
+}
+
+test('the kernel loads in Node, and without WebAssembly there is none (the TypeScript reference runs)', () => {
+  const shape = { bonesA: 3, bonesB: 3, bones: 3, frames: 2, columns: 2, windowFrames: 2 };
+  assert.ok(createClipDiffKernel(shape), 'WebAssembly should load in Node');
+  assert.equal(createClipDiffKernel(shape, null), undefined);
+});
+
+test('its acos is Math.acos to the bit on every branch of fdlibm\'s, and on random inputs', () => {
+  const kernel = createClipDiffKernel({ bonesA: 1, bonesB: 1, bones: 1, frames: 1, columns: 1, windowFrames: 1 })!;
+  const next = random(7);
+  const inputs = [0, -0, 1, -1, 0.5, -0.5, 2 ** -57, 2 ** -56, -(2 ** -57), 0.5 - 2 ** -54, 0.5 + 2 ** -53, 1 - 2 ** -53, -1 + 2 ** -53, NaN, 2, -Infinity, Infinity];
+  for (let k = 0; k < 200_000; k++) inputs.push(next() * 2 - 1, 1 - next() * 2 ** -(k % 60), next() * 2 ** -(k % 70));
+  for (const x of inputs) assert.ok(Object.is(kernel.acos(x), Math.acos(x)), `acos(${x}): ${kernel.acos(x)}, Math.acos gives ${Math.acos(x)}`);
+});
+
+test('planted changes: the same result as the reference, with the measures the reference gives', async () => {
+  const base = writeClip(6, 40, basePose);
+  const turned = writeClip(6, 40, planted(basePose, 17, 2, (t) => ({ ...t, rotation: multiply(axisAngle([0, 0, 1], 30), t.rotation) })));
+  const d = await assertSameResult(base, turned, 'one bone turned 30°');
+  assert.deepEqual(d.changedBones, [2]);
+  assert.equal(d.worst.rotation.frame, 17);
+  assert.ok(Math.abs(d.worst.rotation.value - 30) < 0.2, `about 30°, got ${d.worst.rotation.value}`);
+  const moved = writeClip(6, 40, planted(basePose, 3, 5, (t) => ({ ...t, position: [t.position[0] + 0.5, t.position[1], t.position[2]], scale: [1, 2, 1] })));
+  const m = await assertSameResult(base, moved, 'one bone moved and stretched');
+  assert.deepEqual([m.worst.position.index, m.worst.position.frame, m.worst.scale.value], [5, 3, 2]);
+  assert.equal((await assertSameResult(base, base.slice(), 'a clip against its copy')).identical, true);
+});
+
+test('random clips of unit rotations, every kind of channel change: the same result, bit for bit', async () => {
+  for (const seed of [1, 2, 3]) {
+    const next = random(seed);
+    const a = randomClip(9, 50, next, false);
+    const b = mutated(a, randomClip(9, 50, next, false), next);
+    const d = await assertSameResult(a, b, `seed ${seed}`);
+    assert.ok(d.changedKeyframes > 100, `seed ${seed}: ${d.changedKeyframes} changed`);
+  }
+});
+
+test('random words (non-unit rotations, infinite, NaN and zero halves), other bone and frame counts, a truncated side', async () => {
+  for (const seed of [11, 12, 13]) {
+    const next = random(seed);
+    const a = randomClip(7, 31, next, true);
+    const b = mutated(a, randomClip(7, 31, next, true), next);
+    await assertSameResult(a, b, `seed ${seed}`);
+    const fewerBones = randomClip(5, 29, next, true);
+    await assertSameResult(a, fewerBones, `seed ${seed}, 7 bones against 5`);
+    await assertSameResult(fewerBones, a, `seed ${seed}, 5 bones against 7`);
+    await assertSameResult(a, b.subarray(0, b.length - 16 * 7 * 3 - 5), `seed ${seed}, B truncated`);
+  }
+});
