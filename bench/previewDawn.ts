@@ -1,6 +1,6 @@
 /**
  * The preview's GPU figures outside a browser, through Dawn's Node binding (npm `webgpu`),
- * bundled into a folder one level below the repository (docs/performance.md, "NVIDIA H200"), run with
+ * bundled into a folder one level below the repository (docs/performance.md, "NVIDIA H100 and H200"), run with
  * DAWN_NODE=<path of dawn.node>. The same WGSL files as the preview, on the sample pack's 40-bone
  * creature (scripts/sample-pack.ts). Prints a markdown table and JSON.
  */
@@ -17,6 +17,9 @@ interface DawnModule {
   globals: Record<string, unknown>;
 }
 
+/** Dispatches per submission of the plain copy row. */
+const COPY_DISPATCHES = 20;
+
 /** Three significant digits with an SI prefix: 4.12 T, 512 G, 1.23 M. */
 function si(value: number): string {
   const prefixes: [number, string][] = [[1e12, 'T'], [1e9, 'G'], [1e6, 'M'], [1e3, 'k']];
@@ -32,8 +35,14 @@ async function main(): Promise<void> {
   const gpu = dawn.create((process.env.DAWN_FLAGS ?? '').split(' ').filter(Boolean));
   const adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
   if (!adapter) throw new Error('no adapter');
+  const limits = adapter.limits;
   const device = await adapter.requestDevice({
-    requiredLimits: { maxStorageBufferBindingSize: adapter.limits.maxStorageBufferBindingSize, maxBufferSize: adapter.limits.maxBufferSize },
+    requiredLimits: {
+      maxStorageBufferBindingSize: limits.maxStorageBufferBindingSize,
+      maxBufferSize: limits.maxBufferSize,
+      maxComputeInvocationsPerWorkgroup: limits.maxComputeInvocationsPerWorkgroup,
+      maxComputeWorkgroupSizeX: limits.maxComputeWorkgroupSizeX,
+    },
   });
   device.addEventListener('uncapturederror', (e) => console.error('GPU error:', (e as GPUUncapturedErrorEvent).error.message));
   const info = adapter.info;
@@ -59,20 +68,31 @@ async function main(): Promise<void> {
   for (const [name, r] of parity) console.log(`parity ${name}: ${r.mismatched} of ${r.compared} elements differ from the CPU mirror (max ${r.maxUlps.toFixed(1)} ulp of the column's scale)${r.examples.length ? `; e.g. ${r.examples.join('; ')}` : ''}`);
 
   const copyBytes = Math.floor((Math.min(1 << 30, adapter.limits.maxStorageBufferBindingSize) * scale) / 16) * 16;
-  const copy = await copyBandwidth(device, copyBytes, 20);
+  const maxDispatches = Number(process.env.BENCH_MAX_DISPATCHES ?? '2000');
+  const copyDispatches = Math.min(COPY_DISPATCHES, maxDispatches);
+  const copy = await copyBandwidth(device, copyBytes, copyDispatches);
   const perCharacterBytes = character.vertexCount * meshStride(character.mesh[8]);
   const maxCharacters = Math.floor(Math.min(adapter.limits.maxStorageBufferBindingSize, 1.2e9) / perCharacterBytes);
   const counts = [1, 100, 1000, 10000, maxCharacters].map((c) => Math.max(1, Math.floor(c * scale))).filter((c, i, a) => c <= maxCharacters && a.indexOf(c) === i);
+  const workgroupSizes = (process.env.BENCH_WORKGROUP_SIZES ?? '256').split(',').map(Number).filter((n) => n > 0 && n <= device.limits.maxComputeInvocationsPerWorkgroup);
   const rows: string[] = [];
   rows.push('| measurement | value | baseline (same run) | ratio |', '|---|---:|---|---:|');
-  rows.push(`| copy kernel (copy-bench.wgsl), 2 x ${si(copyBytes)}B | ${si(copy)}B/s read+write | | |`);
+  rows.push(`| copy kernel (copy-bench.wgsl), 2 x ${si(copyBytes)}B, ${copyDispatches} dispatches per submission | ${si(copy)}B/s read+write | | |`);
   const results = [];
   for (const characters of counts) {
-    const reps = Math.max(3, Math.min(200, Math.floor(2e8 / (characters * character.vertexCount))));
-    const r = await skinningThroughput(device, character, characters, reps);
-    results.push(r);
-    const bandwidth = r.verticesPerSecond * r.bytesPerVertex;
-    rows.push(`| skinning, ${characters} x ${character.bones}-bone characters (${r.vertices.toLocaleString('en-US')} vertices) | ${si(r.verticesPerSecond)}vertices/s = ${si(bandwidth)}B/s at ${r.bytesPerVertex} B/vertex | copy ${si(copy)}B/s | ${((100 * bandwidth) / copy).toFixed(0)}% |`);
+    const vertices = characters * character.vertexCount;
+    // The same dispatches per submission for skinning and its copy: about 0.4 G vertices, 20 to 2,000
+    // (BENCH_MAX_DISPATCHES lowers the cap for slow software adapters).
+    const dispatches = Math.max(Math.min(20, maxDispatches), Math.min(maxDispatches, Math.floor(4e8 / vertices)));
+    for (const r of await skinningThroughput(device, character, characters, dispatches, workgroupSizes)) {
+      results.push(r);
+      const shape = `${r.workgroupSize}-wide, ${r.grid[0]} x ${r.grid[1]} workgroups, ${r.dispatches} per submission`;
+      rows.push(
+        `| skinning, ${characters} x ${character.bones}-bone characters (${r.vertices.toLocaleString('en-US')} vertices), ${shape} | ${si(r.verticesPerSecond)}vertices/s = ${si(r.skinBytesPerSecond)}B/s ` +
+          `(${r.vertexBytes} B/vertex + ${si(r.boneBytes)}B of bone matrices) | matched copy ${si(r.copyBytesPerSecond)}B/s; plain copy ${si(copy)}B/s | ` +
+          `${((100 * r.skinBytesPerSecond) / r.copyBytesPerSecond).toFixed(1)}% (time ${((100 * r.copySeconds) / r.skinSeconds).toFixed(1)}%) |`,
+      );
+    }
   }
   // keyframe_bind cost against the bone count: it must not grow (the CPU writes 32 bytes either way).
   const bindRows = [];

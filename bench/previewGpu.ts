@@ -24,34 +24,57 @@ export function characterOf(clip: Uint8Array, skeleton: Uint8Array, mesh: Uint8A
   return { clip, skeleton, mesh, bones: clip[0], vertexCount: new DataView(mesh.buffer, mesh.byteOffset).getUint32(0, true) };
 }
 
-/** Wall time of `reps` repetitions recorded by `record` into one submission, best of `trials`, per repetition. */
-async function timeDispatches(device: GPUDevice, reps: number, trials: number, record: (encoder: GPUCommandEncoder) => void): Promise<number> {
-  const run = async (): Promise<number> => {
-    const encoder = device.createCommandEncoder();
-    for (let r = 0; r < reps; r++) record(encoder);
-    const t0 = performance.now();
-    device.queue.submit([encoder.finish()]);
-    await device.queue.onSubmittedWorkDone();
-    return (performance.now() - t0) / 1000;
-  };
-  await run();
-  let best = Infinity;
-  for (let t = 0; t < trials; t++) best = Math.min(best, await run());
-  return best / reps;
+/** Wall time of one submission of `reps` repetitions recorded by `record`. */
+async function timeDispatches(device: GPUDevice, reps: number, record: (encoder: GPUCommandEncoder) => void): Promise<number> {
+  const encoder = device.createCommandEncoder();
+  for (let r = 0; r < reps; r++) record(encoder);
+  const t0 = performance.now();
+  device.queue.submit([encoder.finish()]);
+  await device.queue.onSubmittedWorkDone();
+  return (performance.now() - t0) / 1000;
 }
 
-/** Seconds per dispatch of a 256-wide kernel over `invocations` (workgroups split over x and y, 65,535 per dimension). */
-async function timeKernel(device: GPUDevice, pipeline: GPUComputePipeline, group: GPUBindGroup, invocations: number, reps: number): Promise<number> {
-  const groups = Math.ceil(invocations / 256);
-  const x = Math.min(groups, 65535);
-  const y = Math.ceil(groups / x);
-  return timeDispatches(device, reps, 5, (encoder) => {
-    const pass = encoder.beginComputePass();
-    pass.setPipeline(pipeline);
-    pass.setBindGroup(0, group);
-    pass.dispatchWorkgroups(x, y);
-    pass.end();
-  });
+/** Most workgroups a dispatch may have along one dimension (WebGPU's default limit). */
+const MAX_GROUPS_PER_DIMENSION = 65535;
+
+/**
+ * A tight grid for `invocations` at `workgroupSize` per workgroup: x by y workgroups, each at most
+ * 65,535, with fewer than y workgroups beyond the ones needed (x = 65,535 and y rounded up left
+ * up to a whole row of them idle).
+ */
+export function dispatchGrid(invocations: number, workgroupSize: number): [number, number] {
+  const groups = Math.max(1, Math.ceil(invocations / workgroupSize));
+  const y = Math.ceil(groups / MAX_GROUPS_PER_DIMENSION);
+  return [Math.ceil(groups / y), y];
+}
+
+/** One compute dispatch as the bench records it. */
+interface Dispatch {
+  pipeline: GPUComputePipeline;
+  group: GPUBindGroup;
+  grid: [number, number];
+}
+
+/**
+ * Seconds per dispatch of each kernel: `reps` dispatches (one compute pass each) per submission,
+ * the kernels' submissions interleaved trial by trial, best of `trials` each, so every kernel
+ * gets the same dispatch count per submission and the same moments of the device.
+ */
+async function timeKernels(device: GPUDevice, kernels: readonly Dispatch[], reps: number, trials: number): Promise<number[]> {
+  const runs = kernels.map(
+    (kernel) => () =>
+      timeDispatches(device, reps, (encoder) => {
+        const pass = encoder.beginComputePass();
+        pass.setPipeline(kernel.pipeline);
+        pass.setBindGroup(0, kernel.group);
+        pass.dispatchWorkgroups(kernel.grid[0], kernel.grid[1]);
+        pass.end();
+      }),
+  );
+  for (const run of runs) await run(); // warm-up
+  const best = kernels.map(() => Infinity);
+  for (let t = 0; t < trials; t++) for (let k = 0; k < runs.length; k++) best[k] = Math.min(best[k], await runs[k]());
+  return best.map((seconds) => seconds / reps);
 }
 
 export interface ParityResult {
@@ -145,32 +168,60 @@ export async function boneBuildRate(device: GPUDevice, clip: Uint8Array, skeleto
   return { bindsPerSecond: reps / seconds, cpuSecondsPerBind: cpuSeconds / reps };
 }
 
-/** Copy kernel: bytes read + written per second over a `bytes`-sized buffer. */
-export async function copyBandwidth(device: GPUDevice, bytes: number, reps: number): Promise<number> {
-  const module = device.createShaderModule({ code: COPY_BENCH_WGSL });
-  const pipeline = device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint: 'copy' } });
+/** Trials per timed kernel (each one submission of the row's dispatches); the best counts. */
+const TRIALS = 5;
+
+/** A compute pipeline of `code`'s `entryPoint` at `workgroupSize` invocations per workgroup. */
+function benchPipeline(device: GPUDevice, code: string, entryPoint: string, workgroupSize: number): GPUComputePipeline {
+  const module = device.createShaderModule({ code });
+  return device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint, constants: { bench_workgroup_size: workgroupSize } } });
+}
+
+/** Copy kernel: bytes read + written per second over a `bytes`-sized buffer, on a tight grid. */
+export async function copyBandwidth(device: GPUDevice, bytes: number, reps: number, workgroupSize = 256): Promise<number> {
+  const pipeline = benchPipeline(device, COPY_BENCH_WGSL, 'copy', workgroupSize);
   const source = device.createBuffer({ size: bytes, usage: GPUBufferUsage.STORAGE });
   const target = device.createBuffer({ size: bytes, usage: GPUBufferUsage.STORAGE });
   const group = device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries: [{ binding: 0, resource: { buffer: source } }, { binding: 1, resource: { buffer: target } }] });
-  const seconds = await timeKernel(device, pipeline, group, bytes / 16, reps);
+  const [seconds] = await timeKernels(device, [{ pipeline, group, grid: dispatchGrid(bytes / 16, workgroupSize) }], reps, TRIALS);
   source.destroy();
   target.destroy();
   return (2 * bytes) / seconds;
 }
 
+/** Skinning against its matched copy at one workgroup size (one row of the bench). */
 export interface SkinningResult {
   characters: number;
   vertices: number;
+  workgroupSize: number;
+  /** Workgroups along x and y, the same for both kernels. */
+  grid: [number, number];
+  /** Dispatches per submission, the same for both kernels. */
+  dispatches: number;
   verticesPerSecond: number;
-  /** Bytes each skinned vertex moves at least: its mesh bytes read + 16 written. */
-  bytesPerVertex: number;
+  /** Vertex bytes each kernel reads and writes per vertex: the mesh stride read + 16 written. */
+  vertexBytes: number;
+  /** Bone bytes skinning reads per dispatch at least: each character's skinning matrices (3 rows of 16 B per bone), once. */
+  boneBytes: number;
+  /** Skinning's bytes moved per second: vertex bytes and bone bytes. */
+  skinBytesPerSecond: number;
+  /** The matched copy's bytes moved per second (vertex bytes only: it reads no bones). */
+  copyBytesPerSecond: number;
+  /** Seconds per dispatch of skinning and of the matched copy. */
+  skinSeconds: number;
+  copySeconds: number;
 }
+
+/** Rows 3..5 of a bone's 6 in bone_rows: its skinning matrix, what skin_position reads. */
+const SKINNING_ROWS = 3;
 
 /**
  * Skins `characters` copies of `character` (each its own mesh copy and its own pose from the
- * clip's frames, built by the real bones.wgsl) in one dispatch of skin-bench.wgsl.
+ * clip's frames, built by the real bones.wgsl) with skin-bench.wgsl's skin_characters, and runs
+ * its copy_vertices over the same buffers, grid and dispatch count (the fair copy), once per
+ * workgroup size in `workgroupSizes`.
  */
-export async function skinningThroughput(device: GPUDevice, character: Character, characters: number, reps: number): Promise<SkinningResult> {
+export async function skinningThroughput(device: GPUDevice, character: Character, characters: number, reps: number, workgroupSizes: readonly number[] = [256]): Promise<SkinningResult[]> {
   // skin-bench.wgsl reads position, then joints and weights in the vertex's last two words.
   const stride = meshStride(character.mesh[8]);
   if (!(character.mesh[8] & MESH_FORMAT.SKINNED)) throw new Error('the bench character must be skinned');
@@ -199,18 +250,36 @@ export async function skinningThroughput(device: GPUDevice, character: Character
   const params = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM, mappedAtCreation: true });
   new Uint32Array(params.getMappedRange()).set([character.vertexCount, characters, rowsPerCharacter, stride / 4]);
   params.unmap();
-  const module = device.createShaderModule({ code: SKIN_BENCH_WGSL });
-  const pipeline = device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint: 'skin_characters' } });
-  const group = device.createBindGroup({
-    layout: pipeline.getBindGroupLayout(0),
-    entries: [
-      { binding: 0, resource: { buffer: boneRows } },
-      { binding: 1, resource: { buffer: vertices } },
-      { binding: 2, resource: { buffer: output } },
-      { binding: 3, resource: { buffer: params } },
-    ],
-  });
-  const seconds = await timeKernel(device, pipeline, group, total, reps);
+  const buffers: [number, GPUBuffer][] = [[0, boneRows], [1, vertices], [2, output], [3, params]];
+  const dispatch = (entryPoint: string, workgroupSize: number): Dispatch => {
+    const pipeline = benchPipeline(device, SKIN_BENCH_WGSL, entryPoint, workgroupSize);
+    // 'auto' layouts hold only the bindings the entry point uses (the copy reads no bones).
+    const used = entryPoint === 'skin_characters' ? buffers : buffers.filter(([binding]) => binding !== 0);
+    const entries = used.map(([binding, buffer]) => ({ binding, resource: { buffer } }));
+    return { pipeline, group: device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries }), grid: dispatchGrid(total, workgroupSize) };
+  };
+  const vertexBytes = stride + 16;
+  const boneBytes = characters * character.bones * SKINNING_ROWS * 16;
+  const results: SkinningResult[] = [];
+  for (const workgroupSize of workgroupSizes) {
+    const skin = dispatch('skin_characters', workgroupSize);
+    const copy = dispatch('copy_vertices', workgroupSize);
+    const [skinSeconds, copySeconds] = await timeKernels(device, [skin, copy], reps, TRIALS);
+    results.push({
+      characters,
+      vertices: total,
+      workgroupSize,
+      grid: skin.grid,
+      dispatches: reps,
+      verticesPerSecond: total / skinSeconds,
+      vertexBytes,
+      boneBytes,
+      skinBytesPerSecond: (total * vertexBytes + boneBytes) / skinSeconds,
+      copyBytesPerSecond: (total * vertexBytes) / copySeconds,
+      skinSeconds,
+      copySeconds,
+    });
+  }
   for (const b of [vertices, output, boneRows, params]) b.destroy();
-  return { characters, vertices: total, verticesPerSecond: total / seconds, bytesPerVertex: stride + 16 };
+  return results;
 }
