@@ -19,7 +19,9 @@ const BONE_TOTALS_AT = 274496;
 const BONE_TOTALS_BYTES = 64;
 const FRAME_TOTALS_BYTES = 32;
 const MAX_BONES = 255;
-const FRAME_TOTALS_AT = BONE_TOTALS_AT + MAX_BONES * BONE_TOTALS_BYTES;
+/** After the bone totals, one frame's lists (diffKernel.wat's step 1): five f64 and two i32 a bone. */
+const FRAME_LISTS_AT = BONE_TOTALS_AT + MAX_BONES * BONE_TOTALS_BYTES;
+const FRAME_TOTALS_AT = FRAME_LISTS_AT + 256 * (5 * 8 + 2 * 4);
 const RECORD_BYTES = 16;
 const PAGE_BYTES = 65536;
 
