@@ -1,10 +1,11 @@
 /**
  * The preview's Curves panel in a real VS Code (code-server + Chromium, 1400 x 900): the sample
  * creature (scripts/sample-pack.ts) with a pop planted on one bone, opened in the hex editor;
- * the hex editor's "Show Curves" title button opens the preview with the panel shown; the bone
- * is picked in the bone list; the pop's marker is drawn where the motion rules found it, and a
- * click next to it selects the pop's frame and bone everywhere: the preview goes there and the
- * hex editor selects the pop's bytes. Saves a screenshot (EWZANIM_E2E_SCREENSHOTS=<folder>, else
+ * the hex editor's "Show Curves" title button opens the preview with the panel shown; the pop's
+ * bone is picked in the bone list and a second bone Ctrl-clicked: both bones' curves are drawn,
+ * one readout row each, fitting the panel's width; the pop's marker is drawn where the motion
+ * rules found it, and a click next to it selects the pop's frame and bone everywhere: the
+ * preview goes there and the hex editor selects the pop's bytes. Saves a screenshot (EWZANIM_E2E_SCREENSHOTS=<folder>, else
  * the temp folder) for a person to look at.
  */
 import { test } from 'node:test';
@@ -20,6 +21,8 @@ import { openHexFile, waitForSelection, withVSCode } from './harness';
 
 /** The pop: bone 12 turns 150 degrees more at frame 34 than around it. */
 const POP = { bone: 12, frame: 34, degrees: 150 };
+/** The second bone selected (Ctrl-click) beside the pop's. */
+const OTHER_BONE = 9;
 
 /** Turns `POP.bone`'s record at `POP.frame` by `POP.degrees` about its x axis, in place. */
 function plantPop(clip: Uint8Array): void {
@@ -31,6 +34,9 @@ function plantPop(clip: Uint8Array): void {
 interface CurvesProbe {
   frame: number;
   bone: number;
+  /** The bones the panel draws, and how many are still to be decoded. */
+  bones: number[];
+  pending: number;
   shown: boolean;
   draws: number;
   title: string;
@@ -45,8 +51,8 @@ type PreviewWindow = {
   ewzanimPreview?: {
     loads: number;
     currentFrame: number;
-    model: { selectedBone: number; curves: { shown: boolean; marksReady: boolean; marks(bone: number): { code: string; frame: number }[]; window: { first: number; last: number } } };
-    curves: { draws: number; bone: number; frameX(frame: number): number };
+    model: { selectedBone: number; curves: { shown: boolean; marksReady: boolean; marks(bones: number[]): { code: string; frame: number }[]; window: { first: number; last: number } } };
+    curves: { draws: number; bones: number[]; pending: number; frameX(frame: number): number };
   };
 };
 
@@ -58,10 +64,12 @@ async function probe(frame: Frame, markerFrame: number): Promise<CurvesProbe | u
     return {
       frame: app.currentFrame,
       bone: app.model.selectedBone,
+      bones: app.curves.bones,
+      pending: app.curves.pending,
       shown: curves.shown && !document.getElementById('curves')!.hidden,
       draws: app.curves.draws,
       title: document.querySelector('.curves-title')?.textContent ?? '',
-      marks: curves.marksReady ? curves.marks(app.curves.bone).map((m): [string, number] => [m.code, m.frame]) : [],
+      marks: curves.marksReady ? curves.marks(app.curves.bones).map((m): [string, number] => [m.code, m.frame]) : [],
       markerX: app.curves.frameX(at),
       window: [curves.window.first, curves.window.last] as [number, number],
     };
@@ -104,25 +112,47 @@ test('curves: the planted pop is marked, and a click on it selects its frame and
       };
       const preview = await until(page, previewOf, () => true, 'a preview with its Curves panel shown', 60_000);
 
-      // Pick the bone in the bone list, as a user would.
+      // Pick the bone in the bone list, as a user would, then Ctrl-click a second one.
       await preview.click(`#bone-list .bone:nth-child(${POP.bone + 1})`);
-      const picked = await until(page, () => probe(preview, POP.frame), (p) => p.bone === POP.bone && p.marks.length > 0, `bone ${POP.bone}'s curves with their marks`);
-      assert.match(picked.title, new RegExp(`bone ${POP.bone}\\b`));
-      assert.deepEqual(picked.marks, [['anim/pop', POP.frame]], 'the pop is the one mark on its bone');
+      const one = await until(page, () => probe(preview, POP.frame), (p) => p.bone === POP.bone && p.pending === 0, `bone ${POP.bone}'s curves`);
+      assert.match(one.title, new RegExp(`bone ${POP.bone}\\b`));
+      await preview.click(`#bone-list .bone:nth-child(${OTHER_BONE + 1})`, { modifiers: ['Control'] });
+      const picked = await until(page, () => probe(preview, POP.frame), (p) => p.bones.length === 2 && p.pending === 0 && p.marks.length > 0, `bones ${POP.bone} and ${OTHER_BONE} drawn with their marks`);
+      assert.deepEqual(picked.bones, [POP.bone, OTHER_BONE], 'both bones drawn, in the order picked');
+      assert.equal(picked.bone, OTHER_BONE, 'the last clicked is the bone the other views follow');
+      assert.match(picked.title, /Curves: 2 bones/);
+      assert.deepEqual(picked.marks, [['anim/pop', POP.frame]], 'the pop is the one mark on the two bones');
+      const layout = await preview.evaluate(() => {
+        const right = (e: Element | null): number => e?.getBoundingClientRect().right ?? NaN;
+        const panel = document.getElementById('curves')!;
+        return {
+          panel: right(panel),
+          rows: Array.from(document.querySelectorAll('.curves-row'), (row) => row.querySelector('.curves-name')?.textContent ?? ''),
+          rightmost: Math.max(...Array.from(document.querySelectorAll('.curves-values, .curves-status'), right)),
+          selected: Array.from(document.querySelectorAll('#bone-list .bone.selected'), (b) => Number((b as HTMLElement).dataset.bone)),
+        };
+      });
+      assert.deepEqual(layout.selected, [OTHER_BONE, POP.bone], 'the bone list shows both bones selected');
+      assert.equal(layout.rows.length, 2, `one readout row per bone: ${layout.rows.join(' | ')}`);
+      assert.ok(layout.rightmost <= layout.panel + 0.5, `the readout fits the panel: its right edge ${layout.rightmost} px, the panel's ${layout.panel} px`);
 
       // Click a few pixels beside the marker: it snaps to the pop's frame.
       const over = `.curves-rotation .u-over`;
       const box = (await preview.locator(over).boundingBox())!;
       await preview.click(over, { position: { x: picked.markerX + 3, y: box.height / 2 } });
       const clicked = await until(page, () => probe(preview, POP.frame), (p) => p.frame === POP.frame, `the preview on frame ${POP.frame}`);
-      assert.equal(clicked.bone, POP.bone, 'the clicked curve\'s bone stays selected');
+      assert.equal(clicked.bone, POP.bone, 'the marker\'s bone is selected');
+      assert.deepEqual(clicked.bones, [POP.bone, OTHER_BONE], 'and both bones stay selected');
       // The hex editor follows a frame and bone with its cursor on the record's first byte: the pop's bytes start there.
       await waitForSelection(hex, popBytes.start, popBytes.start + 1);
       assert.equal(popBytes.end - popBytes.start, 16, 'the pop\'s bytes are that one record');
 
       await preview.hover(over, { position: { x: picked.markerX, y: box.height / 3 } });
-      const readout = await preview.evaluate(() => document.querySelector('.curves-readout')?.textContent ?? '');
-      assert.match(readout, new RegExp(`^frame ${POP.frame} .*anim/pop`), 'the hover reads the pop\'s frame');
+      const status = await preview.evaluate(() => document.querySelector('.curves-status')?.textContent ?? '');
+      assert.match(status, new RegExp(`^frame ${POP.frame} .*anim/pop`), 'the hover reads the pop\'s frame');
+      const rows = await preview.evaluate(() => Array.from(document.querySelectorAll('.curves-row'), (row) => row.textContent ?? ''));
+      assert.equal(rows.length, 2);
+      for (const row of rows) assert.match(row, /rot ∠ +-?\d+\.\d+° x +-?\d+\.\d+° y .*pos x .*scl x /, `a bone's row reads every channel: ${row}`);
 
       // The wheel zooms about the pointer: the pop stays in view, the window narrows.
       await page.mouse.wheel(0, -300);

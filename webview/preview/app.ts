@@ -42,7 +42,7 @@ export class PreviewApp {
     const model = (this.model = new PreviewModel((message) => host.post(message)));
     this.stage = new Stage(dom, model, () => model.show, { rendererChanged: () => { this.showNotice(); this.postStatus(0); } }, options.forceWebGl);
     this.timeline = new Timeline(dom.timeline, { seek: (frame) => model.seek(frame), release: () => model.reportSelection() });
-    this.boneList = new BoneList(dom.boneList, dom.boneDetails, { hover: (bone) => model.hover(bone), select: (bone) => model.selectBone(bone) });
+    this.boneList = new BoneList(dom.boneList, dom.boneDetails, { hover: (bone) => model.hover(bone), select: (bone, gesture) => model.selectBone(bone, gesture) });
     this.mixerPanel = new MixerPanel(dom.mixer, {
       chooseClip: (uri) => model.chooseMixClip(uri),
       weight: (i, value) => model.setMixWeight(i, value),
@@ -123,7 +123,7 @@ export class PreviewApp {
       case 'scene': this.showScene(); break;
       case 'time': if (!model.playing) this.stage.drawNow(); this.curves.moveTo(model.position); break;
       case 'playing': this.stage.followPlayback(); break;
-      case 'selection': this.boneList.highlight(model.selectedBone); this.stage.queueDraw(); this.curves.draw(); break;
+      case 'selection': this.boneList.highlight(model.selectedBones, model.selectedBone); this.stage.queueDraw(); this.curves.draw(); break;
       case 'hover': this.stage.queueDraw(); if (model.selectedBone < 0) this.curves.draw(); break;
       case 'settings': this.showSettings(); this.stage.queueDraw(); break;
       case 'mixer': this.renderMix(); break;
@@ -138,7 +138,7 @@ export class PreviewApp {
     this.dom.assets.textContent = model.assetsLine;
     this.dom.assets.title = model.assetsLine;
     this.boneList.build(model.boneCount, (bone) => model.boneLabel(bone), (bone) => model.boneNote(bone));
-    this.boneList.highlight(model.selectedBone);
+    this.boneList.highlight(model.selectedBones, model.selectedBone);
     this.timeline.setFrameCount(frames);
     this.dom.frameCount.textContent = `/ ${Math.max(0, frames - 1)}`;
     this.dom.frameField.setAttribute('max', String(Math.max(0, frames - 1)));

@@ -1,13 +1,15 @@
 /**
- * The bone list (hover highlights a bone, a click selects it) and the readout of the hovered or
+ * The bone list (hover highlights a bone, a click selects it, Ctrl/Cmd- and Shift-click select
+ * several as VS Code's lists do: boneSelection.ts) and the readout of the hovered or
  * selected bone's transform, in fixed columns so it never wraps.
  */
 import { formatPoseValue } from '../../formats/numberText';
 import type { BoneTransform } from '../../formats/records';
+import { pickGesture, type BonePickGesture } from './boneSelection';
 
 export interface BoneListEvents {
   hover(bone: number): void;
-  select(bone: number): void;
+  select(bone: number, gesture: BonePickGesture): void;
 }
 
 export class BoneList {
@@ -32,17 +34,22 @@ export class BoneList {
       }
       item.addEventListener('mouseenter', () => this.events.hover(bone));
       item.addEventListener('mouseleave', () => this.events.hover(-1));
-      item.addEventListener('click', () => this.events.select(bone));
+      // Shift-click picks a run of bones, not the text between two clicks.
+      item.addEventListener('mousedown', (event) => { if (event.shiftKey) event.preventDefault(); });
+      item.addEventListener('click', (event) => this.events.select(bone, pickGesture(event)));
       this.list.appendChild(item);
     }
   }
 
-  highlight(selected: number): void {
+  /** Marks the `selected` bones; the `primary` one is scrolled into view. */
+  highlight(selected: readonly number[], primary: number): void {
+    this.list.setAttribute('aria-multiselectable', 'true');
     for (const item of Array.from(this.list.children) as HTMLElement[]) {
-      const on = Number(item.dataset.bone) === selected;
+      const bone = Number(item.dataset.bone);
+      const on = selected.includes(bone);
       item.classList.toggle('selected', on);
       item.setAttribute('aria-selected', String(on));
-      if (on) item.scrollIntoView({ block: 'nearest' });
+      if (bone === primary) item.scrollIntoView({ block: 'nearest' });
     }
   }
 

@@ -1,6 +1,7 @@
 /**
  * The Curves panel's pure parts: a bone's channels decoded from a clip's bytes (angle from frame 0,
- * Euler XYZ as the hover shows it, position and scale), the per-pixel-column min/max envelope of
+ * Euler XYZ as the hover shows it, position and scale), the Euler angles unwrapped for drawing,
+ * the per-pixel-column min/max envelope of
  * a frame range, the frame window's zoom and pan, and the motion findings as marks on a bone.
  */
 import { describe, it } from 'node:test';
@@ -12,9 +13,10 @@ import type { BoneTransform } from '../../../formats/records';
 import { eulerDegrees, quaternionFromEulerDegrees, rotationAngleBetween } from '../../../formats/rotationMath';
 import { decodeRotation } from '../../../formats/rotation';
 import { readU32LE } from '../../../formats/bytes';
-import { marksForBone, markerNear } from '../../../webview/preview/curves/curveMarks';
+import { marksForBones, markerNear } from '../../../webview/preview/curves/curveMarks';
 import { CURVE_CHANNELS, channelsOf, curveEnvelope, decodeBoneCurves, type BoneCurves } from '../../../webview/preview/curves/curveSeries';
 import { FrameWindow } from '../../../webview/preview/curves/frameWindow';
+import { unwrapEulerDegrees } from '../../../webview/preview/curves/eulerUnwrap';
 import { CurvesModel } from '../../../webview/preview/curves/curvesModel';
 import { SlicedMotionScan } from '../../../webview/preview/curves/motionScan';
 
@@ -31,7 +33,8 @@ const still = (position: [number, number, number] = [0, 0, 0]): BoneTransform =>
 /** Hand-made curves: channel i's value at frame f is `values[i][f]` (other channels 0). */
 function curves(...channels: number[][]): BoneCurves {
   const frames = channels[0].length;
-  return { bone: 0, frames, values: CURVE_CHANNELS.map((_, i) => Float64Array.from(channels[i] ?? new Array<number>(frames).fill(0))) };
+  const values = CURVE_CHANNELS.map((_, i) => Float64Array.from(channels[i] ?? new Array<number>(frames).fill(0)));
+  return { bone: 0, frames, values, plotted: values };
 }
 
 describe('Curves: channels', () => {
@@ -84,6 +87,53 @@ describe('Curves: decodeBoneCurves', () => {
   it('reads the bone asked for, not its neighbours', () => {
     const other = decodeBoneCurves(bytes, { boneCount: 3, frameCount: 4 }, 2);
     assert.deepEqual(Array.from(other.values[4]), [2, 2, 2, 2]);
+  });
+});
+
+describe('Curves: Euler angles unwrapped along frames (Blender\'s Discontinuity (Euler) Filter)', () => {
+  const table: { name: string; x: number[]; y: number[]; z: number[]; expected: [number[], number[], number[]] }[] = [
+    { name: 'no wrap: unchanged', x: [10, 20, 30], y: [-5, 0, 5], z: [0, 1, 2], expected: [[10, 20, 30], [-5, 0, 5], [0, 1, 2]] },
+    { name: 'a turn through +180° carries on past it', x: [170, -170, -150], y: [0, 0, 0], z: [0, 0, 0], expected: [[170, 190, 210], [0, 0, 0], [0, 0, 0]] },
+    { name: 'a turn through -180° carries on below it', x: [-170, 170, 150], y: [0, 0, 0], z: [0, 0, 0], expected: [[-170, -190, -210], [0, 0, 0], [0, 0, 0]] },
+    { name: 'several whole turns accumulate', x: [0, 90, 180, -90, 0, 90], y: [0, 0, 0, 0, 0, 0], z: [0, 0, 0, 0, 0, 0], expected: [[0, 90, 180, 270, 360, 450], [0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]] },
+    { name: 'z wraps on its own, x and y stay', x: [1, 2], y: [3, 4], z: [179, -178], expected: [[1, 2], [3, 4], [179, 182]] },
+    {
+      // y past 90° comes back from asin as 180° - y, with x and z turned half a turn: the other triple is nearer.
+      name: 'the same rotation\'s other triple (x + 180, 180 - y, z + 180) when it is nearer', x: [10, -168], y: [80, 85], z: [20, -158], expected: [[10, 12], [80, 95], [20, 22]],
+    },
+    { name: 'a frame without finite angles is kept; the next follows the last finite one', x: [170, NaN, -170], y: [0, NaN, 0], z: [0, NaN, 0], expected: [[170, NaN, 190], [0, NaN, 0], [0, NaN, 0]] },
+    { name: 'no frames', x: [], y: [], z: [], expected: [[], [], []] },
+  ];
+  for (const t of table) {
+    it(t.name, () => {
+      const unwrapped = unwrapEulerDegrees(Float64Array.from(t.x), Float64Array.from(t.y), Float64Array.from(t.z));
+      assert.deepEqual(unwrapped.map((a) => Array.from(a, (v) => Math.round(v * 1e9) / 1e9)), t.expected);
+    });
+  }
+
+  // Bone 0 spins about x at 25° a frame, tilted 40° about y: its hover angles wrap every 14 frames or so.
+  const spinning = clip(1, 40, (f) => ({ rotation: quaternionFromEulerDegrees(25 * f, 40, 10), position: [0, 0, 0], scale: [1, 1, 1] }));
+  const decoded = decodeBoneCurves(spinning, { boneCount: 1, frameCount: 40 }, 0);
+
+  it('decodeBoneCurves draws the unwrapped angles (no step over 30°) and keeps the hover\'s for the readout', () => {
+    const steps = (v: Float64Array): number => Math.max(...Array.from(v).slice(1).map((x, i) => Math.abs(x - v[i])));
+    assert.ok(steps(decoded.values[1]) > 300, 'the hover\'s Euler x wraps through ±180°');
+    for (const channel of [1, 2, 3]) assert.ok(steps(decoded.plotted[channel]) < 30, `channel ${CURVE_CHANNELS[channel].key}: ${steps(decoded.plotted[channel])}`);
+    assert.ok(Math.abs(decoded.plotted[1][39] - 25 * 39) < 1, `x after 39 frames: ${decoded.plotted[1][39]}`);
+    for (const channel of [0, 4, 5, 6, 7, 8, 9]) assert.equal(decoded.plotted[channel], decoded.values[channel], 'other channels are drawn as read');
+  });
+
+  it('every unwrapped frame is the same rotation as the hover\'s', () => {
+    for (let f = 0; f < 40; f++) {
+      const a = quaternionFromEulerDegrees(decoded.values[1][f], decoded.values[2][f], decoded.values[3][f]);
+      const b = quaternionFromEulerDegrees(decoded.plotted[1][f], decoded.plotted[2][f], decoded.plotted[3][f]);
+      assert.ok(rotationAngleBetween(a, b) < 1e-6, `frame ${f}`);
+    }
+  });
+
+  it('the envelope draws the unwrapped values', () => {
+    const e = curveEnvelope(decoded, 0, 39, 100);
+    assert.deepEqual(e.values[1], Array.from(decoded.plotted[1]));
   });
 });
 
@@ -164,10 +214,10 @@ describe('Curves: marks from the motion findings', () => {
   });
 
   it('the planted pop is a marker on bone 1 at frame 34, nothing on bone 0', () => {
-    const marks = marksForBone(motionFindings(popClip), 1).filter((m) => m.code === 'anim/pop');
+    const marks = marksForBones(motionFindings(popClip), [1]).filter((m) => m.code === 'anim/pop');
     assert.ok(marks.length >= 1, 'a pop found');
     assert.deepEqual({ kind: marks[0].kind, first: marks[0].first, last: marks[0].last, frame: marks[0].frame }, { kind: 'marker', first: 33, last: 34, frame: 34 });
-    assert.deepEqual(marksForBone(motionFindings(popClip), 0).filter((m) => m.code === 'anim/pop'), []);
+    assert.deepEqual(marksForBones(motionFindings(popClip), [0]).filter((m) => m.code === 'anim/pop'), []);
   });
 
   const finding = (code: MotionFinding['code'], frames: [number, number], who: { bone?: number; bones?: number[] }): MotionFinding => ({
@@ -181,16 +231,26 @@ describe('Curves: marks from the motion findings', () => {
   ];
 
   it('a bone gets its own findings and the clip-wide ones, bands first', () => {
-    assert.deepEqual(marksForBone(findings, 2).map((m) => [m.kind, m.code, m.frame]), [
+    assert.deepEqual(marksForBones(findings, [2]).map((m) => [m.kind, m.code, m.frame]), [
       ['band', 'anim/frozen-bones', 0],
       ['band', 'anim/repeated-frames', 0],
       ['marker', 'anim/position-jump', 10],
     ]);
-    assert.deepEqual(marksForBone(findings, 4).map((m) => m.code), ['anim/repeated-frames']);
+    assert.deepEqual(marksForBones(findings, [4]).map((m) => m.code), ['anim/repeated-frames']);
+  });
+
+  it('several bones get each finding once, a pop naming its bone, a span over several bones naming none', () => {
+    assert.deepEqual(marksForBones(findings, [2, 3, 5]).map((m) => [m.kind, m.code, m.bone]), [
+      ['band', 'anim/frozen-bones', undefined],
+      ['band', 'anim/repeated-frames', undefined],
+      ['marker', 'anim/pop', 5],
+      ['marker', 'anim/position-jump', 2],
+    ]);
+    assert.deepEqual(marksForBones(findings, [3, 4]).map((m) => m.code), ['anim/frozen-bones', 'anim/repeated-frames']);
   });
 
   it('a click picks the nearest marker within the tolerance', () => {
-    const marks = [...marksForBone(findings, 2), ...marksForBone(findings, 5)];
+    const marks = [...marksForBones(findings, [2]), ...marksForBones(findings, [5])];
     assert.equal(markerNear(marks, 11.5, 2)?.frame, 10);
     assert.equal(markerNear(marks, 5, 2)?.frame, 4);
     assert.equal(markerNear(marks, 7, 1), undefined);
@@ -230,10 +290,10 @@ describe('Curves: the motion findings scanned a slice at a time', () => {
     model.scanMarks((task) => tasks.push(task), () => done++, 50);
     assert.equal(model.marksReady, false);
     assert.equal(tasks.length, 1, 'the rest waits for the page');
-    assert.deepEqual(model.marks(1), []);
+    assert.deepEqual(model.marks([1]), []);
     while (tasks.length) tasks.shift()!();
     assert.equal(done, 1);
-    assert.deepEqual(model.marks(1).map((m) => [m.code, m.frame]), [['anim/pop', 34]]);
+    assert.deepEqual(model.marks([1]).map((m) => [m.code, m.frame]), [['anim/pop', 34]]);
 
     model.load(bytes, { boneCount: 3, frameCount: 60 }, {}, true);
     model.scanMarks((task) => tasks.push(task), () => done++, 50);

@@ -1,5 +1,5 @@
 /**
- * The motion findings drawn on a bone's curves: a marker at a step (`anim/pop`,
+ * The motion findings drawn on the curves of the bones shown: a marker at a step (`anim/pop`,
  * `anim/position-jump`: on the frame after the step, whose record the finding's bytes are), a band
  * over a span (`anim/frozen-bones`, `anim/static-clip`, `anim/repeated-frames`). Pure.
  */
@@ -8,6 +8,8 @@ import type { MotionCode, MotionFinding } from '../../../formats/motion/motionOp
 export interface CurveMark {
   kind: 'marker' | 'band';
   code: MotionCode;
+  /** The one bone the finding names (a pop's), else undefined (several bones, or the clip). */
+  bone?: number;
   /** First and last frame covered (a marker: the frames either side of the step). */
   first: number;
   last: number;
@@ -18,14 +20,14 @@ export interface CurveMark {
 
 const STEP_CODES: ReadonlySet<MotionCode> = new Set(['anim/pop', 'anim/position-jump']);
 
-/** The marks for `bone`: its own findings and the clip-wide ones, markers after bands. */
-export function marksForBone(findings: readonly MotionFinding[], bone: number): CurveMark[] {
+/** The marks for `bones`: their own findings (once each) and the clip-wide ones, markers after bands. */
+export function marksForBones(findings: readonly MotionFinding[], bones: readonly number[]): CurveMark[] {
   const marks: CurveMark[] = [];
   for (const f of findings) {
-    const concerns = f.bone !== undefined ? f.bone === bone : f.bones !== undefined ? f.bones.includes(bone) : true;
+    const concerns = f.bone !== undefined ? bones.includes(f.bone) : f.bones !== undefined ? f.bones.some((b) => bones.includes(b)) : true;
     if (!concerns) continue;
     const step = STEP_CODES.has(f.code);
-    marks.push({ kind: step ? 'marker' : 'band', code: f.code, first: f.frames[0], last: f.frames[1], frame: step ? f.frames[1] : f.frames[0], message: f.message });
+    marks.push({ kind: step ? 'marker' : 'band', code: f.code, bone: f.bone, first: f.frames[0], last: f.frames[1], frame: step ? f.frames[1] : f.frames[0], message: f.message });
   }
   return marks.sort((a, b) => (a.kind === b.kind ? a.first - b.first : a.kind === 'band' ? -1 : 1));
 }

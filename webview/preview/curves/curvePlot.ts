@@ -21,13 +21,23 @@ export interface PlotLook {
 export interface PlotLine {
   label: string;
   colour: string;
-  /** Which of the envelope's value arrays. */
+  /** Canvas dash pattern in CSS px ([] solid): the bone's stroke. */
+  dash: readonly number[];
+  /** Which of the envelopes given to `show` (one per bone shown). */
+  source: number;
+  /** Which of that envelope's value arrays. */
   channel: number;
 }
 
+/** The line drawn nearest a click: `valueOf` gives a line's value at the clicked frame. */
+export type NearestLine = (valueOf: (line: PlotLine) => number) => PlotLine | undefined;
+
 export interface PlotEvents {
-  /** A click (not a drag) at `frame` (fractional); `framesPerPixel` for picking a marker near it. */
-  click(frame: number, framesPerPixel: number): void;
+  /**
+   * A click (not a drag) at `frame` (fractional); `framesPerPixel` for picking a marker near it,
+   * `nearest` for the line under the pointer.
+   */
+  click(frame: number, framesPerPixel: number, nearest: NearestLine): void;
   /** The pointer over `frame` (rounded), or undefined when it left. */
   hover(frame: number | undefined): void;
   /** A range dragged out: zoom to it. */
@@ -56,7 +66,7 @@ export class CurvePlot {
         cursor: { sync: { key: syncKey }, drag: { x: true, y: false, setScale: false }, points: { show: false }, y: false },
         scales: { x: { time: false, auto: false } },
         axes: [{ ...axis, size: 28 }, { ...axis, label: title, labelSize: 16, size: 54 }],
-        series: [{ label: 'frame' }, ...lines.map((line) => ({ label: line.label, stroke: line.colour, width: 1.25, points: { show: false } }))],
+        series: [{ label: 'frame' }, ...lines.map((line) => ({ label: line.label, stroke: line.colour, dash: line.dash.map((d) => d * uPlot.pxRatio), width: 1.25, points: { show: false } }))],
         hooks: {
           draw: [() => this.drawMarks()],
           setSelect: [(u: uPlot) => {
@@ -89,10 +99,14 @@ export class CurvePlot {
     return Math.max(1, Math.round(this.plot.bbox.width / uPlot.pxRatio) || this.plot.width - 60);
   }
 
-  /** Draws `envelope` over frames `first..last` (synchronously, marks and playhead included). */
-  show(envelope: CurveEnvelope, first: number, last: number, marks: readonly CurveMark[]): void {
+  /**
+   * Draws `envelopes` (one per source, all of the same frames; undefined: not drawn yet) over
+   * frames `first..last` (synchronously, marks and playhead included).
+   */
+  show(envelopes: readonly (CurveEnvelope | undefined)[], first: number, last: number, marks: readonly CurveMark[]): void {
     this.marks = marks;
-    const data: (number | null)[][] = [envelope.frames, ...this.lines.map((line) => envelope.values[line.channel].map(finiteOrNull))];
+    const frames = envelopes.find((e) => e !== undefined)?.frames ?? [];
+    const data: (number | null)[][] = [frames, ...this.lines.map((line) => envelopes[line.source]?.values[line.channel].map(finiteOrNull) ?? frames.map(() => null))];
     this.plot.batch(() => {
       this.plot.setData(data as uPlot.AlignedData, false);
       this.plot.setScale('x', { min: first, max: Math.max(last, first + 1) });
@@ -112,6 +126,17 @@ export class CurvePlot {
 
   destroy(): void {
     this.plot.destroy();
+  }
+
+  /** The line whose value (`valueOf`) is drawn nearest `y` (CSS px in the drawing area). */
+  private nearestLine(y: number, valueOf: (line: PlotLine) => number): PlotLine | undefined {
+    let best: PlotLine | undefined;
+    let bestDistance = Infinity;
+    for (const line of this.lines) {
+      const distance = Math.abs(this.plot.valToPos(valueOf(line), 'y') - y);
+      if (distance < bestDistance) [best, bestDistance] = [line, distance];
+    }
+    return best;
   }
 
   private placePlayhead(): void {
@@ -157,7 +182,7 @@ export class CurvePlot {
     over.addEventListener('pointerdown', (e) => { downX = e.clientX; });
     over.addEventListener('click', (e) => {
       if (Math.abs(e.clientX - downX) > CLICK_SLOP) return;
-      events.click(this.plot.posToVal(e.offsetX, 'x'), this.framesPerPixel);
+      events.click(this.plot.posToVal(e.offsetX, 'x'), this.framesPerPixel, (valueOf) => this.nearestLine(e.offsetY, valueOf));
     });
     over.addEventListener('dblclick', () => events.reset());
     over.addEventListener('wheel', (e) => {

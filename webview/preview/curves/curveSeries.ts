@@ -7,6 +7,7 @@ import { f16LookupTable } from '../../../formats/f16';
 import { keyframeOffset } from '../../../formats/clip';
 import { readU16LE, readU32LE } from '../../../formats/bytes';
 import { decodeRotation } from '../../../formats/rotation';
+import { unwrapEulerDegrees } from './eulerUnwrap';
 
 export type CurveGroup = 'rotation' | 'position' | 'scale';
 
@@ -42,11 +43,16 @@ export function channelsOf(group: CurveGroup): number[] {
   return CURVE_CHANNELS.flatMap((channel, i) => (channel.group === group ? [i] : []));
 }
 
-/** One bone's channels over the whole clip: `values[channel][frame]`. */
+/**
+ * One bone's channels over the whole clip: `values[channel][frame]` as the hover reads them, and
+ * `plotted`, what is drawn: the same arrays but for the Euler angles, unwrapped along frames
+ * (eulerUnwrap.ts) so that a turn through ±180° draws without a jump.
+ */
 export interface BoneCurves {
   bone: number;
   frames: number;
   values: Float64Array[];
+  plotted: Float64Array[];
 }
 
 export interface ClipShape {
@@ -85,7 +91,7 @@ export function decodeBoneCurves(clip: Uint8Array, shape: ClipShape, bone: numbe
     sy[frame] = half[readU16LE(clip, at + 12)];
     sz[frame] = half[readU16LE(clip, at + 14)];
   }
-  return { bone, frames, values };
+  return { bone, frames, values, plotted: [angle, ...unwrapEulerDegrees(ex, ey, ez), px, py, pz, sx, sy, sz] };
 }
 
 /** `eulerDegrees` of the unit quaternion (x, y, z, w) into the three arrays at `i`. */
@@ -117,7 +123,7 @@ export interface CurveEnvelope {
 }
 
 /**
- * The envelope of `curves` over frames `first..last` (clamped to the clip) in `columns` pixel
+ * The envelope of what `curves` draws (`plotted`) over frames `first..last` (clamped to the clip) in `columns` pixel
  * columns. Column c holds frames [first + floor(c·n/columns), first + floor((c+1)·n/columns)),
  * n frames in all: each frame in exactly one column.
  */
@@ -126,36 +132,41 @@ export function curveEnvelope(curves: BoneCurves, first: number, last: number, c
   const hi = Math.min(curves.frames - 1, Math.ceil(last));
   const n = hi - lo + 1;
   const width = Math.max(1, Math.floor(columns));
-  if (n <= 0) return { frames: [], values: curves.values.map(() => []), reduced: false };
+  const drawn = curves.plotted;
+  if (n <= 0) return { frames: [], values: drawn.map(() => []), reduced: false };
   if (n <= width) {
     const frames = Array.from({ length: n }, (_, i) => lo + i);
-    return { frames, values: curves.values.map((v) => Array.from(v.subarray(lo, hi + 1))), reduced: false };
+    return { frames, values: drawn.map((v) => Array.from(v.subarray(lo, hi + 1))), reduced: false };
   }
-  const frames: number[] = [];
-  const values: number[][] = curves.values.map(() => []);
+  const frames = new Array<number>(2 * width);
   for (let c = 0; c < width; c++) {
-    const start = lo + Math.floor((c * n) / width);
-    const end = lo + Math.floor(((c + 1) * n) / width);
-    frames.push(start, end - 1);
-    for (let ch = 0; ch < curves.values.length; ch++) {
-      const [a, b] = extremesInOrder(curves.values[ch], start, end);
-      values[ch].push(a, b);
-    }
+    frames[2 * c] = lo + Math.floor((c * n) / width);
+    frames[2 * c + 1] = lo + Math.floor(((c + 1) * n) / width) - 1;
   }
-  return { frames, values, reduced: true };
+  return { frames, values: drawn.map((v) => columnExtremes(v, frames)), reduced: true };
 }
 
-/** The min and max of `v[start..end)`, the earlier-occurring one first (NaN is skipped unless all are NaN). */
-function extremesInOrder(v: Float64Array, start: number, end: number): [number, number] {
-  let min = Infinity;
-  let max = -Infinity;
-  let minAt = start;
-  let maxAt = start;
-  for (let i = start; i < end; i++) {
-    const x = v[i];
-    if (x < min) { min = x; minAt = i; }
-    if (x > max) { max = x; maxAt = i; }
+/**
+ * For each column [frames[2c], frames[2c + 1]] of `v`: its min and max, the earlier-occurring
+ * one first (NaN is skipped; a column of NaN only gives NaN twice).
+ */
+function columnExtremes(v: Float64Array, frames: readonly number[]): number[] {
+  const out = new Array<number>(frames.length);
+  for (let c = 0; c < frames.length; c += 2) {
+    const start = frames[c];
+    const end = frames[c + 1] + 1;
+    let min = Infinity;
+    let max = -Infinity;
+    let minAt = start;
+    let maxAt = start;
+    for (let i = start; i < end; i++) {
+      const x = v[i];
+      if (x < min) { min = x; minAt = i; }
+      if (x > max) { max = x; maxAt = i; }
+    }
+    if (min > max) { out[c] = NaN; out[c + 1] = NaN; }
+    else if (minAt <= maxAt) { out[c] = min; out[c + 1] = max; }
+    else { out[c] = max; out[c + 1] = min; }
   }
-  if (min > max) return [NaN, NaN];
-  return minAt <= maxAt ? [min, max] : [max, min];
+  return out;
 }

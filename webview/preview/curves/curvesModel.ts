@@ -1,13 +1,16 @@
 /**
- * The Curves panel's state without the DOM: whether it shows, the frames in view, the bone's
- * decoded channels (kept for the last bone asked) and the clip's motion findings (scanned once
+ * The Curves panel's state without the DOM: whether it shows, the frames in view, the bones'
+ * decoded channels (kept for the last `MAX_CURVE_BONES` bones asked) and the clip's motion findings (scanned once
  * per load, a slice at a time after the first draw: the largest clip's scan is the slow part).
  */
 import type { MotionOptions } from '../../../formats/motion/motionOptions';
-import { marksForBone, type CurveMark } from './curveMarks';
+import { marksForBones, type CurveMark } from './curveMarks';
 import { decodeBoneCurves, type BoneCurves, type ClipShape } from './curveSeries';
 import { FrameWindow } from './frameWindow';
 import { SCAN_SLICE_RECORDS, SlicedMotionScan } from './motionScan';
+
+/** The most bones the panel draws at once (more selected: the first ones, with a note). */
+export const MAX_CURVE_BONES = 8;
 
 /** Runs a task later (setTimeout in the page; the tests pass their own). */
 export type Later = (task: () => void) => void;
@@ -16,7 +19,8 @@ export class CurvesModel {
   shown = false;
   readonly window = new FrameWindow();
   private clip?: { bytes: Uint8Array; shape: ClipShape; options: Partial<MotionOptions> };
-  private decoded?: BoneCurves;
+  /** Decoded bones, the least recently asked first. */
+  private decoded = new Map<number, BoneCurves>();
   private scan?: SlicedMotionScan;
 
   /** `changed` announces that the panel was shown or hidden. */
@@ -32,7 +36,7 @@ export class CurvesModel {
   load(bytes: Uint8Array, shape: ClipShape, options: Partial<MotionOptions>, keep: boolean): void {
     const sameLength = this.clip?.shape.frameCount === shape.frameCount;
     this.clip = { bytes, shape, options };
-    this.decoded = undefined;
+    this.decoded.clear();
     this.scan = undefined;
     if (!keep || !sameLength) this.window.reset(shape.frameCount);
   }
@@ -41,8 +45,16 @@ export class CurvesModel {
   curves(bone: number): BoneCurves | undefined {
     const clip = this.clip;
     if (!clip || bone < 0 || bone >= clip.shape.boneCount) return undefined;
-    if (this.decoded?.bone !== bone) this.decoded = decodeBoneCurves(clip.bytes, clip.shape, bone);
-    return this.decoded;
+    const curves = this.decoded.get(bone) ?? decodeBoneCurves(clip.bytes, clip.shape, bone);
+    this.decoded.delete(bone);
+    this.decoded.set(bone, curves);
+    if (this.decoded.size > MAX_CURVE_BONES) this.decoded.delete(this.decoded.keys().next().value!);
+    return curves;
+  }
+
+  /** `bone`'s channels if decoded already (nothing is decoded). */
+  cached(bone: number): BoneCurves | undefined {
+    return this.decoded.get(bone);
   }
 
   /** Whether the findings are in (until then `marks` is empty). */
@@ -69,8 +81,8 @@ export class CurvesModel {
     next();
   }
 
-  /** The motion findings that concern `bone`, as marks (none until scanned). */
-  marks(bone: number): CurveMark[] {
-    return this.scan?.findings ? marksForBone(this.scan.findings, bone) : [];
+  /** The motion findings that concern `bones`, as marks (none until scanned). */
+  marks(bones: readonly number[]): CurveMark[] {
+    return this.scan?.findings ? marksForBones(this.scan.findings, bones) : [];
   }
 }

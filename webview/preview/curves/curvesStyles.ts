@@ -4,9 +4,16 @@
  */
 export const CURVES_CSS = `
   #curves { flex: 0 0 clamp(200px, 42vh, 460px); display: flex; flex-direction: column; min-height: 0; border-top: 1px solid var(--vscode-panel-border, #444); }
-  .curves-head { display: flex; gap: 14px; align-items: baseline; padding: 2px 8px; font-size: 12px; }
+  .curves-head { display: flex; flex-wrap: wrap; gap: 0 14px; align-items: baseline; padding: 2px 8px; font-size: 12px; }
   .curves-title { font-weight: 600; }
-  .curves-readout { font-family: var(--vscode-editor-font-family, monospace); white-space: pre; overflow: hidden; text-overflow: ellipsis; flex: 1 1 0; min-width: 0; }
+  .curves-status { font-family: var(--vscode-editor-font-family, monospace); white-space: pre; }
+  /* One row per bone: its stroke and name, then three fixed-width groups that wrap as wholes. */
+  .curves-readout { flex: none; max-height: 7.6em; overflow-y: auto; padding: 0 8px 2px; font-family: var(--vscode-editor-font-family, monospace); font-size: 11px; line-height: 1.35; font-variant-numeric: tabular-nums; }
+  .curves-row { display: flex; flex-wrap: wrap; gap: 0 2ch; align-items: center; }
+  .curves-bone { flex: 0 0 22ch; min-width: 0; display: inline-flex; align-items: center; gap: 4px; white-space: nowrap; overflow: hidden; }
+  .curves-stroke { flex: none; }
+  .curves-name { min-width: 0; overflow: hidden; text-overflow: ellipsis; }
+  .curves-values { white-space: pre; }
   .curves-body { flex: 1; min-height: 0; overflow: hidden; }
   .curves-playhead { position: absolute; top: 0; left: 0; width: 1px; height: 100%; pointer-events: none; opacity: 0.9; }
   .uplot, .uplot *, .uplot *::before, .uplot *::after { box-sizing: border-box; }

@@ -1,15 +1,18 @@
 /**
- * The Curves panel: the selected bone's rotation (angle from frame 0, Euler XYZ), position and
- * scale against frames, as three synced plots (curvePlot.ts) fed per-pixel-column envelopes
- * (curveSeries.ts), with the motion findings drawn on them, a playhead that follows the
- * timeline, zoom and pan on the frame axis and exact values on hover. A click selects that
- * frame and bone in every view (a click near a marker: the marker's frame). Bound to the
+ * The Curves panel: the selected bones' rotation (angle from frame 0, Euler XYZ unwrapped along
+ * frames), position and scale against frames, as three synced plots (curvePlot.ts) fed
+ * per-pixel-column envelopes (curveSeries.ts), one stroke per bone, with the motion findings
+ * drawn on them, a playhead that follows the timeline, zoom and pan on the frame axis and the
+ * exact values (the hover's convention) at the frame under the pointer, else at the playhead,
+ * one row per bone in fixed columns that wrap. A click selects that frame and the bone of the
+ * line nearest it in every view (a click near a marker: the marker's frame). Bound to the
  * PreviewModel's changes by app.ts; its state lives in the model (model.curves).
  */
-import { formatSignificant } from '../../../formats/numberText';
+import { formatPoseValue } from '../../../formats/numberText';
 import type { PreviewModel } from '../model/previewModel';
 import { markerNear, type CurveMark } from './curveMarks';
-import { CurvePlot, type PlotEvents, type PlotLook } from './curvePlot';
+import { CurvePlot, type PlotEvents, type PlotLine, type PlotLook } from './curvePlot';
+import { MAX_CURVE_BONES } from './curvesModel';
 import { CURVE_CHANNELS, channelsOf, curveEnvelope, type BoneCurves, type CurveGroup } from './curveSeries';
 
 const GROUPS: { group: CurveGroup; title: string }[] = [
@@ -17,34 +20,55 @@ const GROUPS: { group: CurveGroup; title: string }[] = [
   { group: 'position', title: 'position' },
   { group: 'scale', title: 'scale' },
 ];
+/** Each group's name in the readout's rows. */
+const GROUP_SHORT: Record<CurveGroup, string> = { rotation: 'rot', position: 'pos', scale: 'scl' };
 /** A click this many pixels from a marker picks the marker. */
 const MARKER_PICK_PX = 6;
 /** Zoom per wheel notch (100 px of deltaY). */
 const WHEEL_ZOOM = 1.25;
+/** Each shown bone's stroke (CSS px dash patterns), the first bone solid. */
+export const BONE_DASHES: readonly (readonly number[])[] = [[], [7, 4], [2, 3], [10, 3, 2, 3], [14, 5], [1, 6], [6, 2, 2, 2, 2, 2], [4, 8]];
+const SVG = 'http://www.w3.org/2000/svg';
+/**
+ * Bones are decoded (65,535 records each on the largest clip) until this long has passed in one
+ * go, at least one: the rest on the next animation frames, each drawn as it comes.
+ */
+const DECODE_SLICE_MS = 30;
 
 export class CurvesView {
   /** Draws done (tests and the bench wait on it). */
   draws = 0;
   private plots: CurvePlot[] = [];
+  /** The bones the plots were made for (their lines). */
+  private plotted: number[] = [];
   private readonly title: HTMLElement;
+  private readonly status: HTMLElement;
   private readonly readout: HTMLElement;
   private readonly body: HTMLElement;
   private marks: CurveMark[] = [];
   private queued = false;
+  private hovered?: number;
 
   constructor(private readonly root: HTMLElement, private readonly model: PreviewModel) {
-    root.innerHTML = `<div class="curves-head"><span class="curves-title"></span><span class="curves-readout" aria-live="polite"></span></div>` +
+    root.innerHTML = `<div class="curves-head"><span class="curves-title"></span><span class="curves-status" aria-live="polite"></span></div>` +
+      `<div class="curves-readout"></div>` +
       `<div class="curves-body" title="Wheel: zoom. Shift+wheel: pan. Drag: zoom to the range. Double-click: the whole clip. Click: select that frame and bone everywhere."></div>`;
     this.title = root.querySelector('.curves-title')!;
+    this.status = root.querySelector('.curves-status')!;
     this.readout = root.querySelector('.curves-readout')!;
     this.body = root.querySelector('.curves-body')!;
     new ResizeObserver(() => this.resize()).observe(this.body);
   }
 
-  /** The panel's bone: the selected one, else the hovered one, else bone 0. */
-  get bone(): number {
+  /**
+   * The panel's bones: the selected ones (the first `MAX_CURVE_BONES`), else the hovered one,
+   * else bone 0.
+   */
+  get bones(): number[] {
     const m = this.model;
-    return m.selectedBone >= 0 ? m.selectedBone : m.hoveredBone >= 0 ? m.hoveredBone : 0;
+    const selected = m.selectedBones;
+    if (selected.length) return selected.slice(0, MAX_CURVE_BONES);
+    return [m.hoveredBone >= 0 ? m.hoveredBone : 0];
   }
 
   /** Shows or hides the panel as the model says; a shown panel draws at once. */
@@ -54,20 +78,23 @@ export class CurvesView {
     if (shown) this.draw();
   }
 
-  /** Redraws the curves (a new scene or bone); synchronous, so the first draw is measurable. */
+  /**
+   * Redraws the curves (a new scene or bones); synchronous, so the first draw is measurable. The
+   * bones not decoded yet follow, one animation frame at a time (`pending`).
+   */
   draw(): void {
     if (this.root.hidden || !this.model.scene) return;
-    if (this.plots.length === 0) this.createPlots();
-    const bone = this.bone;
-    const curves = this.model.curves.curves(bone);
-    if (!curves) return;
-    this.title.textContent = `Curves: ${this.boneText(bone)}`;
+    const bones = this.bones;
+    if (bones.some((bone) => bone >= this.model.boneCount)) return;
+    if (this.plots.length === 0 || bones.join() !== this.plotted.join()) this.createPlots(bones);
+    this.title.textContent = this.titleText(bones);
     const ready = this.model.curves.marksReady;
-    this.marks = this.model.curves.marks(bone);
-    this.render(curves);
+    this.marks = this.model.curves.marks(bones);
+    this.buildReadout(bones);
+    this.render();
     // The motion scan of a large clip is the slow part: draw first, then the marks, one slice
     // per animation frame (setTimeout's chain would keep the frames from being painted).
-    if (!ready) this.model.curves.scanMarks((task) => requestAnimationFrame(task), () => { this.marks = this.model.curves.marks(this.bone); this.queueRender(); });
+    if (!ready) this.model.curves.scanMarks((task) => requestAnimationFrame(task), () => { this.marks = this.model.curves.marks(this.plotted); this.queueRender(); });
   }
 
   /** Where `frame` is, in CSS px from the left of a plot's drawing area (`.u-over`); tests click there. */
@@ -75,16 +102,34 @@ export class CurvesView {
     return this.plots[0]?.plot.valToPos(frame, 'x') ?? NaN;
   }
 
-  /** The playhead follows the model's time. */
+  /** The playhead follows the model's time; the readout too while no frame is hovered. */
   moveTo(frame: number): void {
     for (const plot of this.plots) plot.setPlayhead(frame);
+    if (this.hovered === undefined) this.showValues(undefined);
   }
 
-  private render(curves: BoneCurves): void {
+  /** How many of the shown bones are still to be decoded and drawn. */
+  get pending(): number {
+    return this.plotted.filter((bone) => !this.model.curves.cached(bone)).length;
+  }
+
+  /** The shown bones' channels, those not decoded yet undefined. */
+  private shownCurves(): (BoneCurves | undefined)[] {
+    return this.plotted.map((bone) => this.model.curves.cached(bone));
+  }
+
+  /** Decodes the shown bones not decoded yet, for `DECODE_SLICE_MS` at most (at least one), then draws. */
+  private render(): void {
+    const start = performance.now();
+    const curves = this.plotted.map((bone, i) => this.model.curves.cached(bone) ?? (i === 0 || performance.now() - start < DECODE_SLICE_MS ? this.model.curves.curves(bone) : undefined));
     const view = this.model.curves.window;
-    for (const plot of this.plots) plot.show(curveEnvelope(curves, view.first, view.last, plot.columns), view.first, view.last, this.marks);
+    // The three plots are as wide: one envelope per bone serves them all.
+    const columns = this.plots[0].columns;
+    const envelopes = curves.map((c) => c && curveEnvelope(c, view.first, view.last, columns));
+    for (const plot of this.plots) plot.show(envelopes, view.first, view.last, this.marks);
     this.moveTo(this.model.position);
     this.draws++;
+    if (curves.includes(undefined)) this.queueRender();
   }
 
   /** One redraw per animation frame, however many wheel events come. */
@@ -93,32 +138,41 @@ export class CurvesView {
     this.queued = true;
     requestAnimationFrame(() => {
       this.queued = false;
-      const curves = this.model.curves.curves(this.bone);
-      if (curves && !this.root.hidden) this.render(curves);
+      if (!this.root.hidden && this.plots.length) this.render();
     });
   }
 
-  private createPlots(): void {
+  private createPlots(bones: readonly number[]): void {
+    for (const plot of this.plots) plot.destroy();
+    this.body.textContent = '';
+    this.plotted = [...bones];
     const look = plotLook(this.root);
-    const events = this.events();
     const { width, height } = this.plotSize();
     this.plots = GROUPS.map(({ group, title }) => {
-      const lines = channelsOf(group).map((channel) => ({ label: CURVE_CHANNELS[channel].label, colour: look.colours[CURVE_CHANNELS[channel].axis], channel }));
+      const lines: PlotLine[] = bones.flatMap((bone, source) => channelsOf(group).map((channel) => ({
+        label: bones.length > 1 ? `${this.model.boneLabel(bone)} ${CURVE_CHANNELS[channel].label}` : CURVE_CHANNELS[channel].label,
+        colour: look.colours[CURVE_CHANNELS[channel].axis], dash: BONE_DASHES[source % BONE_DASHES.length], source, channel,
+      })));
       const host = document.createElement('div');
       host.className = `curves-plot curves-${group}`;
       this.body.appendChild(host);
-      return new CurvePlot(host, title, lines, look, events, { width, height }, 'ewzanim-curves');
+      return new CurvePlot(host, title, lines, look, this.events(), { width, height }, 'ewzanim-curves');
     });
   }
 
   private events(): PlotEvents {
     const view = this.model.curves.window;
     return {
-      click: (frame, framesPerPixel) => {
+      click: (frame, framesPerPixel, nearest) => {
         const marker = markerNear(this.marks, frame, framesPerPixel * MARKER_PICK_PX);
-        this.model.selectKeyframe(marker ? marker.frame : Math.round(frame), this.bone);
+        const at = marker ? marker.frame : Math.max(0, Math.round(frame));
+        const curves = this.shownCurves();
+        const line = nearest((l) => curves[l.source]?.plotted[l.channel][Math.min(at, curves[l.source]!.frames - 1)] ?? NaN);
+        const lineBone = line ? this.plotted[line.source] : this.plotted[0];
+        const bone = marker?.bone !== undefined && this.plotted.includes(marker.bone) ? marker.bone : lineBone;
+        this.model.selectKeyframe(at, bone);
       },
-      hover: (frame) => this.showValues(frame),
+      hover: (frame) => { this.hovered = frame; this.showValues(frame); },
       select: (first, last) => { view.set(first, last); this.queueRender(); },
       wheel: (event, frame, framesPerPixel) => {
         const sideways = Math.abs(event.deltaX) > Math.abs(event.deltaY);
@@ -130,24 +184,64 @@ export class CurvesView {
     };
   }
 
-  /** Exact values of the bone at the hovered frame (not the envelope's), and the marks there. */
-  private showValues(frame: number | undefined): void {
-    const curves = frame === undefined ? undefined : this.model.curves.curves(this.bone);
-    if (!curves || frame === undefined || frame < 0 || frame >= curves.frames) {
-      this.readout.textContent = '';
-      return;
-    }
-    const values = CURVE_CHANNELS.map((c, i) => `${c.key} ${formatSignificant(curves.values[i][frame], 5)}${c.unit}`).join('  ');
-    const here = this.marks.filter((m) => (m.kind === 'marker' ? m.frame === frame : m.first <= frame && frame <= m.last)).map((m) => m.code);
-    const text = `frame ${frame}  ${values}${here.length ? `  ⚠ ${here.join(', ')}` : ''}`;
-    this.readout.textContent = text;
-    this.readout.title = [text, ...this.marks.filter((m) => m.kind === 'marker' && m.frame === frame).map((m) => m.message)].join('\n');
+  /** One row per shown bone: its stroke and name, then its values in fixed columns (showValues). */
+  private buildReadout(bones: readonly number[]): void {
+    this.readout.textContent = '';
+    bones.forEach((bone, source) => {
+      const row = document.createElement('div');
+      row.className = 'curves-row';
+      const name = document.createElement('span');
+      name.className = 'curves-bone';
+      name.title = this.boneName(bone);
+      const text = document.createElement('span');
+      text.className = 'curves-name';
+      text.textContent = this.boneName(bone);
+      name.append(strokeSample(BONE_DASHES[source % BONE_DASHES.length]), text);
+      row.appendChild(name);
+      for (const { group } of GROUPS) {
+        const cell = document.createElement('span');
+        cell.className = `curves-values curves-values-${group}`;
+        row.appendChild(cell);
+      }
+      this.readout.appendChild(row);
+    });
   }
 
-  private boneText(bone: number): string {
+  /**
+   * Exact values (the hover's convention, not the envelope's, not unwrapped) of each shown bone
+   * at the hovered frame, else at the playhead's, and the marks there.
+   */
+  private showValues(hovered: number | undefined): void {
+    const frame = hovered ?? this.model.currentFrame;
+    if (frame < 0 || frame >= (this.model.scene?.clip.frames ?? 0)) {
+      this.status.textContent = '';
+      return;
+    }
+    const rows = Array.from(this.readout.children);
+    this.shownCurves().forEach((c, source) => {
+      const cells = rows[source]?.querySelectorAll('.curves-values');
+      GROUPS.forEach(({ group }, g) => {
+        const text = channelsOf(group).map((i) => `${CURVE_CHANNELS[i].key.replace(/^.*\./, '').replace('angle', '∠')}${c ? formatPoseValue(c.values[i][frame]).padStart(9) : '        …'}${CURVE_CHANNELS[i].unit || ' '}`).join(' ');
+        if (cells?.[g]) cells[g].textContent = `${GROUP_SHORT[group]} ${text}`;
+      });
+    });
+    const here = this.marks.filter((m) => (m.kind === 'marker' ? m.frame === frame : m.first <= frame && frame <= m.last));
+    const text = `frame ${frame}${hovered === undefined ? ' (playhead)' : ''}${here.length ? `  ⚠ ${here.map((m) => m.code).join(', ')}` : ''}`;
+    this.status.textContent = text;
+    this.status.title = [text, ...here.filter((m) => m.kind === 'marker').map((m) => m.message)].join('\n');
+  }
+
+  private boneName(bone: number): string {
     const label = this.model.boneLabel(bone);
-    const which = label === `bone ${bone}` ? label : `${label} (bone ${bone})`;
-    return this.model.selectedBone >= 0 ? which : `${which}, select a bone to see its curves`;
+    return label === `bone ${bone}` ? label : `${label} (bone ${bone})`;
+  }
+
+  private titleText(bones: readonly number[]): string {
+    const selected = this.model.selectedBones.length;
+    if (selected === 0) return `Curves: ${this.boneName(bones[0])}, select a bone to see its curves`;
+    if (bones.length === 1) return `Curves: ${this.boneName(bones[0])}`;
+    const note = selected > bones.length ? `, the first ${bones.length} of ${selected} selected` : '';
+    return `Curves: ${bones.length} bones${note}`;
   }
 
   private plotSize(): { width: number; height: number } {
@@ -160,6 +254,19 @@ export class CurvesView {
     for (const plot of this.plots) plot.setSize(width, height);
     this.queueRender();
   }
+}
+
+/** A short line drawn with `dash`, as the legend of a bone's stroke. */
+function strokeSample(dash: readonly number[]): SVGSVGElement {
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('class', 'curves-stroke');
+  svg.setAttribute('width', '28');
+  svg.setAttribute('height', '8');
+  svg.setAttribute('aria-hidden', 'true');
+  const line = document.createElementNS(SVG, 'line');
+  for (const [k, v] of Object.entries({ x1: '0', y1: '4', x2: '28', y2: '4', stroke: 'currentColor', 'stroke-width': '1.5', 'stroke-dasharray': dash.join(' ') || 'none' })) line.setAttribute(k, v);
+  svg.appendChild(line);
+  return svg;
 }
 
 interface CurvesLook extends PlotLook {

@@ -19,6 +19,7 @@ import type { Player } from '../player';
 import { BONE_OUTPUT_FLOATS, buildPose, MAX_OUTPUT_BONES } from '../pose';
 import type { PoseSource, ViewState, Visibility } from '../renderer';
 import { buildScene, poseInputs, type PreviewScene } from '../scene';
+import { BoneSelection, type BonePickGesture } from '../boneSelection';
 import { DEFAULT_VISIBILITY } from '../viewState';
 import { Emitter } from './events';
 import type { MixerSession } from './mixerSession';
@@ -43,6 +44,8 @@ export class PreviewModel implements AnimationViewModel {
   show: Visibility = { ...DEFAULT_VISIBILITY };
   readonly playback = new Playback();
   readonly selection = new SelectionSync();
+  /** The bones picked with Ctrl/Shift in the bone list, around `selection.selectedBone`. */
+  private readonly picks = new BoneSelection();
   readonly notes: Notices;
   /** The Curves panel: shown or not, frames in view, the selected bone's channels, the motion findings. */
   readonly curves = new CurvesModel(() => this.emit('settings'));
@@ -106,6 +109,7 @@ export class PreviewModel implements AnimationViewModel {
     this.layers.loaded(message.clip.uri, message.boneNames, message.boneParents);
     this.curves.load(scene.clip.bytes, { boneCount: scene.clip.bones, frameCount: scene.clip.frames }, { ...message.motion, frameRate: message.frameRate, boneNames: message.boneNames }, keep);
     if (!keep || this.selection.selectedBone >= scene.clip.bones) this.selection.selectedBone = -1;
+    if (!keep) this.picks.clear();
     if (!keep && !this.loaded.axesChosen) this.show = { ...this.show, axes: !scene.mesh };
     // A reload replaces the mixer's first clip: the mixer starts again from it, with the same second clip.
     this.noteMixProblem(this.playback.reset(scene, keep));
@@ -253,6 +257,11 @@ export class PreviewModel implements AnimationViewModel {
     return this.selection.hoveredBone;
   }
 
+  /** Every selected bone (Ctrl/Shift-click in the bone list adds some), `selectedBone` among them. */
+  get selectedBones(): readonly number[] {
+    return this.picks.bones(this.selection.selectedBone).filter((bone) => bone < this.boneCount);
+  }
+
   boneLabel(bone: number): string {
     return this.loaded.boneNames?.[bone] || `bone ${bone}`;
   }
@@ -268,9 +277,12 @@ export class PreviewModel implements AnimationViewModel {
     this.emit('hover');
   }
 
-  /** Selects `bone`, or clears the selection when it is selected; the other views follow. */
-  selectBone(bone: number): void {
-    this.selection.selectedBone = this.selection.selectedBone === bone ? -1 : bone;
+  /**
+   * A click on `bone` in the bone list: selects it alone, or clears the selection when it is the
+   * one selected; with Ctrl (`toggle`) or Shift (`range`) adds to the selection. The other views follow.
+   */
+  selectBone(bone: number, gesture: BonePickGesture = 'only'): void {
+    this.selection.selectedBone = this.picks.pick(bone, gesture, this.selection.selectedBone);
     this.emit('selection');
     if (this.selection.selectedBone >= 0) this.sendSelection(this.selection.report(this.currentFrame, true));
   }
