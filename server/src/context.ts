@@ -31,6 +31,8 @@ export interface ServerContext {
   manifestResult(uri: string): Promise<ManifestCheckResult | undefined>;
   uriToPath(uri: string): string;
   pathToUri(path: string): string;
+  /** A workspace file's URI (file:, or a workspace folder's file system such as github.dev's), not an untitled, git or listing one. */
+  isFileUri(uri: string): boolean;
 }
 
 export type { ManifestCheckResult };

@@ -27,6 +27,7 @@ import type { ServerContext, ServerSettings } from './context';
 import { DiagnosticsStore } from './diagnosticsStore';
 import { featureCapabilities, registerLanguageFeatures } from './features';
 import { ManifestChecks } from './manifestChecks';
+import { WorkspaceFileSystems } from './workspaceFileSystems';
 import { beginWorkDoneProgress } from './progress';
 import { SETTINGS_SECTION, settingsChange } from '../../formats/settings/settings';
 import { DEFAULT_SETTINGS, normalizeSettings } from './settings';
@@ -51,7 +52,10 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
   const core = createCoreChecks(files, () => settings);
   // Created below; the manifest checks ask it which manifests belong to the workspace.
   let checker: WorkspaceChecker | undefined;
-  const manifests = new ManifestChecks({ files, documents, store, check: core.checkManifest, uriToPath, inWorkspace: (path) => checker?.isKnown(path) === true });
+  // Which URIs are workspace files: file: ones and those on a workspace folder's file system (github.dev).
+  const fileSystems = new WorkspaceFileSystems();
+  const isFileUri = (uri: string): boolean => fileSystems.isFileUri(uri);
+  const manifests = new ManifestChecks({ files, documents, store, check: core.checkManifest, uriToPath, isFileUri, inWorkspace: (path) => checker?.isKnown(path) === true });
   const workspace = new WorkspaceChecker({
     files,
     store,
@@ -82,6 +86,7 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     manifestResult: (uri) => manifests.result(uri),
     uriToPath,
     pathToUri,
+    isFileUri,
   };
   registerLanguageFeatures(ctx);
   registerServerCommands(ctx, (path, type) => workspace.fileEvent(path, type));
@@ -89,6 +94,7 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     client = readClientFeatures(params);
     if (client.initialSettings !== undefined) settings = normalizeSettings(client.initialSettings);
+    fileSystems.addFolders([...(params.workspaceFolders ?? []).map((f) => f.uri), ...(params.rootUri ? [params.rootUri] : [])]);
     roots = (params.workspaceFolders ?? []).map((f) => uriToPath(f.uri));
     if (roots.length === 0 && params.rootUri) roots = [uriToPath(params.rootUri)];
     return {
@@ -119,6 +125,7 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     }
     if (client.workspaceFolders) {
       connection.workspace.onDidChangeWorkspaceFolders(async (event) => {
+        fileSystems.addFolders(event.added.map((f) => f.uri));
         const removed = new Set(event.removed.map((f) => uriToPath(f.uri)));
         roots = [...roots.filter((r) => !removed.has(r)), ...event.added.map((f) => uriToPath(f.uri))];
         await workspace.scanAll();
@@ -146,7 +153,7 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
 
   connection.onDidChangeWatchedFiles(({ changes }) => {
     for (const change of changes) {
-      if (!change.uri.startsWith('file:')) continue;
+      if (!isFileUri(change.uri)) continue;
       const type = change.type === FileChangeType.Deleted ? 'deleted' : change.type === FileChangeType.Created ? 'created' : 'changed';
       workspace.fileEvent(uriToPath(change.uri), type);
     }
@@ -154,7 +161,7 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
 
   documents.onDidChangeContent(({ document }) => manifests.textChanged(document.uri));
   documents.onDidClose(({ document }) => {
-    if (!document.uri.startsWith('file:')) return;
+    if (!isFileUri(document.uri)) return;
     const path = uriToPath(document.uri);
     if (!ManifestChecks.isManifest(path)) return;
     // Back to what is on disk; a manifest outside the workspace folders loses its problems.

@@ -33,8 +33,8 @@ async function clipBones(ctx: ServerContext, path: string): Promise<number | und
 }
 
 export async function clipLinksOf(ctx: ServerContext, params: ClipLinksParams): Promise<ClipLinksResult> {
-  if (typeof params?.clip !== 'string' || !params.clip.startsWith('file:')) {
-    throw new ResponseError(ErrorCodes.InvalidParams, 'ewzanim/clipLinks takes the file: URI of a clip');
+  if (typeof params?.clip !== 'string' || !ctx.isFileUri(params.clip)) {
+    throw new ResponseError(ErrorCodes.InvalidParams, 'ewzanim/clipLinks takes the URI of a clip in the workspace (file:, or a workspace folder\'s file system)');
   }
   const path = ctx.uriToPath(params.clip);
   const kind = kindOfPath(path)?.kind;

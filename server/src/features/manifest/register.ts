@@ -39,8 +39,8 @@ export type { RenameAssetArgs } from '../../../../protocol/serverCommands';
 
 type Translation = Pick<ServerContext, 'pathToUri' | 'settings'>;
 
-export function isManifestUri(ctx: Pick<ServerContext, 'uriToPath'>, uri: string): boolean {
-  return uri.startsWith('file:') && kindOfPath(ctx.uriToPath(uri))?.kind === 'manifest';
+export function isManifestUri(ctx: Pick<ServerContext, 'uriToPath' | 'isFileUri'>, uri: string): boolean {
+  return ctx.isFileUri(uri) && kindOfPath(ctx.uriToPath(uri))?.kind === 'manifest';
 }
 
 /** The latest check of a manifest URI; undefined for any other document or one with no readable file. */
