@@ -20,6 +20,12 @@ import type { CheckReply, WorkerMessage } from './checkPoolMessages';
 /** Worker deaths after which the pool rejects every check (the callers then check on their own thread). */
 const MAX_WORKER_FAILURES = 3;
 
+/**
+ * A worker's heap kept small: its live data is a few files in flight, and a young generation of
+ * V8's default size lets each worker's garbage grow by tens of MiB between collections.
+ */
+const WORKER_HEAP_LIMITS = { maxYoungGenerationSizeMb: Number(process.env.YG ?? 4) };
+
 interface Pending {
   resolve(checked: BinaryFileCheck): void;
   reject(error: Error): void;
@@ -84,8 +90,8 @@ export class WorkerCheckPool implements BinaryCheckPool {
   private start(): PoolWorker {
     // From source, the worker registers tsx itself: a worker's entry does not get the parent's loader hooks.
     const worker = this.script.endsWith('.ts')
-      ? new Worker(`require('tsx/cjs'); require(${JSON.stringify(this.script)});`, { eval: true })
-      : new Worker(this.script);
+      ? new Worker(`require('tsx/cjs'); require(${JSON.stringify(this.script)});`, { eval: true, resourceLimits: WORKER_HEAP_LIMITS })
+      : new Worker(this.script, { resourceLimits: WORKER_HEAP_LIMITS });
     const entry: PoolWorker = { worker, inFlight: new Map() };
     if (this.bindPoses.length > 0) worker.postMessage({ bindPoses: this.bindPoses } satisfies WorkerMessage);
     worker.on('message', (reply: CheckReply) => {

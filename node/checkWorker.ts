@@ -7,20 +7,24 @@ import { parentPort } from 'node:worker_threads';
 import { checkBinaryFile } from '../formats/checkBinaryFile';
 import { compactForTransfer } from '../formats/manifest/assetFacts';
 import { nodeFileAccess } from './fileAccess';
+import { RecycledReads } from './recycledReads';
 import type { BindPose } from '../formats/manifest/bindPose';
 import type { CheckReply, WorkerMessage } from './checkPoolMessages';
 
 let bindPoses: readonly BindPose[] = [];
+/** Each file is read into a buffer the worker used before (given back once its answer is posted). */
+const reads = new RecycledReads(nodeFileAccess);
 
 parentPort?.on('message', (message: WorkerMessage) => {
   if ('bindPoses' in message) return void (bindPoses = message.bindPoses);
   const request = message;
-  checkBinaryFile(nodeFileAccess, request.path, request.kind, request.stat, request.options).then(
+  const lease = reads.lease();
+  checkBinaryFile(lease.access, request.path, request.kind, request.stat, request.options).then(
     (full) => {
-      // The whole file stays here: only its signature and what the manifest's rules take cross.
+      // The whole file stays here: only its signature and what the manifest's rules take cross (copied).
       const { checked, transfer } = compactForTransfer(full, bindPoses);
       parentPort!.postMessage({ id: request.id, checked } satisfies CheckReply, transfer);
     },
     (error: unknown) => parentPort!.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) } satisfies CheckReply),
-  );
+  ).finally(lease.release);
 });

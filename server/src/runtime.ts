@@ -4,6 +4,7 @@
  * server (startServer.ts) and differ only here: how files are read, and what the process can
  * say about itself.
  */
+import type { BinaryCheckPool } from '../../formats/checkPool';
 import type { FileAccess } from '../../formats/fileAccess';
 
 export interface RuntimeEnvironment {
@@ -13,6 +14,11 @@ export interface RuntimeEnvironment {
   processInfo(): { pid: number; uptimeMs: number };
   /** Calls `report` for a promise rejected with no handler, so a failed step is logged, never fatal. */
   onUnhandledRejection(report: (reason: unknown) => void): void;
+  /**
+   * Optional: worker threads for the workspace scan's content checks, reading through `files`
+   * on their own (the Node build); absent, every check runs on the server's thread.
+   */
+  createCheckPool?(): (BinaryCheckPool & { close(): Promise<void> }) | undefined;
   /** Optional: how URIs map to server paths and back (`file:` URIs, as uris.ts, when absent). */
   readonly uris?: { uriToPath(uri: string): string; pathToUri(path: string): string };
 }

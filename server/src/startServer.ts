@@ -49,7 +49,9 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     pathToUri,
     () => ({ relatedInformation: client.relatedInformation }),
   );
-  const core = createCoreChecks(files, () => settings);
+  // The scan's content checks on worker threads where the runtime has them (same results, stored in walk order).
+  const pool = runtime.createCheckPool?.();
+  const core = createCoreChecks(files, () => settings, pool);
   // Created below; the manifest checks ask it which manifests belong to the workspace.
   let checker: WorkspaceChecker | undefined;
   // Which URIs are workspace files: file: ones and those on a workspace folder's file system (github.dev).
@@ -60,6 +62,8 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     files,
     store,
     checkAsset: core.checkAsset,
+    skeletonsChecked: core.skeletonsChecked,
+    checkThreads: pool?.size,
     checkManifest: async (path) => void (await manifests.check(path)),
     forget: (path) => {
       manifests.forget(path);

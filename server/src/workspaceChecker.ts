@@ -10,11 +10,14 @@ import type { CheckStatusParams } from '../../protocol/serverStatus';
 import type { DiagnosticsStore } from './diagnosticsStore';
 import { ExcludeFilter } from '../../formats/workspace/exclude';
 import { walkWorkspace } from '../../formats/workspace/walk';
+import { mapInParallel } from '../../formats/inParallel';
 
 /** Quiet time after the last file event before a re-check starts. */
 export const RECHECK_DEBOUNCE_MS = 150;
 /** Binary files checked at once: overlaps reads without holding many chunks in memory. */
 const PARALLEL_CHECKS = 8;
+/** With a pool, checks in flight per worker: each busy while this thread stats and publishes. */
+const CHECKS_PER_WORKER = 4;
 /** At most this often a status notification while a pass runs. */
 const STATUS_INTERVAL_MS = 250;
 
@@ -28,6 +31,10 @@ export interface WorkspaceCheckerDeps {
   store: DiagnosticsStore;
   /** Binary asset of the kind the walk or a file event found -> core diagnostics (checkFile with the current cap, or a manifest check's). */
   checkAsset(path: string, kind: FileKind): Promise<readonly FormatDiagnostic[]>;
+  /** The queued skeletons are checked: the clips after them are judged against them as they are read. */
+  skeletonsChecked?(): void;
+  /** Binary checks `checkAsset` runs at once besides this thread (a pool's workers), if any. */
+  checkThreads?: number;
   /** Re-checks a manifest (from its unsaved text when open) and stores its diagnostics itself. */
   checkManifest(path: string): Promise<void>;
   /** Forgets a deleted manifest or asset (cached summaries, open results). */
@@ -40,6 +47,12 @@ export interface WorkspaceCheckerDeps {
   /** A progress report for a full scan (work-done progress in the client). */
   beginProgress(title: string): Promise<Progress>;
   log(message: string): void;
+}
+
+/** A binary file's check; no diagnostics when it failed (logged) or the file is no longer known. */
+interface CheckedBinary {
+  path: string;
+  diagnostics?: readonly FormatDiagnostic[];
 }
 
 export class WorkspaceChecker {
@@ -145,9 +158,9 @@ export class WorkspaceChecker {
   }
 
   /**
-   * Checks everything queued, then stops. Manifests go first: their check lints the files they
-   * list (in parallel, through the shared cache), and the binary checks then reuse those results
-   * instead of reading the files again.
+   * Checks everything queued, then stops. Binary files go first, skeletons before the rest (a clip
+   * is then judged against their bind poses as it is read), and leave what they taught in the
+   * cache: the manifests checked last list those files and read none of them again.
    */
   private async drain(report?: (done: number, total: number) => void): Promise<void> {
     while (this.running) await this.running;
@@ -162,13 +175,13 @@ export class WorkspaceChecker {
     while (this.queue.size > 0) {
       const batch = [...this.queue];
       this.queue.clear();
-      const isManifest = (path: string): boolean => this.known.get(path)?.kind === 'manifest';
+      const kindOf = (path: string): string | undefined => this.known.get(path)?.kind;
       // A file deleted since it was queued is no longer known: nothing to check.
-      const binaries = batch.filter((p) => this.known.has(p) && !isManifest(p));
-      const manifests = batch.filter(isManifest);
+      const binaries = batch.filter((p) => kindOf(p) !== undefined && kindOf(p) !== 'manifest');
+      const manifests = batch.filter((p) => kindOf(p) === 'manifest');
       // A changed asset can change what a manifest says about it (bone counts, kinds).
       if (binaries.length > 0) {
-        for (const path of this.known.keys()) if (isManifest(path) && !manifests.includes(path)) manifests.push(path);
+        for (const path of this.known.keys()) if (kindOf(path) === 'manifest' && !manifests.includes(path)) manifests.push(path);
       }
       this.passQueued += binaries.length + manifests.length;
       const step = (): void => {
@@ -176,33 +189,51 @@ export class WorkspaceChecker {
         report?.(this.passChecked, this.passQueued);
         this.status('checking');
       };
+      const skeletons = binaries.filter((p) => kindOf(p) === 'skeleton');
+      await this.checkBinaries(skeletons, step);
+      if (skeletons.length > 0) this.deps.skeletonsChecked?.();
+      await this.checkBinaries(binaries.filter((p) => kindOf(p) !== 'skeleton'), step);
       for (const path of manifests) {
         if (this.known.has(path)) await this.deps.checkManifest(path).catch((e: unknown) => this.deps.log(`manifest ${path}: ${String(e)}`));
         step();
       }
-      let next = 0;
-      const worker = async (): Promise<void> => {
-        while (next < binaries.length) {
-          const path = binaries[next++]!;
-          await this.checkBinary(path);
-          step();
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(PARALLEL_CHECKS, binaries.length) }, worker));
     }
     this.status('idle', true);
   }
 
-  private async checkBinary(path: string): Promise<void> {
+  /**
+   * Checks `paths` several at once and stores their diagnostics in the order given (the walk's),
+   * each as soon as it and every path before it are done: the publishes come in a stable order.
+   */
+  private async checkBinaries(paths: readonly string[], step: () => void): Promise<void> {
+    const threads = this.deps.checkThreads ?? 0;
+    const inFlight = threads > 1 ? Math.max(PARALLEL_CHECKS, CHECKS_PER_WORKER * threads) : PARALLEL_CHECKS;
+    const done: (CheckedBinary | undefined)[] = new Array(paths.length);
+    let stored = 0;
+    await mapInParallel(paths, inFlight, async (path, index) => {
+      done[index] = await this.checkBinary(path);
+      for (; stored < paths.length && done[stored]; stored++) {
+        this.store(done[stored]!);
+        done[stored] = undefined;
+        step();
+      }
+    });
+  }
+
+  private async checkBinary(path: string): Promise<CheckedBinary> {
     const kind = this.known.get(path);
-    if (!kind) return;
+    if (!kind) return { path };
     try {
-      const diagnostics = await this.deps.checkAsset(path, kind);
-      // Deleted while it was being checked: its problems must not come back.
-      if (this.known.has(path)) this.deps.store.set(path, diagnostics);
+      return { path, diagnostics: await this.deps.checkAsset(path, kind) };
     } catch (error) {
       this.deps.log(`check ${path} failed: ${String(error)}`);
+      return { path };
     }
+  }
+
+  private store({ path, diagnostics }: CheckedBinary): void {
+    // Deleted while it was being checked: its problems must not come back.
+    if (diagnostics && this.known.has(path)) this.deps.store.set(path, diagnostics);
   }
 
   private status(state: 'checking' | 'idle', force = false): void {

@@ -300,7 +300,8 @@ test('`ewzanim lsp --stdio` is the same server', async () => {
   try {
     const { capabilities } = await client.initialize([join(workspace, 'animation-demo')], {});
     assert.ok(capabilities.hoverProvider);
-    await client.waitFor('diagnostics of the clip', () => client.diagnostics.has(uri('animation-demo/assets/wave.ewzanim')));
+    // The clips are checked first, the manifest that lists them last.
+    await client.waitFor('diagnostics of the clip and the manifest', () => client.diagnostics.has(uri('animation-demo/assets/wave.ewzanim')) && client.diagnostics.has(uri('animation-demo/nether.toml')));
     assert.deepEqual(client.diagnostics.get(uri('animation-demo/nether.toml'))?.map((d) => d.code), ['manifest/legacy-extension']);
     assert.equal(await client.stop(), 0);
   } finally {
