@@ -74,7 +74,11 @@ async function main(): Promise<void> {
   const perCharacterBytes = character.vertexCount * meshStride(character.mesh[8]);
   const maxCharacters = Math.floor(Math.min(adapter.limits.maxStorageBufferBindingSize, 1.2e9) / perCharacterBytes);
   const counts = [1, 100, 1000, 10000, maxCharacters].map((c) => Math.max(1, Math.floor(c * scale))).filter((c, i, a) => c <= maxCharacters && a.indexOf(c) === i);
-  const workgroupSizes = (process.env.BENCH_WORKGROUP_SIZES ?? '256').split(',').map(Number).filter((n) => n > 0 && n <= device.limits.maxComputeInvocationsPerWorkgroup);
+  const listed = (name: string, fallback: string): number[] => (process.env[name] ?? fallback).split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0);
+  const workgroupSizes = listed('BENCH_WORKGROUP_SIZES', '256').filter((n) => n <= device.limits.maxComputeInvocationsPerWorkgroup);
+  const shapes = listed('BENCH_VERTICES_PER_INVOCATION', '1')
+    .filter((n) => n <= 4)
+    .flatMap((verticesPerInvocation) => workgroupSizes.map((workgroupSize) => ({ workgroupSize, verticesPerInvocation })));
   const rows: string[] = [];
   rows.push('| measurement | value | baseline (same run) | ratio |', '|---|---:|---|---:|');
   rows.push(`| copy kernel (copy-bench.wgsl), 2 x ${si(copyBytes)}B, ${copyDispatches} dispatches per submission | ${si(copy)}B/s read+write | | |`);
@@ -84,9 +88,9 @@ async function main(): Promise<void> {
     // The same dispatches per submission for skinning and its copy: about 0.4 G vertices, 20 to 2,000
     // (BENCH_MAX_DISPATCHES lowers the cap for slow software adapters).
     const dispatches = Math.max(Math.min(20, maxDispatches), Math.min(maxDispatches, Math.floor(4e8 / vertices)));
-    for (const r of await skinningThroughput(device, character, characters, dispatches, workgroupSizes)) {
+    for (const r of await skinningThroughput(device, character, characters, dispatches, shapes)) {
       results.push(r);
-      const shape = `${r.workgroupSize}-wide, ${r.grid[0]} x ${r.grid[1]} workgroups, ${r.dispatches} per submission`;
+      const shape = `${r.workgroupSize}-wide, ${r.verticesPerInvocation} vertex/invocation, ${r.grid[0]} x ${r.grid[1]} workgroups, ${r.dispatches} per submission`;
       rows.push(
         `| skinning, ${characters} x ${character.bones}-bone characters (${r.vertices.toLocaleString('en-US')} vertices), ${shape} | ${si(r.verticesPerSecond)}vertices/s = ${si(r.skinBytesPerSecond)}B/s ` +
           `(${r.vertexBytes} B/vertex + ${si(r.boneBytes)}B of bone matrices) | matched copy ${si(r.copyBytesPerSecond)}B/s; plain copy ${si(copy)}B/s | ` +

@@ -171,15 +171,21 @@ export async function boneBuildRate(device: GPUDevice, clip: Uint8Array, skeleto
 /** Trials per timed kernel (each one submission of the row's dispatches); the best counts. */
 const TRIALS = 5;
 
-/** A compute pipeline of `code`'s `entryPoint` at `workgroupSize` invocations per workgroup. */
-function benchPipeline(device: GPUDevice, code: string, entryPoint: string, workgroupSize: number): GPUComputePipeline {
+/** A compute pipeline of `code`'s `entryPoint` with its override constants set. */
+function benchPipeline(device: GPUDevice, code: string, entryPoint: string, constants: Record<string, number>): GPUComputePipeline {
   const module = device.createShaderModule({ code });
-  return device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint, constants: { bench_workgroup_size: workgroupSize } } });
+  return device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint, constants } });
+}
+
+/** How skin-bench.wgsl's kernels are launched: invocations per workgroup, vertices per invocation (1 to 4). */
+export interface KernelShape {
+  workgroupSize: number;
+  verticesPerInvocation: number;
 }
 
 /** Copy kernel: bytes read + written per second over a `bytes`-sized buffer, on a tight grid. */
 export async function copyBandwidth(device: GPUDevice, bytes: number, reps: number, workgroupSize = 256): Promise<number> {
-  const pipeline = benchPipeline(device, COPY_BENCH_WGSL, 'copy', workgroupSize);
+  const pipeline = benchPipeline(device, COPY_BENCH_WGSL, 'copy', { bench_workgroup_size: workgroupSize });
   const source = device.createBuffer({ size: bytes, usage: GPUBufferUsage.STORAGE });
   const target = device.createBuffer({ size: bytes, usage: GPUBufferUsage.STORAGE });
   const group = device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries: [{ binding: 0, resource: { buffer: source } }, { binding: 1, resource: { buffer: target } }] });
@@ -190,10 +196,9 @@ export async function copyBandwidth(device: GPUDevice, bytes: number, reps: numb
 }
 
 /** Skinning against its matched copy at one workgroup size (one row of the bench). */
-export interface SkinningResult {
+export interface SkinningResult extends KernelShape {
   characters: number;
   vertices: number;
-  workgroupSize: number;
   /** Workgroups along x and y, the same for both kernels. */
   grid: [number, number];
   /** Dispatches per submission, the same for both kernels. */
@@ -219,9 +224,15 @@ const SKINNING_ROWS = 3;
  * Skins `characters` copies of `character` (each its own mesh copy and its own pose from the
  * clip's frames, built by the real bones.wgsl) with skin-bench.wgsl's skin_characters, and runs
  * its copy_vertices over the same buffers, grid and dispatch count (the fair copy), once per
- * workgroup size in `workgroupSizes`.
+ * kernel shape in `shapes`.
  */
-export async function skinningThroughput(device: GPUDevice, character: Character, characters: number, reps: number, workgroupSizes: readonly number[] = [256]): Promise<SkinningResult[]> {
+export async function skinningThroughput(
+  device: GPUDevice,
+  character: Character,
+  characters: number,
+  reps: number,
+  shapes: readonly KernelShape[] = [{ workgroupSize: 256, verticesPerInvocation: 1 }],
+): Promise<SkinningResult[]> {
   // skin-bench.wgsl reads position, then joints and weights in the vertex's last two words.
   const stride = meshStride(character.mesh[8]);
   if (!(character.mesh[8] & MESH_FORMAT.SKINNED)) throw new Error('the bench character must be skinned');
@@ -251,24 +262,25 @@ export async function skinningThroughput(device: GPUDevice, character: Character
   new Uint32Array(params.getMappedRange()).set([character.vertexCount, characters, rowsPerCharacter, stride / 4]);
   params.unmap();
   const buffers: [number, GPUBuffer][] = [[0, boneRows], [1, vertices], [2, output], [3, params]];
-  const dispatch = (entryPoint: string, workgroupSize: number): Dispatch => {
-    const pipeline = benchPipeline(device, SKIN_BENCH_WGSL, entryPoint, workgroupSize);
+  const dispatch = (entryPoint: string, shape: KernelShape): Dispatch => {
+    const constants = { bench_workgroup_size: shape.workgroupSize, bench_vertices_per_invocation: shape.verticesPerInvocation };
+    const pipeline = benchPipeline(device, SKIN_BENCH_WGSL, entryPoint, constants);
     // 'auto' layouts hold only the bindings the entry point uses (the copy reads no bones).
     const used = entryPoint === 'skin_characters' ? buffers : buffers.filter(([binding]) => binding !== 0);
     const entries = used.map(([binding, buffer]) => ({ binding, resource: { buffer } }));
-    return { pipeline, group: device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries }), grid: dispatchGrid(total, workgroupSize) };
+    return { pipeline, group: device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries }), grid: dispatchGrid(Math.ceil(total / shape.verticesPerInvocation), shape.workgroupSize) };
   };
   const vertexBytes = stride + 16;
   const boneBytes = characters * character.bones * SKINNING_ROWS * 16;
   const results: SkinningResult[] = [];
-  for (const workgroupSize of workgroupSizes) {
-    const skin = dispatch('skin_characters', workgroupSize);
-    const copy = dispatch('copy_vertices', workgroupSize);
+  for (const shape of shapes) {
+    const skin = dispatch('skin_characters', shape);
+    const copy = dispatch('copy_vertices', shape);
     const [skinSeconds, copySeconds] = await timeKernels(device, [skin, copy], reps, TRIALS);
     results.push({
       characters,
       vertices: total,
-      workgroupSize,
+      ...shape,
       grid: skin.grid,
       dispatches: reps,
       verticesPerSecond: total / skinSeconds,

@@ -11,46 +11,71 @@ struct SkinBench {
   stride_words: u32,
 }
 
-// Invocations per workgroup; the bench sweeps it (both kernels of a row use the same value).
+// Invocations per workgroup and vertices per invocation (1 to 4); the bench sweeps both, and
+// both kernels of a row use the same values. Invocation n handles vertices n, n + N, n + 2N...
+// (N invocations in the grid), loading all of them before the first is skinned.
 override bench_workgroup_size: u32 = 256;
+override bench_vertices_per_invocation: u32 = 1;
+const MAX_VERTICES_PER_INVOCATION = 4u;
 
 @group(0) @binding(1) var<storage, read> vertices: array<u32>;
 @group(0) @binding(2) var<storage, read_write> skinned: array<vec4f>;
 @group(0) @binding(3) var<uniform> bench: SkinBench;
 
-// Invocation index on the bench's grid: x by y workgroups, row-major.
-fn bench_invocation(group: vec3u, lane: u32, groups: vec3u) -> u32 {
-  return (group.y * groups.x + group.x) * bench_workgroup_size + lane;
+// Invocation index on the bench's grid (x by y workgroups, row-major) and the grid's size.
+fn bench_invocation(group: vec3u, lane: u32, groups: vec3u) -> vec2u {
+  return vec2u((group.y * groups.x + group.x) * bench_workgroup_size + lane, groups.x * groups.y * bench_workgroup_size);
+}
+
+// The words skin_characters reads of vertex i: position xy, position z, joints, weights.
+fn vertex_words(i: u32) -> vec4u {
+  let w = i * bench.stride_words;
+  return vec4u(vertices[w], vertices[w + 1u], vertices[w + bench.stride_words - 2u], vertices[w + bench.stride_words - 1u]);
 }
 
 @compute @workgroup_size(bench_workgroup_size)
 fn skin_characters(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) lane: u32, @builtin(num_workgroups) groups: vec3u) {
-  let i = bench_invocation(group, lane, groups);
-  if (i >= bench.vertex_count * bench.characters) { return; }
-  let character = i / bench.vertex_count;
+  let at = bench_invocation(group, lane, groups);
+  let total = bench.vertex_count * bench.characters;
   // Every character has its own copy of the mesh, so every vertex is read from memory once.
-  let w = i * bench.stride_words;
-  let xy = vertices[w];
-  let zw = vertices[w + 1u];
-  let position = vec3f(f16_bits_to_f32(xy & 0xffffu), f16_bits_to_f32(xy >> 16u), f16_bits_to_f32(zw & 0xffffu));
-  let j = vertices[w + bench.stride_words - 2u];
-  let joints = vec4u(j & 0xffu, (j >> 8u) & 0xffu, (j >> 16u) & 0xffu, j >> 24u);
-  let weights = unpack4x8unorm(vertices[w + bench.stride_words - 1u]);
-  skinned[i] = vec4f(skin_position(character * bench.rows_per_character, position, joints, weights), 1.0);
+  var words: array<vec4u, MAX_VERTICES_PER_INVOCATION>;
+  for (var k = 0u; k < bench_vertices_per_invocation; k = k + 1u) {
+    let i = at.x + k * at.y;
+    if (i < total) { words[k] = vertex_words(i); }
+  }
+  for (var k = 0u; k < bench_vertices_per_invocation; k = k + 1u) {
+    let i = at.x + k * at.y;
+    if (i >= total) { return; }
+    let v = words[k];
+    let character = i / bench.vertex_count;
+    let position = vec3f(f16_bits_to_f32(v.x & 0xffffu), f16_bits_to_f32(v.x >> 16u), f16_bits_to_f32(v.y & 0xffffu));
+    let joints = vec4u(v.z & 0xffu, (v.z >> 8u) & 0xffu, (v.z >> 16u) & 0xffu, v.z >> 24u);
+    let weights = unpack4x8unorm(v.w);
+    skinned[i] = vec4f(skin_position(character * bench.rows_per_character, position, joints, weights), 1.0);
+  }
 }
 
-// The fair copy for skin_characters: one invocation per vertex on the same grid, reading all of
-// the vertex's stride words and writing 16 bytes to the same output, with no arithmetic and no
-// bone reads. Its bytes per second are the memory system's own for this access pattern.
+// The fair copy for skin_characters: the same vertices per invocation on the same grid, reading
+// all of each vertex's stride words and writing 16 bytes to the same output, with no arithmetic
+// and no bone reads. Its bytes per second are the memory system's own for this access pattern.
 @compute @workgroup_size(bench_workgroup_size)
 fn copy_vertices(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) lane: u32, @builtin(num_workgroups) groups: vec3u) {
-  let i = bench_invocation(group, lane, groups);
-  if (i >= bench.vertex_count * bench.characters) { return; }
-  let w = i * bench.stride_words;
-  // Every word read reaches the store (folded by xor), so none of the loads can be dropped.
-  var folded = vec4u(vertices[w], vertices[w + 1u], vertices[w + bench.stride_words - 2u], vertices[w + bench.stride_words - 1u]);
-  for (var k = 2u; k + 2u < bench.stride_words; k = k + 1u) {
-    folded.x = folded.x ^ vertices[w + k];
+  let at = bench_invocation(group, lane, groups);
+  let total = bench.vertex_count * bench.characters;
+  var words: array<vec4u, MAX_VERTICES_PER_INVOCATION>;
+  for (var k = 0u; k < bench_vertices_per_invocation; k = k + 1u) {
+    let i = at.x + k * at.y;
+    if (i < total) {
+      // Every word read reaches the store (folded by xor), so none of the loads can be dropped.
+      words[k] = vertex_words(i);
+      for (var n = 2u; n + 2u < bench.stride_words; n = n + 1u) {
+        words[k].x = words[k].x ^ vertices[i * bench.stride_words + n];
+      }
+    }
   }
-  skinned[i] = bitcast<vec4f>(folded);
+  for (var k = 0u; k < bench_vertices_per_invocation; k = k + 1u) {
+    let i = at.x + k * at.y;
+    if (i >= total) { return; }
+    skinned[i] = bitcast<vec4f>(words[k]);
+  }
 }
