@@ -2,6 +2,8 @@
 import type * as vscode from 'vscode';
 import { activateExtension, deactivateExtension, type ExtensionApi } from './activation';
 import { nodeByteSources } from './clipDiff/nodeByteSources';
+import { workingFileOf } from './clipDiff/gitBaseline';
+import { gitSide } from './clipDiff/gitSide';
 import { registerClipDiff } from './clipDiff/register';
 import { nodeExportHost } from './gltfExport/nodeExportHost';
 import { nodeHexDisk } from './hexEditor/nodeHexDisk';
@@ -16,7 +18,7 @@ export function activate(context: vscode.ExtensionContext): Promise<ExtensionApi
     files: nodeUriFileAccess,
     hexDisk: nodeHexDisk,
     gltfExport: nodeExportHost,
-    registerMore: (context, services) => registerClipDiff(context, services, nodeByteSources),
+    registerMore: (context, services) => registerClipDiff(context, services, nodeByteSources, { workingFileOf, side: gitSide }),
   });
 }
 

@@ -3,12 +3,14 @@
  * The same features as on the desktop (client/src/activation.ts), with files read and written
  * through `vscode.workspace.fs` (whole files: it has no ranged read) and the language server in a
  * web worker (dist/server/browser.js) whose file requests are answered here. What needs Node is
- * not registered: FBX import (FBX2glTF), the clip comparisons (git through a process).
+ * not registered: FBX import (FBX2glTF), the clip comparisons with git's versions (git runs as a process).
  */
 import * as vscode from 'vscode';
 import { LanguageClient } from 'vscode-languageclient/browser';
 import { nodeGltfDecoders } from '../../../node/gltf/decoders';
 import { activateExtension, deactivateExtension, type ExtensionApi } from '../activation';
+import { workspaceByteSources } from '../clipDiff/byteSources';
+import { registerClipDiff } from '../clipDiff/register';
 import { workspaceHexDisk } from '../hexEditor/diskAccess';
 import { languageClientOptions } from '../languageClientOptions';
 import { workspaceUriFileAccess, workspaceWriteFile } from '../uriFileAccess';
@@ -35,6 +37,8 @@ export function activate(context: vscode.ExtensionContext): Promise<ExtensionApi
     hexDisk: workspaceHexDisk,
     // The decoders are WebAssembly and JavaScript, bundled for the browser too (build.mjs).
     gltfExport: { decoders: nodeGltfDecoders, write: workspaceWriteFile },
+    // Compare Clips on two files; not with git's versions (git runs as a process).
+    registerMore: (context, services) => registerClipDiff(context, services, workspaceByteSources),
   });
 }
 

@@ -11,8 +11,15 @@ import { kindOptions } from '../kindOptions';
 import type { ExtensionServices } from '../services';
 import type { ByteSourceOpener } from './byteSources';
 import { ClipDiffPanel } from './clipDiffPanel';
-import { type ClipSide, fileSide, gitSide } from './clipSides';
-import { type GitBaselineRef, workingFileOf } from './gitBaseline';
+import { type ClipSide, fileSide } from './clipSides';
+import type { GitBaselineRef, workingFileOf } from './gitBaseline';
+import type { gitSide } from './gitSide';
+
+/** The comparisons with git's versions (HEAD, staged): git runs as a process, so the desktop only. */
+export interface ClipDiffGit {
+  workingFileOf: typeof workingFileOf;
+  side: typeof gitSide;
+}
 
 /** Set while a clip is selected for compare (the Explorer then offers "Compare Clip with Selected"). */
 const SELECTED_CONTEXT_KEY = 'ewzanim.clipSelectedForCompare';
@@ -36,7 +43,7 @@ function uriOf(arg: unknown): vscode.Uri | undefined {
  * `openSource` reads the compared files in pieces: `nodeByteSources` on the desktop, the
  * browser build's own over `vscode.workspace.fs`.
  */
-export function registerClipDiff(context: vscode.ExtensionContext, services: ExtensionServices, openSource: ByteSourceOpener): void {
+export function registerClipDiff(context: vscode.ExtensionContext, services: ExtensionServices, openSource: ByteSourceOpener, git?: ClipDiffGit): void {
   const panels = new Map<string, ClipDiffPanel>();
   let selectedForCompare: vscode.Uri | undefined;
 
@@ -61,19 +68,19 @@ export function registerClipDiff(context: vscode.ExtensionContext, services: Ext
     return show(fileSide(a, openSource), fileSide(b, openSource));
   }
 
-  function compareWithGit(arg: unknown, ref: GitBaselineRef): CompareClipsResult {
+  function compareWithGit(git: ClipDiffGit, arg: unknown, ref: GitBaselineRef): CompareClipsResult {
     const uri = uriOf(arg);
     if (!uri) {
       void vscode.window.showInformationMessage('Open or select a clip (.nczxanim or .ewzanim) in a git repository first.');
       return undefined;
     }
     // The left side of VS Code's own diff is a git: URI of the working file at HEAD or staged.
-    const { file, ref: shownRef } = workingFileOf(uri);
+    const { file, ref: shownRef } = git.workingFileOf(uri);
     if (!isClip(file)) {
       void vscode.window.showInformationMessage(`${vscode.workspace.asRelativePath(file)} is not a clip (.nczxanim or .ewzanim).`);
       return undefined;
     }
-    return show(gitSide(file, shownRef ?? ref, context.globalStorageUri, openSource), fileSide(file, openSource));
+    return show(git.side(file, shownRef ?? ref, context.globalStorageUri, openSource), fileSide(file, openSource));
   }
 
   context.subscriptions.push(
@@ -87,7 +94,10 @@ export function registerClipDiff(context: vscode.ExtensionContext, services: Ext
       await vscode.commands.executeCommand('setContext', SELECTED_CONTEXT_KEY, Boolean(selectedForCompare));
     }),
     vscode.commands.registerCommand('ewzanim.compareClipWithSelected', (arg?: vscode.Uri): CompareClipsResult => compareFiles(selectedForCompare, uriOf(arg))),
-    vscode.commands.registerCommand('ewzanim.compareClipWithHead', (arg?: unknown): CompareClipsResult => compareWithGit(arg, 'HEAD')),
-    vscode.commands.registerCommand('ewzanim.compareClipWithStaged', (arg?: unknown): CompareClipsResult => compareWithGit(arg, 'staged')),
+  );
+  if (!git) return;
+  context.subscriptions.push(
+    vscode.commands.registerCommand('ewzanim.compareClipWithHead', (arg?: unknown): CompareClipsResult => compareWithGit(git, arg, 'HEAD')),
+    vscode.commands.registerCommand('ewzanim.compareClipWithStaged', (arg?: unknown): CompareClipsResult => compareWithGit(git, arg, 'staged')),
   );
 }

@@ -48,6 +48,7 @@ test('the browser client registers the features through the desktop\'s activatio
     'client/src/mshPreview/register.ts',
     'client/src/listing/register.ts',
     'client/src/gltfExport/exportFromGltf.ts',
+    'client/src/clipDiff/register.ts',
     'client/src/walkthrough.ts',
     'client/src/statusBar.ts',
   ];
@@ -56,4 +57,5 @@ test('the browser client registers the features through the desktop\'s activatio
   assert.deepEqual(inputs.filter((i) => i.startsWith('node/')).sort(), ['node/fbx/conversionError.ts', 'node/gltf/decoders.ts', 'node/gltf/dracoDecoderWasm.ts']);
   assert.ok(!inputs.includes('client/src/hexEditor/fileByteSource.ts'), 'no ranged Node reader: the hex editor reads through workspace.fs');
   assert.ok(!inputs.includes('client/src/languageServer.ts'), 'no Node language client');
+  assert.ok(!inputs.includes('client/src/clipDiff/gitBaseline.ts'), 'no comparison with git (a process)');
 });
