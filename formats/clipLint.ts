@@ -55,7 +55,7 @@ export async function scanSuspectRecords(
   chunkBytes: number,
   suspect: (record: number, rot: number, w1: number, w2: number, w3: number) => void,
   beforePiece: (offset: number) => boolean = () => false,
-  eachPiece?: (words: Uint32Array, records: number) => void,
+  eachPiece?: (words: Uint32Array, records: number) => boolean | void,
 ): Promise<void> {
   const count = lintableRecordCount(header, source.size);
   const oneMinus = rotationOneMinusSquareTable();
@@ -68,7 +68,8 @@ export async function scanSuspectRecords(
   const kernels = clipKernels();
   await forEachRecordChunk(read, CLIP_HEADER_SIZE, count, KEYFRAME_SIZE, Math.max(KEYFRAME_SIZE, chunkBytes), (bytes, firstRecord, records) => {
     const words = u32View(bytes);
-    eachPiece?.(words, records);
+    // true: the piece's pass runs the record test itself (the motion rules' kernel) and reports the suspects.
+    if (eachPiece?.(words, records) === true) return;
     if (kernels) {
       kernels.lint(bytes, records, (r) => {
         const i = r * RECORD_WORDS;
@@ -98,16 +99,23 @@ export async function scanSuspectRecords(
 export async function lintClipRecords(source: ByteSource, header: ClipHeader, options: ClipLintOptions): Promise<FormatDiagnostic[]> {
   const count = lintableRecordCount(header, source.size);
   const problems = new ProblemCollector(options.maxKeyframeProblems);
-  const motion = options.motion === false ? undefined : new MotionScanner(header, { ...DEFAULT_MOTION_OPTIONS, ...options.motion });
-  // The WebAssembly scan names a superset of the bad records; reportRecord re-checks each.
+  const suspect = (record: number, rot: number, w1: number, w2: number, w3: number): void => reportRecord(problems, header, record, rot, w1, w2, w3);
+  // On a large clip the motion rules' WebAssembly pass runs the record test too, so the bytes are read once.
+  const motion = options.motion === false ? undefined : new MotionScanner(header, { ...DEFAULT_MOTION_OPTIONS, ...options.motion }, undefined, suspect);
+  // The WebAssembly scans name a superset of the bad records; reportRecord re-checks each.
   await scanSuspectRecords(
     source,
     header,
     options.chunkBytes ?? DEFAULT_CHUNK_BYTES,
-    (record, rot, w1, w2, w3) => reportRecord(problems, header, record, rot, w1, w2, w3),
+    suspect,
     undefined,
-    motion && ((words, records) => motion.feed(words, records)),
+    motion &&
+      ((words, records) => {
+        motion.feed(words, records);
+        return motion.lintsRecords;
+      }),
   );
+  motion?.flush();
   const diagnostics = problems.finish('anim/more-problems', { start: CLIP_HEADER_SIZE, end: recordOffset(count) }, 'keyframe');
   // Broken records (non-unit, non-finite, zero scale) are reported as such; the motion they
   // would make (a pop to a non-unit rotation) is not reported a second time.

@@ -4,7 +4,13 @@
  * rotation and position, and a ring of its last 17 steps (`StepRing`). A step becomes a
  * candidate when it is large and the step before it was not; the candidate is judged once the
  * frames after it have been read. Everything else (which bones moved, runs of repeated frames,
- * the clip's typical position step) is a few counters. Memory: O(bones), whatever the length.
+ * the clip's typical position step and size) is a few counters. Memory: O(bones), whatever the
+ * length.
+ *
+ * Large clips run in the WebAssembly pass instead (`motionKernel.wat`), which can also do the
+ * content lint's record test in the same pass (`onSuspect`): it keeps the counters and sums
+ * exactly and flags the records that may start a candidate; those are judged here from the raw
+ * records it keeps (the last blocks), as are the steps around a candidate (`exactStep.ts`).
  */
 import { f16LookupTable } from '../f16';
 import { rotationFieldTable, rotationOneMinusSquareTable, rotationSquareTable } from '../rotation';
@@ -13,8 +19,9 @@ import { judgePop } from './popRule';
 import { judgePositionJump, type JumpCandidate } from './positionJumpRule';
 import { RepeatedFrames } from './repeatedFramesRule';
 import { stillnessFindings } from './stillnessRules';
-import { RING, StepRing } from './stepWindow';
-import { MOTION_KERNEL_BLOCK, createMotionKernel, type MotionKernel } from '../wasm/motionKernel';
+import { RING, StepRing, type StepWindow } from './stepWindow';
+import { KeptSteps } from './keptSteps';
+import { MOTION_KERNEL_BLOCK, MOTION_KERNEL_PREFIX, MOTION_KERNEL_SLOTS, createMotionKernel, type MotionKernel } from '../wasm/motionKernel';
 
 /**
  * Candidates judged per clip. A real clip has a handful; noise (every step large, random
@@ -24,9 +31,9 @@ import { MOTION_KERNEL_BLOCK, createMotionKernel, type MotionKernel } from '../w
 export const MAX_MOTION_CANDIDATES = 8192;
 
 /**
- * Clips of at least this many records run the per-record step in the WebAssembly kernel (a
- * quarter megabyte of tables to fill per clip); smaller ones, where that would cost more than it
- * saves, and every clip where WebAssembly is unavailable, run the TypeScript loop.
+ * Clips of at least this many records (and 4 bones or more) run in the WebAssembly pass; smaller
+ * ones, where an instance per clip would cost more than it saves, and every clip where
+ * WebAssembly is unavailable, run the TypeScript loop.
  */
 export const MOTION_KERNEL_MIN_RECORDS = 65536;
 
@@ -34,6 +41,15 @@ export const MOTION_KERNEL_MIN_RECORDS = 65536;
 export function motionKernelFor(shape: ClipShape): MotionKernel | null {
   return (shape.boneCount * shape.frameCount >= MOTION_KERNEL_MIN_RECORDS && createMotionKernel(shape.boneCount)) || null;
 }
+
+/** Margins of the kernel's gate around the thresholds: far above its f32 rounding (below 1e-6). */
+const GATE_COS_MARGIN = 1e-5;
+const GATE_RATIO_SHARE = 1 - 1e-5;
+/** The largest finite f32 (the gate's ratio is an f32). */
+const F32_MAX = 3.4e38;
+
+/** The lint's record test, for the kernel's pass to report suspect records to: record index and its words. */
+export type SuspectRecord = (record: number, rot: number, w1: number, w2: number, w3: number) => void;
 
 export class MotionScanner {
   private readonly bones: number;
@@ -61,63 +77,161 @@ export class MotionScanner {
   private readonly findings: MotionFinding[] = [];
   private readonly counts = new Map<MotionCode, number>();
   /**
-   * [0] the sum of squared position steps; [1] the largest squared distance of a position from
-   * the origin (the clip's size). In a typed array: a double field of the object would change
-   * its shape when first written and throw the loop out of optimised code.
+   * The sums of squared position steps in f32 steps, of records 4k, 4k+1, 4k+2 and 4k+3 (the
+   * kernel's lanes), then the farthest squared distance of a position from the origin in f32
+   * (the clip's size). In a typed array: a double field of the object would change its shape
+   * when first written and throw the loop out of optimised code.
    */
-  private readonly sums: Float64Array = new Float64Array(2);
+  private readonly sums: Float64Array = new Float64Array(5);
+  /** The kernel's steps around a candidate, from the records it keeps. */
+  private readonly kept?: KeptSteps;
+  /** Records in the kernel's current block, blocks scanned, and the changed flag of a frame cut by a block's end. */
+  private fill = 0;
+  private blocks = 0;
+  private cutFrameChanged = 0;
   private frame = 0;
   private bone = 0;
   private frameChanged = false;
   private candidates = 0;
 
   /**
-   * `kernel`: where the per-record step runs (its memory holds this scanner's state), null for
-   * the TypeScript loop; both give the same findings (a unit test compares them).
+   * `kernel`: where the records are scanned (the WebAssembly pass), null for the TypeScript loop;
+   * both give the same findings (a unit test compares them). `onSuspect`: with a kernel, the
+   * content lint's record test runs in the same pass and reports each suspect record in order
+   * (a non-finite half, a zero scale or a non-unit rotation; the caller re-checks each, see
+   * clipLint.ts), at the latest when `flush` or `finish` is called.
    */
   constructor(
     private readonly shape: ClipShape,
     private readonly options: MotionOptions,
     private readonly kernel: MotionKernel | null = motionKernelFor(shape),
+    private readonly onSuspect?: SuspectRecord,
   ) {
     this.bones = shape.boneCount;
-    this.prevWords = kernel?.prevWords ?? new Uint32Array(this.bones * 4);
-    this.quat = kernel?.quat ?? new Float32Array(this.bones * 4);
-    this.pos = kernel?.pos ?? new Float32Array(this.bones * 3);
-    this.turns = new StepRing(this.bones, kernel?.turns);
-    this.moves = new StepRing(this.bones, kernel?.moves);
+    this.prevWords = new Uint32Array(kernel ? 0 : this.bones * 4);
+    this.quat = new Float32Array(kernel ? 0 : this.bones * 4);
+    this.pos = new Float32Array(kernel ? 0 : this.bones * 3);
+    this.turns = new StepRing(kernel ? 0 : this.bones);
+    this.moves = new StepRing(kernel ? 0 : this.bones);
     this.moved = kernel?.moved ?? new Uint8Array(this.bones);
-    if (kernel) this.sums = kernel.sums;
     this.cosHalfMin = Math.cos((options.popMinDegrees * Math.PI) / 360);
     this.ratioSquared = options.jumpRatio * options.jumpRatio;
+    if (kernel) this.kept = new KeptSteps(kernel);
+  }
+
+  /** True when the record test of the content lint runs in this scanner's pass (reported to `onSuspect`). */
+  get lintsRecords(): boolean {
+    return this.kernel !== null && this.onSuspect !== undefined;
   }
 
   /** Records `[0, records)` of `words` (4 u32 each), in clip order, following the last piece. */
   feed(words: Uint32Array, records: number): void {
     const kernel = this.kernel;
     if (!kernel) {
-      this.feedBlock(words, records, false);
+      this.feedLoop(words, records);
       return;
     }
-    for (let done = 0; done < records; done += MOTION_KERNEL_BLOCK) {
-      const n = Math.min(MOTION_KERNEL_BLOCK, records - done);
-      kernel.input.set(words.subarray(done * 4, (done + n) * 4));
-      this.feedBlock(kernel.input, n, true);
+    for (let done = 0; done < records; ) {
+      const n = Math.min(MOTION_KERNEL_BLOCK - this.fill, records - done);
+      kernel.words.set(words.subarray(done * 4, (done + n) * 4), kernel.slotWord(this.blocks % MOTION_KERNEL_SLOTS) + (MOTION_KERNEL_PREFIX + this.fill) * 4);
+      this.fill += n;
+      done += n;
+      if (this.fill === MOTION_KERNEL_BLOCK) this.scanBlock();
     }
   }
 
-  /** Records `[0, records)` of `words`, stepped in the kernel (`words` is then its input) or here. */
-  private feedBlock(words: Uint32Array, records: number, inKernel: boolean): void {
+  /** Records `[0, records)` of `words`, stepped here (the reference loop). */
+  private feedLoop(words: Uint32Array, records: number): void {
     let r = 0;
     while (r < records) {
       // One frame's bones at a time (a piece may start or end inside a frame).
       const count = Math.min(records - r, this.bones - this.bone);
       if (this.frame === 0) this.firstFrame(words, r, count);
-      else if (inKernel) this.scanInKernel(r, count);
       else this.scanBones(words, r, count);
       r += count;
       this.bone += count;
       if (this.bone === this.bones) this.endFrame();
+    }
+  }
+
+  /** Scans the kernel's current block: its prefix and padding filled, then its flagged records judged. */
+  private scanBlock(): void {
+    const kernel = this.kernel as MotionKernel;
+    const count = this.fill;
+    if (count === 0) return;
+    const bones = this.bones;
+    const words = kernel.words;
+    const slot = this.blocks % MOTION_KERNEL_SLOTS;
+    const base = kernel.slotWord(slot);
+    const start = this.blocks * MOTION_KERNEL_BLOCK;
+    const at = (position: number): number => base + position * 4;
+    if (this.blocks === 0) {
+      // Frame 0 twice before the block: its records then step from themselves (no change), and
+      // a first scan over the second copy fills the per-position values they step from.
+      const first = Math.min(count, bones);
+      words.copyWithin(at(MOTION_KERNEL_PREFIX - bones), at(MOTION_KERNEL_PREFIX), at(MOTION_KERNEL_PREFIX + first));
+      words.copyWithin(at(MOTION_KERNEL_PREFIX - 2 * bones), at(MOTION_KERNEL_PREFIX), at(MOTION_KERNEL_PREFIX + first));
+    } else {
+      const previous = kernel.slotWord((this.blocks - 1) % MOTION_KERNEL_SLOTS) + (MOTION_KERNEL_PREFIX + MOTION_KERNEL_BLOCK) * 4;
+      words.copyWithin(at(MOTION_KERNEL_PREFIX - bones), previous - bones * 4, previous);
+    }
+    // Whole groups of four: the padding repeats the records one frame earlier (no change).
+    for (let i = count; i % 4 !== 0; i++) words.copyWithin(at(MOTION_KERNEL_PREFIX + i), at(MOTION_KERNEL_PREFIX + i - bones), at(MOTION_KERNEL_PREFIX + i - bones + 1));
+    const cosHi = Math.fround(this.cosHalfMin + GATE_COS_MARGIN);
+    const cosLo = Math.fround(this.cosHalfMin - GATE_COS_MARGIN);
+    const ratio = Math.fround(Math.min(F32_MAX, this.ratioSquared * GATE_RATIO_SHARE));
+    if (this.blocks === 0) {
+      // Its steps are from values never set: only what it stores counts, not its sums.
+      kernel.scan(slot, MOTION_KERNEL_PREFIX - bones, bones, 0, cosHi, cosLo, ratio, false);
+      kernel.laneSums.fill(0);
+      kernel.farthest.fill(0);
+    }
+    // Past the cap, with every pending candidate judged, no step needs judging.
+    const judging = this.candidates < MAX_MOTION_CANDIDATES || this.pendingHead < this.pending.length;
+    const flagged = kernel.scan(slot, MOTION_KERNEL_PREFIX, count, start % bones, cosHi, cosLo, ratio, judging);
+    this.blocks++;
+    this.fill = 0;
+    const flags = kernel.flags;
+    for (let j = 0; j < flagged; j++) {
+      const position = flags[2 * j], mask = flags[2 * j + 1];
+      for (let k = 0; k < 4; k++) {
+        const i = position - MOTION_KERNEL_PREFIX + k;
+        if (i >= count) break;
+        const record = start + i;
+        if ((mask >> k) & 1 && this.onSuspect) {
+          const w = at(position + k);
+          this.onSuspect(record, words[w], words[w + 1], words[w + 2], words[w + 3]);
+        }
+        if (record >= bones && (mask >> (4 + k)) & 0x11) this.judgeFlagged(record, (mask >> (4 + k)) & 1, (mask >> (8 + k)) & 1);
+      }
+    }
+    // Frames completed by this block, each changed or not (a frame cut by the block's end is
+    // finished by the next one).
+    const firstFrame = Math.floor(start / bones);
+    const end = start + count;
+    const whole = Math.floor(end / bones);
+    for (let f = this.frame; f < whole; f++) {
+      const changed = kernel.changedFrames[f - firstFrame] | (f === firstFrame ? this.cutFrameChanged : 0);
+      if (f > 0) this.repeated.frame(changed !== 0);
+    }
+    this.cutFrameChanged = end % bones === 0 ? 0 : kernel.changedFrames[whole - firstFrame] | (whole === firstFrame ? this.cutFrameChanged : 0);
+    this.frame = whole;
+    if (whole > 0 && this.pendingHead < this.pending.length) this.judgeDue(whole - 1);
+  }
+
+  /** A record the kernel flagged (frame > 0): whether its step starts a pop or a jump candidate, exactly. */
+  private judgeFlagged(record: number, turn: number, move: number): void {
+    const history = this.kept as KeptSteps;
+    const bones = this.bones;
+    const frame = Math.floor(record / bones);
+    const bone = record - frame * bones;
+    if (turn) {
+      const cos = history.turnAt(record);
+      if (cos < this.cosHalfMin && (frame === 1 || Math.fround(history.turnAt(record - bones)) >= this.cosHalfMin)) this.enqueue(bone, frame, 0);
+    }
+    if (move) {
+      const squared = history.moveAt(record);
+      if (squared > this.ratioSquared * (frame === 1 ? 0 : Math.fround(history.moveAt(record - bones)))) this.enqueue(bone, frame, 1);
     }
   }
 
@@ -132,7 +246,8 @@ export class MotionScanner {
     const turns = this.turns.values, moves = this.moves.values;
     const slot = frame % RING;
     const previous = (frame - 1) % RING;
-    let changedAny = false, squaredSteps = this.sums[0], farthest = this.sums[1];
+    const sums = this.sums;
+    let changedAny = false, farthest = sums[4];
     for (let k = 0, i = r * 4, bone = this.bone; k < count; k++, i += 4, bone++) {
       const rot = words[i], w1 = words[i + 1], w2 = words[i + 2], w3 = words[i + 3];
       const p = bone * 4;
@@ -165,32 +280,22 @@ export class MotionScanner {
         const px = half[w1 & 0xffff], py = half[w1 >>> 16], pz = half[w2 & 0xffff];
         const dx = px - pos[o], dy = py - pos[o + 1], dz = pz - pos[o + 2];
         move = dx * dx + dy * dy + dz * dz;
+        // The clip's sums in f32 steps, as the kernel's lanes compute them.
+        const fx = Math.fround(dx), fy = Math.fround(dy), fz = Math.fround(dz);
+        const step = Math.fround(Math.fround(Math.fround(fx * fx) + Math.fround(fy * fy)) + Math.fround(fz * fz));
+        if (step < Infinity) sums[(frame * this.bones + bone) & 3] += step;
+        const reach = Math.fround(Math.fround(px * px + py * py) + pz * pz);
+        if (reach > farthest && reach < Infinity) farthest = reach;
         pos[o] = px; pos[o + 1] = py; pos[o + 2] = pz;
-        const reach = px * px + py * py + pz * pz;
         // A NaN or infinite position is the lint's anim/non-finite, not motion.
-        if (!(move < Infinity) || !(reach < Infinity)) move = 0;
-        else if (reach > farthest) farthest = reach;
-        squaredSteps += move;
+        if (!(move < Infinity) || !(px * px + py * py + pz * pz < Infinity)) move = 0;
         if (move > ratioSquared * moves[at + previous]) this.enqueue(bone, frame, 1);
       }
       moves[at + slot] = move;
       prevWords[p] = rot; prevWords[p + 1] = w1; prevWords[p + 2] = w2; prevWords[p + 3] = w3;
     }
     if (changedAny) this.frameChanged = true;
-    this.sums[0] = squaredSteps;
-    this.sums[1] = farthest;
-  }
-
-  /** The kernel's step of `count` input records from `r` (scanBones' work, bit for bit), then its candidates. */
-  private scanInKernel(r: number, count: number): void {
-    const kernel = this.kernel as MotionKernel;
-    const frame = this.frame;
-    // Past the cap, with every pending candidate judged, the rings and the rotations no longer matter.
-    const judging = this.candidates < MAX_MOTION_CANDIDATES || this.pendingHead < this.pending.length ? 1 : 0;
-    const result = kernel.scan(r, count, this.bone, frame, frame % RING, (frame - 1) % RING, this.cosHalfMin, this.ratioSquared, judging);
-    if ((result & 1) !== 0) this.frameChanged = true;
-    const candidates = kernel.candidates;
-    for (let j = 0, n = result >>> 1; j < n; j++) this.enqueue(candidates[2 * j], candidates[2 * j + 1] >>> 1, candidates[2 * j + 1] & 1);
+    sums[4] = farthest;
   }
 
   /** Frame 0's records: what every later step is measured from. */
@@ -221,8 +326,8 @@ export class MotionScanner {
     pos[bone * 3] = half[w1 & 0xffff];
     pos[bone * 3 + 1] = half[w1 >>> 16];
     pos[bone * 3 + 2] = half[w2 & 0xffff];
-    const reach = pos[bone * 3] ** 2 + pos[bone * 3 + 1] ** 2 + pos[bone * 3 + 2] ** 2;
-    if (reach < Infinity && reach > this.sums[1]) this.sums[1] = reach;
+    const reach = Math.fround(Math.fround(pos[bone * 3] ** 2 + pos[bone * 3 + 1] ** 2) + pos[bone * 3 + 2] ** 2);
+    if (reach < Infinity && reach > this.sums[4]) this.sums[4] = reach;
     this.turns.set(bone, 0, 1);
     this.moves.set(bone, 0, 0);
   }
@@ -243,10 +348,12 @@ export class MotionScanner {
       const kind = pending[this.pendingHead + 1] & 1;
       this.pendingHead += 2;
       if (kind === 0) {
-        const finding = judgePop(this.shape, this.options, bone, step, this.turns.get(bone, step), this.turns.medianAround(bone, step, 1, frame));
+        const turns: StepWindow = this.kept ?? this.turns;
+        const finding = judgePop(this.shape, this.options, bone, step, turns.get(bone, step), turns.medianAround(bone, step, 1, frame));
         if (finding) this.report(finding);
       } else {
-        this.jumps.push({ bone, frame: step, squared: this.moves.get(bone, step), typicalSquared: this.moves.medianAround(bone, step, 1, frame) });
+        const moves: StepWindow = this.kept?.moves ?? this.moves;
+        this.jumps.push({ bone, frame: step, squared: moves.get(bone, step), typicalSquared: moves.medianAround(bone, step, 1, frame) });
       }
     }
     if (this.pendingHead > 1024 && this.pendingHead * 2 > pending.length) {
@@ -261,15 +368,22 @@ export class MotionScanner {
     if (count <= (this.options.maxFindingsPerCode ?? DEFAULT_MAX_FINDINGS_PER_CODE)) this.findings.push(finding);
   }
 
+  /** Scans the records fed so far that the kernel still buffers (their suspects reported); `finish` does it too. */
+  flush(): void {
+    if (this.kernel) this.scanBlock();
+  }
+
   /** The findings, once every record has been fed (a clip cut short gives those of its whole frames). */
   finish(): MotionFinding[] {
+    this.flush();
     const frames = this.frame; // whole frames read
     if (frames === 0) return [];
     this.judgeDue(frames - 1, true);
+    const sums = this.kernel ? [...this.kernel.laneSums, Math.max(...this.kernel.farthest)] : this.sums;
     const steps = (frames - 1) * this.bones;
-    const typicalStep = steps > 0 ? Math.sqrt(this.sums[0] / steps) : 0;
+    const typicalStep = steps > 0 ? Math.sqrt((sums[0] + sums[1] + (sums[2] + sums[3])) / steps) : 0;
     for (const jump of this.jumps) {
-      const finding = judgePositionJump(this.shape, this.options, jump, typicalStep, Math.sqrt(this.sums[1]));
+      const finding = judgePositionJump(this.shape, this.options, jump, typicalStep, Math.sqrt(sums[4]));
       if (finding) this.report(finding);
     }
     const still = stillnessFindings(this.shape, this.options, this.moved, frames);

@@ -1,68 +1,64 @@
 /**
- * Loads the motion rules' WebAssembly step (motionKernel.wat): one instance per clip, its tables
- * filled once, its state (the previous records, rotations and positions, the step rings, the
- * moved bones and the sums) exposed as typed-array views that the scanner uses as its own arrays.
+ * Loads the motion rules' fused pass (motionKernel.wat): one instance per clip, its state (three
+ * slots of records, the per-position f32 arrays, the moved bones, the sums) in its own memory. The
+ * scanner copies records into a slot, calls `scan` once per block and reads the flagged groups,
+ * the changed frames and, for exact judgement, the raw records of the last blocks in place.
  * Where WebAssembly is missing or refused `createMotionKernel()` returns undefined and the scanner
  * keeps its TypeScript loop (the reference the kernel is tested against).
  */
-import { f16LookupTable } from '../f16';
-import { rotationFieldTable, rotationOneMinusSquareTable, rotationSquareTable } from '../rotation';
 import { MOTION_KERNEL_WASM } from './motionKernel.generated';
 
+/** Records per block (a multiple of 4). */
+export const MOTION_KERNEL_BLOCK = 4096;
+/** The position of a block's first record in its slot (the positions before it: the prefix). */
+export const MOTION_KERNEL_PREFIX = 512;
+/** Record slots, used in turn: the last two blocks stay readable while the next is scanned. */
+export const MOTION_KERNEL_SLOTS = 3;
+/** Positions per slot: prefix, block, and up to three padding records. */
+const SLOT_POSITIONS = MOTION_KERNEL_PREFIX + MOTION_KERNEL_BLOCK + 4;
 /** Offsets in the kernel's memory (bytes), as its WAT lays them out. */
-const HALF_AT = 0;
-const FIELD_AT = 262144;
-const SQUARE_AT = 266240;
-const ONE_MINUS_AT = 270336;
-const PREVIOUS_AT = 274432;
-const QUAT_AT = 278528;
-const POSITION_AT = 282624;
-const TURNS_AT = 286720;
-const MOVES_AT = 304128;
-const MOVED_AT = 321536;
-const SUMS_AT = 321792;
-const CANDIDATES_AT = 321824;
-const INPUT_AT = 583968;
-/** Steps kept per bone in each ring (the scanner's RING). */
-const RING_STEPS = 17;
-/** The most bones a clip has (the header's count is one byte). */
+const MOVED_AT = 387408;
+const SUMS_AT = 387664;
+const UNMOVED_AT = 387712;
+const FRAMES_AT = 387728;
+const FLAGS_AT = 391824;
+/** The most bones a clip has (the header's count is one byte); the fewest the kernel takes. */
 const MAX_BONES = 255;
-/** Records the input area holds; each may give two candidates, which fit the candidate area. */
-export const MOTION_KERNEL_BLOCK = 16384;
+export const MOTION_KERNEL_MIN_BONES = 4;
 
 interface MotionKernelExports {
   memory: WebAssembly.Memory;
-  scan(input: number, count: number, bone: number, frame: number, slot: number, previous: number, cosHalfMin: number, ratioSquared: number, judging: number): number;
+  scan(raw: number, first: number, count: number, bones: number, bone: number, cosHi: number, cosLo: number, ratio: number, judging: number): number;
 }
 
 export interface MotionKernel {
-  readonly prevWords: Uint32Array;
-  readonly quat: Float32Array;
-  readonly pos: Float32Array;
-  readonly turns: Float32Array;
-  readonly moves: Float32Array;
+  readonly bones: number;
+  /** The memory's words: slot s's position i is words `[slotWord(s) + 4 * i, + 4)`. */
+  readonly words: Uint32Array;
   readonly moved: Uint8Array;
-  readonly sums: Float64Array;
-  /** Where `feed` copies records for `scan` (MOTION_KERNEL_BLOCK records, 4 u32 each). */
-  readonly input: Uint32Array;
-  /** Candidates of the last `scan`: bone, then frame * 2 + kind (0 turn, 1 move). */
-  readonly candidates: Uint32Array;
+  /** The squared-step sums of records 4k, 4k+1, 4k+2, 4k+3. */
+  readonly laneSums: Float64Array;
+  /** The farthest squared position per lane. */
+  readonly farthest: Float32Array;
+  /** Changed frames of the last scan, from the frame of its first record. */
+  readonly changedFrames: Uint8Array;
+  /** Flagged groups of the last scan: position, then suspect | turn << 4 | move << 8 lane masks. */
+  readonly flags: Uint32Array;
+  slotWord(slot: number): number;
   /**
-   * The step of `count` records of one frame (> 0) from input record `first`, bones from `bone`:
-   * returns candidates * 2 + 1 when any record changed (+ 0 when none did). `judging` 0: no
-   * candidate can be taken any more, so only the moved bones, the changed frames and the sums
-   * are kept (no rotation decoded, no turn ring written, no candidate).
+   * Scans `count` positions from `first` of `slot` (its prefix and padding filled), `bone` the
+   * bone of position `first`; returns the number of flagged groups.
    */
-  scan(first: number, count: number, bone: number, frame: number, slot: number, previous: number, cosHalfMin: number, ratioSquared: number, judging: number): number;
+  scan(slot: number, first: number, count: number, bone: number, cosHi: number, cosLo: number, ratio: number, judging: boolean): number;
 }
 
 type WebAssemblyApi = typeof WebAssembly;
 
 let compiled: WebAssembly.Module | null | undefined;
 
-/** A fresh kernel for a clip of up to 255 bones with `api` (null: none); undefined where WebAssembly is unavailable. */
+/** A fresh kernel for a clip of 4 to 255 bones with `api` (null: none); undefined where WebAssembly is unavailable. */
 export function createMotionKernel(bones: number, api: WebAssemblyApi | null = (globalThis as { WebAssembly?: WebAssemblyApi }).WebAssembly ?? null): MotionKernel | undefined {
-  if (!api || bones > MAX_BONES || compiled === null) return undefined;
+  if (!api || bones > MAX_BONES || bones < MOTION_KERNEL_MIN_BONES || compiled === null) return undefined;
   let exports: MotionKernelExports;
   try {
     const module = compiled ?? new api.Module(MOTION_KERNEL_WASM);
@@ -73,21 +69,19 @@ export function createMotionKernel(bones: number, api: WebAssemblyApi | null = (
     return undefined;
   }
   const buffer = exports.memory.buffer;
-  new Float32Array(buffer, HALF_AT, 65536).set(f16LookupTable());
-  new Float32Array(buffer, FIELD_AT, 1024).set(rotationFieldTable());
-  new Float32Array(buffer, SQUARE_AT, 1024).set(rotationSquareTable());
-  new Float32Array(buffer, ONE_MINUS_AT, 1024).set(rotationOneMinusSquareTable());
+  new Int32Array(buffer, UNMOVED_AT, 1)[0] = bones;
   const scan = exports.scan;
+  const slotBytes = SLOT_POSITIONS * 16;
   return {
-    prevWords: new Uint32Array(buffer, PREVIOUS_AT, bones * 4),
-    quat: new Float32Array(buffer, QUAT_AT, bones * 4),
-    pos: new Float32Array(buffer, POSITION_AT, bones * 3),
-    turns: new Float32Array(buffer, TURNS_AT, bones * RING_STEPS),
-    moves: new Float32Array(buffer, MOVES_AT, bones * RING_STEPS),
+    bones,
+    words: new Uint32Array(buffer),
     moved: new Uint8Array(buffer, MOVED_AT, bones),
-    sums: new Float64Array(buffer, SUMS_AT, 2),
-    input: new Uint32Array(buffer, INPUT_AT, MOTION_KERNEL_BLOCK * 4),
-    candidates: new Uint32Array(buffer, CANDIDATES_AT, MOTION_KERNEL_BLOCK * 4),
-    scan,
+    laneSums: new Float64Array(buffer, SUMS_AT, 4),
+    farthest: new Float32Array(buffer, SUMS_AT + 32, 4),
+    changedFrames: new Uint8Array(buffer, FRAMES_AT, 4096),
+    flags: new Uint32Array(buffer, FLAGS_AT, 2 * (MOTION_KERNEL_BLOCK / 4 + 2)),
+    slotWord: (slot) => (slot * slotBytes) / 4,
+    scan: (slot, first, count, bone, cosHi, cosLo, ratio, judging) =>
+      scan(slot * slotBytes, first, count, bones, bone, cosHi, cosLo, ratio, judging ? 1 : 0),
   };
 }

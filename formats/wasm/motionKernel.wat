@@ -1,128 +1,221 @@
-;; The motion rules' per-record step (formats/motion/motionScanner.ts's scanBones), in scalar f64
-;; and f32 arithmetic that rounds exactly as the TypeScript reference does (f32 where it stores to
-;; a Float32Array or calls Math.fround, f64 elsewhere, the same operations in the same order), so
-;; the rings, sums and candidates are bit for bit the reference's; a unit test compares them.
-;; Assembled by scripts/build-wasm.mjs into motionKernel.generated.ts. The loader
-;; (formats/wasm/motionKernel.ts) fills the tables once, copies records to $INPUT and reads the
-;; state and the candidates in place. Layout (bytes; one instance per clip, at most 255 bones):
-;;   0 f16 -> f32 table (65536 f32)   262144 rotation field   266240 its square
-;;   270336 1 - square                 274432 previous record (4 u32 per bone)
-;;   278528 previous rotation (4 f32)  282624 previous position (3 f32)
-;;   286720 turn ring (17 f32 per bone) 304128 move ring (17 f32 per bone)
-;;   321536 moved (u8 per bone)        321792 sums (2 f64)   321808 one decoded rotation (4 f32)
-;;   321824 candidates (2 u32 each)    583968 input records
+;; The motion rules' pass over a clip's records fused with the content lint's test, four records per
+;; step in 32-bit lanes (formats/motion/motionScanner.ts's kernel path; the TypeScript loop there is
+;; the reference and the fallback). Per record it keeps only what every record needs exactly and a
+;; conservative gate for the rest:
+;;   - the lint's suspect test (a non-finite half, a zero scale, a non-unit rotation: exactly as
+;;     clipKernels.wat's mode 2, per record);
+;;   - changed records (raw words against the bone's record one frame earlier): the moved bones
+;;     and the frames that change;
+;;   - the clip's sums, in f32 steps as the reference computes them: the squared position step
+;;     (added to four f64 lane sums by record index) and the farthest position (squared);
+;;   - the gate: a step that may be a pop candidate (it may turn past popMinDegrees while the
+;;     step before may not) or a jump candidate (its squared move may exceed ratio^2 times the
+;;     one before), with margins far above the f32-versus-f64 rounding, so every candidate of
+;;     the reference is flagged; TypeScript judges the flagged records exactly from the raw words.
+;; Assembled by scripts/build-wasm.mjs into motionKernel.generated.ts; the loader is
+;; motionKernel.ts. Records live at "positions" of a slot: position i at slot + i * 16, and the
+;; per-position f32 arrays below at ARRAY + i * 4; a block's records start at position 512, the
+;; positions before it hold the bone's records one frame earlier (the prefix). Layout (bytes):
+;;   0 three record slots (4612 positions x 16 each, 73792 bytes a slot)
+;;   221376 per-position f32 arrays, 18448 bytes each: rotation x y z w, position x y z, the
+;;          gate's turn (|dot| with the record a frame earlier) and squared move
+;;   387408 moved (u8 per bone)   387664 sums: f64x2 lanes 0-1, f64x2 lanes 2-3, f32x4 farthest
+;;   387712 bones not yet moved (i32)   387728 changed frames of the block (u8 each, 4096)
+;;   391824 flagged groups (position i32, lane masks i32)
 (module
-  (memory (export "memory") 13)
+  (memory (export "memory") 7)
 
-  ;; Records [0, count) at $INPUT + $in * 16 for bones from $bone of frame $frame (> 0), the ring
-  ;; slots $slot (this step) and $previous (the step before). Writes each candidate as (bone,
-  ;; frame * 2 + kind) (only with $judging non-zero) and returns candidates * 2 + (1 when any record changed).
-  (func (export "scan") (param $in i32) (param $count i32) (param $bone i32) (param $frame i32)
-      (param $slot i32) (param $previous i32) (param $cosHalfMin f64) (param $ratioSquared f64) (param $judging i32) (result i32)
-    (local $i i32) (local $end i32) (local $p i32) (local $at i32) (local $o i32)
-    (local $rot i32) (local $w1 i32) (local $w2 i32) (local $w3 i32) (local $idx i32)
-    (local $a i32) (local $b i32) (local $c i32) (local $cand i32) (local $changed i32)
-    (local $radicand f32) (local $fa f32) (local $fb f32) (local $fc f32) (local $fd f32)
-    (local $qx f32) (local $qy f32) (local $qz f32) (local $qw f32)
-    (local $cos f64) (local $move f64) (local $reach f64) (local $px f64) (local $py f64) (local $pz f64)
-    (local $dx f64) (local $dy f64) (local $dz f64) (local $steps f64) (local $farthest f64)
-    (local.set $steps (f64.load (i32.const 321792)))
-    (local.set $farthest (f64.load (i32.const 321800)))
-    (local.set $i (i32.add (i32.const 583968) (i32.shl (local.get $in) (i32.const 4))))
-    (local.set $end (i32.add (local.get $i) (i32.shl (local.get $count) (i32.const 4))))
-    (local.set $cand (i32.const 321824))
+  ;; Scans `count` positions from `first` of the slot at `raw` (rounded up to whole groups of
+  ;; four; the caller fills the extra positions with the records one frame earlier, and the
+  ;; prefix with the last frame's records). `bone`: the bone of position `first`; frame numbers of the changed-frame bytes count from
+  ;; its frame. Thresholds: a turn may be a pop when its f32 |dot| < `cosHi` and the step before
+  ;; had |dot| >= `cosLo`; a move may be a jump when > `ratio` x the step before. `judging` 0:
+  ;; only suspects are flagged. Returns the number of flagged groups, each written as
+  ;; (position, suspect lanes | turn lanes << 4 | move lanes << 8).
+  (func (export "scan") (param $raw i32) (param $first i32) (param $count i32)
+      (param $bones i32) (param $bone i32) (param $cosHi f32) (param $cosLo f32) (param $ratio f32) (param $judging i32) (result i32)
+    (local $r i32) (local $a i32) (local $end i32) (local $back i32) (local $backA i32) (local $out i32)
+    (local $frame i32) (local $marked i32) (local $k i32) (local $b i32) (local $f i32)
+    (local $r0 v128) (local $r1 v128) (local $r2 v128) (local $r3 v128)
+    (local $lo01 v128) (local $hi01 v128) (local $lo23 v128) (local $hi23 v128)
+    (local $rot v128) (local $w1 v128) (local $w2 v128) (local $w3 v128)
+    (local $fa v128) (local $fb v128) (local $fc v128) (local $fd v128) (local $idx v128) (local $rad v128)
+    (local $x v128) (local $y v128) (local $z v128) (local $w v128) (local $cos v128) (local $em v128)
+    (local $px v128) (local $py v128) (local $pz v128) (local $dx v128) (local $dy v128) (local $dz v128) (local $move v128)
+    (local $suspect v128) (local $turn v128) (local $jump v128) (local $judge v128)
+    (local $acc0 v128) (local $acc1 v128) (local $far v128) (local $changed v128)
+    (local $hi v128) (local $lo v128) (local $rat v128)
+    (memory.fill (i32.const 387728) (i32.const 0) (i32.const 4096))
+    (local.set $r (i32.add (local.get $raw) (i32.shl (local.get $first) (i32.const 4))))
+    (local.set $a (i32.shl (local.get $first) (i32.const 2)))
+    (local.set $end (i32.add (local.get $r) (i32.shl (i32.and (i32.add (local.get $count) (i32.const 3)) (i32.const -4)) (i32.const 4))))
+    (local.set $back (i32.shl (local.get $bones) (i32.const 4)))
+    (local.set $backA (i32.shl (local.get $bones) (i32.const 2)))
+    (local.set $out (i32.const 391824))
+    (local.set $marked (i32.const -1))
+    (local.set $judge (i32x4.splat (i32.sub (i32.const 0) (i32.ne (local.get $judging) (i32.const 0)))))
+    (local.set $hi (f32x4.splat (local.get $cosHi)))
+    (local.set $lo (f32x4.splat (local.get $cosLo)))
+    (local.set $rat (f32x4.splat (local.get $ratio)))
+    (local.set $acc0 (v128.load (i32.const 387664)))
+    (local.set $acc1 (v128.load (i32.const 387680)))
+    (local.set $far (v128.load (i32.const 387696)))
     (block $done
-      (br_if $done (i32.ge_u (local.get $i) (local.get $end)))
-      (loop $record
-        (local.set $rot (i32.load (local.get $i)))
-        (local.set $w1 (i32.load offset=4 (local.get $i)))
-        (local.set $w2 (i32.load offset=8 (local.get $i)))
-        (local.set $w3 (i32.load offset=12 (local.get $i)))
-        (local.set $p (i32.add (i32.const 274432) (i32.shl (local.get $bone) (i32.const 4))))
-        (local.set $at (i32.mul (local.get $bone) (i32.const 68)))
-        (block $next
-          (if (v128.any_true (v128.xor (v128.load (local.get $i)) (v128.load (local.get $p))))
-            (then)
-            (else
-              (f32.store (i32.add (local.get $at) (i32.add (i32.const 286720) (i32.shl (local.get $slot) (i32.const 2)))) (f32.const 1))
-              (f32.store (i32.add (local.get $at) (i32.add (i32.const 304128) (i32.shl (local.get $slot) (i32.const 2)))) (f32.const 0))
-              (br $next)))
-          (local.set $changed (i32.const 1))
-          (i32.store8 (i32.add (i32.const 321536) (local.get $bone)) (i32.const 1))
-          ;; Once no candidate can be taken (the cap reached, every pending one judged) only the
-          ;; counters and sums matter: $judging 0 skips the rotations, the turn ring and the candidates.
-          (if (local.get $judging) (then
-            (local.set $cos (f64.const 1))
-            (if (i32.ne (local.get $rot) (i32.load (local.get $p)))
+      (br_if $done (i32.ge_u (local.get $r) (local.get $end)))
+      (loop $group
+        (local.set $r0 (v128.load (local.get $r)))
+        (local.set $r1 (v128.load offset=16 (local.get $r)))
+        (local.set $r2 (v128.load offset=32 (local.get $r)))
+        (local.set $r3 (v128.load offset=48 (local.get $r)))
+        (local.set $b (i32.sub (local.get $r) (local.get $back)))
+        (local.set $changed (v128.or
+          (v128.or (v128.xor (local.get $r0) (v128.load (local.get $b))) (v128.xor (local.get $r1) (v128.load offset=16 (local.get $b))))
+          (v128.or (v128.xor (local.get $r2) (v128.load offset=32 (local.get $b))) (v128.xor (local.get $r3) (v128.load offset=48 (local.get $b))))))
+        ;; Words k of the four records in lanes 0-3: rotation, halves 0-1, 2-3, 4-5.
+        (local.set $lo01 (i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23 (local.get $r0) (local.get $r1)))
+        (local.set $hi01 (i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31 (local.get $r0) (local.get $r1)))
+        (local.set $lo23 (i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23 (local.get $r2) (local.get $r3)))
+        (local.set $hi23 (i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31 (local.get $r2) (local.get $r3)))
+        (local.set $rot (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $lo01) (local.get $lo23)))
+        (local.set $w1 (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $lo01) (local.get $lo23)))
+        (local.set $w2 (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $hi01) (local.get $hi23)))
+        (local.set $w3 (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $hi01) (local.get $hi23)))
+        ;; The rotation in f32 steps exactly as decodeRotation: field v = (q * f32(1/511.5) - 1) * f32(1/SQRT_2),
+        ;; the dropped component sqrt(max(0, ((1 - a*a) - b*b) - c*c)), placed at the word's index.
+        (local.set $fa (f32x4.mul (f32x4.sub (f32x4.mul (f32x4.convert_i32x4_u (i32x4.shr_u (local.get $rot) (i32.const 22)))
+          (v128.const f32x4 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9)) (v128.const f32x4 1 1 1 1))
+          (v128.const f32x4 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1)))
+        (local.set $fb (f32x4.mul (f32x4.sub (f32x4.mul (f32x4.convert_i32x4_u (v128.and (i32x4.shr_u (local.get $rot) (i32.const 12)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff)))
+          (v128.const f32x4 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9)) (v128.const f32x4 1 1 1 1))
+          (v128.const f32x4 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1)))
+        (local.set $fc (f32x4.mul (f32x4.sub (f32x4.mul (f32x4.convert_i32x4_u (v128.and (i32x4.shr_u (local.get $rot) (i32.const 2)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff)))
+          (v128.const f32x4 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9)) (v128.const f32x4 1 1 1 1))
+          (v128.const f32x4 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1)))
+        (local.set $rad (f32x4.sub (f32x4.sub (f32x4.sub (v128.const f32x4 1 1 1 1)
+          (f32x4.mul (local.get $fa) (local.get $fa))) (f32x4.mul (local.get $fb) (local.get $fb))) (f32x4.mul (local.get $fc) (local.get $fc))))
+        (local.set $fd (f32x4.sqrt (f32x4.pmax (v128.const f32x4 0 0 0 0) (local.get $rad))))
+        (local.set $idx (v128.and (local.get $rot) (v128.const i32x4 3 3 3 3)))
+        ;; x y z w = (d a b c), (a d b c), (a b d c) or (a b c d).
+        (local.set $x (v128.bitselect (local.get $fd) (local.get $fa) (i32x4.eq (local.get $idx) (v128.const i32x4 0 0 0 0))))
+        (local.set $y (v128.bitselect (local.get $fa)
+          (v128.bitselect (local.get $fd) (local.get $fb) (i32x4.eq (local.get $idx) (v128.const i32x4 1 1 1 1)))
+          (i32x4.eq (local.get $idx) (v128.const i32x4 0 0 0 0))))
+        (local.set $z (v128.bitselect (local.get $fb)
+          (v128.bitselect (local.get $fd) (local.get $fc) (i32x4.eq (local.get $idx) (v128.const i32x4 2 2 2 2)))
+          (i32x4.lt_u (local.get $idx) (v128.const i32x4 2 2 2 2))))
+        (local.set $w (v128.bitselect (local.get $fd) (local.get $fc) (i32x4.eq (local.get $idx) (v128.const i32x4 3 3 3 3))))
+        (local.set $b (i32.sub (local.get $a) (local.get $backA)))
+        (local.set $cos (f32x4.abs (f32x4.add (f32x4.add (f32x4.add
+          (f32x4.mul (local.get $x) (v128.load offset=221376 (local.get $b)))
+          (f32x4.mul (local.get $y) (v128.load offset=239824 (local.get $b))))
+          (f32x4.mul (local.get $z) (v128.load offset=258272 (local.get $b))))
+          (f32x4.mul (local.get $w) (v128.load offset=276720 (local.get $b))))))
+        (local.set $turn (v128.and (f32x4.lt (local.get $cos) (local.get $hi)) (f32x4.ge (v128.load offset=350512 (local.get $b)) (local.get $lo))))
+        (v128.store offset=221376 (local.get $a) (local.get $x))
+        (v128.store offset=239824 (local.get $a) (local.get $y))
+        (v128.store offset=258272 (local.get $a) (local.get $z))
+        (v128.store offset=276720 (local.get $a) (local.get $w))
+        (v128.store offset=350512 (local.get $a) (local.get $cos))
+        ;; Positions: f16 -> f32 exactly (the magnitude's bits << 13 times 2^112 is exact for
+        ;; normal, subnormal and zero halves), a non-finite half becomes NaN.
+        (local.set $em (v128.and (local.get $w1) (v128.const i32x4 0x7fff 0x7fff 0x7fff 0x7fff)))
+        (local.set $px (v128.bitselect (v128.const i32x4 0x7fc00000 0x7fc00000 0x7fc00000 0x7fc00000)
+          (v128.or (f32x4.mul (i32x4.shl (local.get $em) (i32.const 13)) (v128.const f32x4 0x1p112 0x1p112 0x1p112 0x1p112))
+            (i32x4.shl (v128.and (local.get $w1) (v128.const i32x4 0x8000 0x8000 0x8000 0x8000)) (i32.const 16)))
+          (i32x4.gt_s (local.get $em) (v128.const i32x4 0x7bff 0x7bff 0x7bff 0x7bff))))
+        (local.set $em (v128.and (i32x4.shr_u (local.get $w1) (i32.const 16)) (v128.const i32x4 0x7fff 0x7fff 0x7fff 0x7fff)))
+        (local.set $py (v128.bitselect (v128.const i32x4 0x7fc00000 0x7fc00000 0x7fc00000 0x7fc00000)
+          (v128.or (f32x4.mul (i32x4.shl (local.get $em) (i32.const 13)) (v128.const f32x4 0x1p112 0x1p112 0x1p112 0x1p112))
+            (v128.and (local.get $w1) (v128.const i32x4 0x80000000 0x80000000 0x80000000 0x80000000)))
+          (i32x4.gt_s (local.get $em) (v128.const i32x4 0x7bff 0x7bff 0x7bff 0x7bff))))
+        (local.set $em (v128.and (local.get $w2) (v128.const i32x4 0x7fff 0x7fff 0x7fff 0x7fff)))
+        (local.set $pz (v128.bitselect (v128.const i32x4 0x7fc00000 0x7fc00000 0x7fc00000 0x7fc00000)
+          (v128.or (f32x4.mul (i32x4.shl (local.get $em) (i32.const 13)) (v128.const f32x4 0x1p112 0x1p112 0x1p112 0x1p112))
+            (i32x4.shl (v128.and (local.get $w2) (v128.const i32x4 0x8000 0x8000 0x8000 0x8000)) (i32.const 16)))
+          (i32x4.gt_s (local.get $em) (v128.const i32x4 0x7bff 0x7bff 0x7bff 0x7bff))))
+        (local.set $dx (f32x4.sub (local.get $px) (v128.load offset=295168 (local.get $b))))
+        (local.set $dy (f32x4.sub (local.get $py) (v128.load offset=313616 (local.get $b))))
+        (local.set $dz (f32x4.sub (local.get $pz) (v128.load offset=332064 (local.get $b))))
+        (local.set $move (f32x4.add (f32x4.add (f32x4.mul (local.get $dx) (local.get $dx)) (f32x4.mul (local.get $dy) (local.get $dy))) (f32x4.mul (local.get $dz) (local.get $dz))))
+        ;; A step to or from a non-finite position counts as none.
+        (local.set $move (v128.and (local.get $move) (f32x4.lt (local.get $move) (v128.const f32x4 inf inf inf inf))))
+        (local.set $jump (f32x4.gt (local.get $move) (f32x4.mul (v128.load offset=368960 (local.get $b)) (local.get $rat))))
+        (v128.store offset=295168 (local.get $a) (local.get $px))
+        (v128.store offset=313616 (local.get $a) (local.get $py))
+        (v128.store offset=332064 (local.get $a) (local.get $pz))
+        (v128.store offset=368960 (local.get $a) (local.get $move))
+        (local.set $acc0 (f64x2.add (local.get $acc0) (f64x2.promote_low_f32x4 (local.get $move))))
+        (local.set $acc1 (f64x2.add (local.get $acc1) (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $move) (local.get $move)))))
+        ;; pmax keeps $far where the reach is NaN.
+        (local.set $far (f32x4.pmax (local.get $far)
+          (f32x4.add (f32x4.add (f32x4.mul (local.get $px) (local.get $px)) (f32x4.mul (local.get $py) (local.get $py))) (f32x4.mul (local.get $pz) (local.get $pz)))))
+        ;; The lint: a half with exponent 31 (adding one to its lowest exponent bit carries into
+        ;; its sign bit), a scale half of magnitude 0, or a negative radicand (non-unit).
+        (local.set $suspect (v128.or
+          (v128.or
+            (i32x4.ne (v128.and (v128.or (v128.or
+                (i32x4.add (v128.and (local.get $w1) (v128.const i32x4 0x7c007c00 0x7c007c00 0x7c007c00 0x7c007c00)) (v128.const i32x4 0x04000400 0x04000400 0x04000400 0x04000400))
+                (i32x4.add (v128.and (local.get $w2) (v128.const i32x4 0x7c007c00 0x7c007c00 0x7c007c00 0x7c007c00)) (v128.const i32x4 0x04000400 0x04000400 0x04000400 0x04000400)))
+                (i32x4.add (v128.and (local.get $w3) (v128.const i32x4 0x7c007c00 0x7c007c00 0x7c007c00 0x7c007c00)) (v128.const i32x4 0x04000400 0x04000400 0x04000400 0x04000400)))
+              (v128.const i32x4 0x80008000 0x80008000 0x80008000 0x80008000)) (v128.const i32x4 0 0 0 0))
+            (f32x4.lt (local.get $rad) (v128.const f32x4 0 0 0 0)))
+          (v128.or
+            (i32x4.eq (v128.and (local.get $w2) (v128.const i32x4 0x7fff0000 0x7fff0000 0x7fff0000 0x7fff0000)) (v128.const i32x4 0 0 0 0))
+            (v128.or
+              (i32x4.eq (v128.and (local.get $w3) (v128.const i32x4 0x7fff 0x7fff 0x7fff 0x7fff)) (v128.const i32x4 0 0 0 0))
+              (i32x4.eq (v128.and (local.get $w3) (v128.const i32x4 0x7fff0000 0x7fff0000 0x7fff0000 0x7fff0000)) (v128.const i32x4 0 0 0 0))))))
+        (local.set $turn (v128.and (local.get $turn) (local.get $judge)))
+        (local.set $jump (v128.and (local.get $jump) (local.get $judge)))
+        (if (v128.any_true (v128.or (local.get $suspect) (v128.or (local.get $turn) (local.get $jump))))
+          (then
+            (i32.store (local.get $out) (i32.shr_u (local.get $a) (i32.const 2)))
+            (i32.store offset=4 (local.get $out) (i32.or (i32x4.bitmask (local.get $suspect))
+              (i32.or (i32.shl (i32x4.bitmask (local.get $turn)) (i32.const 4)) (i32.shl (i32x4.bitmask (local.get $jump)) (i32.const 8)))))
+            (local.set $out (i32.add (local.get $out) (i32.const 8)))))
+        ;; Changed records: the moved bones (until all have moved) and the frames that change
+        ;; (once per frame), lane by lane only where that is still news.
+        (if (v128.any_true (local.get $changed))
+          (then
+            (if (i32.or (i32.load (i32.const 387712))
+                  (i32.gt_s (i32.add (local.get $frame) (i32.ge_u (i32.add (local.get $bone) (i32.const 3)) (local.get $bones))) (local.get $marked)))
               (then
-                (local.set $a (i32.shl (i32.shr_u (local.get $rot) (i32.const 22)) (i32.const 2)))
-                (local.set $b (i32.shl (i32.and (i32.shr_u (local.get $rot) (i32.const 12)) (i32.const 0x3ff)) (i32.const 2)))
-                (local.set $c (i32.shl (i32.and (i32.shr_u (local.get $rot) (i32.const 2)) (i32.const 0x3ff)) (i32.const 2)))
-                (local.set $idx (i32.and (local.get $rot) (i32.const 3)))
-                (local.set $radicand (f32.sub (f32.sub (f32.load offset=270336 (local.get $a)) (f32.load offset=266240 (local.get $b))) (f32.load offset=266240 (local.get $c))))
-                ;; f32.sqrt rounds as Math.sqrt stored to a Float32Array (double rounding is exact for sqrt).
-                (local.set $fd (f32.sqrt (select (local.get $radicand) (f32.const 0) (f32.gt (local.get $radicand) (f32.const 0)))))
-                (local.set $fa (f32.load offset=262144 (local.get $a)))
-                (local.set $fb (f32.load offset=262144 (local.get $b)))
-                (local.set $fc (f32.load offset=262144 (local.get $c)))
-                ;; The dropped component at $idx, the kept three in order around it, placed in
-                ;; registers: x y z w = (d a b c), (a d b c), (a b d c) or (a b c d).
-                (local.set $qx (select (local.get $fd) (local.get $fa) (i32.eqz (local.get $idx))))
-                (local.set $qy (select (local.get $fa) (select (local.get $fd) (local.get $fb) (i32.eq (local.get $idx) (i32.const 1))) (i32.eqz (local.get $idx))))
-                (local.set $qz (select (local.get $fb) (select (local.get $fd) (local.get $fc) (i32.eq (local.get $idx) (i32.const 2))) (i32.le_u (local.get $idx) (i32.const 1))))
-                (local.set $qw (select (local.get $fd) (local.get $fc) (i32.eq (local.get $idx) (i32.const 3))))
-                (local.set $o (i32.add (i32.const 278528) (i32.shl (local.get $bone) (i32.const 4))))
-                (local.set $cos (f64.abs (f64.add (f64.add (f64.add
-                  (f64.mul (f64.promote_f32 (local.get $qx)) (f64.promote_f32 (f32.load (local.get $o))))
-                  (f64.mul (f64.promote_f32 (local.get $qy)) (f64.promote_f32 (f32.load offset=4 (local.get $o)))))
-                  (f64.mul (f64.promote_f32 (local.get $qz)) (f64.promote_f32 (f32.load offset=8 (local.get $o)))))
-                  (f64.mul (f64.promote_f32 (local.get $qw)) (f64.promote_f32 (f32.load offset=12 (local.get $o)))))))
-                (f32.store (local.get $o) (local.get $qx))
-                (f32.store offset=4 (local.get $o) (local.get $qy))
-                (f32.store offset=8 (local.get $o) (local.get $qz))
-                (f32.store offset=12 (local.get $o) (local.get $qw))))
-            (f32.store (i32.add (local.get $at) (i32.add (i32.const 286720) (i32.shl (local.get $slot) (i32.const 2)))) (f32.demote_f64 (local.get $cos)))
-            (if (i32.and
-                  (f64.lt (local.get $cos) (local.get $cosHalfMin))
-                  (i32.or (i32.eq (local.get $frame) (i32.const 1))
-                    (f64.ge (f64.promote_f32 (f32.load (i32.add (local.get $at) (i32.add (i32.const 286720) (i32.shl (local.get $previous) (i32.const 2))))))
-                      (local.get $cosHalfMin))))
-              (then
-                (i32.store (local.get $cand) (local.get $bone))
-                (i32.store offset=4 (local.get $cand) (i32.shl (local.get $frame) (i32.const 1)))
-                (local.set $cand (i32.add (local.get $cand) (i32.const 8)))))))
-          (local.set $move (f64.const 0))
-          (if (i32.or (i32.ne (local.get $w1) (i32.load offset=4 (local.get $p)))
-                (i32.ne (i32.and (local.get $w2) (i32.const 0xffff)) (i32.and (i32.load offset=8 (local.get $p)) (i32.const 0xffff))))
-            (then
-              (local.set $o (i32.add (i32.const 282624) (i32.mul (local.get $bone) (i32.const 12))))
-              (local.set $px (f64.promote_f32 (f32.load (i32.shl (i32.and (local.get $w1) (i32.const 0xffff)) (i32.const 2)))))
-              (local.set $py (f64.promote_f32 (f32.load (i32.shl (i32.shr_u (local.get $w1) (i32.const 16)) (i32.const 2)))))
-              (local.set $pz (f64.promote_f32 (f32.load (i32.shl (i32.and (local.get $w2) (i32.const 0xffff)) (i32.const 2)))))
-              (local.set $dx (f64.sub (local.get $px) (f64.promote_f32 (f32.load (local.get $o)))))
-              (local.set $dy (f64.sub (local.get $py) (f64.promote_f32 (f32.load offset=4 (local.get $o)))))
-              (local.set $dz (f64.sub (local.get $pz) (f64.promote_f32 (f32.load offset=8 (local.get $o)))))
-              (local.set $move (f64.add (f64.add (f64.mul (local.get $dx) (local.get $dx)) (f64.mul (local.get $dy) (local.get $dy))) (f64.mul (local.get $dz) (local.get $dz))))
-              (f32.store (local.get $o) (f32.demote_f64 (local.get $px)))
-              (f32.store offset=4 (local.get $o) (f32.demote_f64 (local.get $py)))
-              (f32.store offset=8 (local.get $o) (f32.demote_f64 (local.get $pz)))
-              (local.set $reach (f64.add (f64.add (f64.mul (local.get $px) (local.get $px)) (f64.mul (local.get $py) (local.get $py))) (f64.mul (local.get $pz) (local.get $pz))))
-              ;; A NaN or infinite position is the lint's anim/non-finite, not motion.
-              (if (i32.or (i32.eqz (f64.lt (local.get $move) (f64.const inf))) (i32.eqz (f64.lt (local.get $reach) (f64.const inf))))
-                (then (local.set $move (f64.const 0)))
-                (else (if (f64.gt (local.get $reach) (local.get $farthest)) (then (local.set $farthest (local.get $reach))))))
-              (local.set $steps (f64.add (local.get $steps) (local.get $move)))
-              (if (i32.and (local.get $judging) (f64.gt (local.get $move)
-                    (f64.mul (local.get $ratioSquared) (f64.promote_f32 (f32.load (i32.add (local.get $at) (i32.add (i32.const 304128) (i32.shl (local.get $previous) (i32.const 2)))))))))
-                (then
-                  (i32.store (local.get $cand) (local.get $bone))
-                  (i32.store offset=4 (local.get $cand) (i32.or (i32.shl (local.get $frame) (i32.const 1)) (i32.const 1)))
-                  (local.set $cand (i32.add (local.get $cand) (i32.const 8)))))))
-          (f32.store (i32.add (local.get $at) (i32.add (i32.const 304128) (i32.shl (local.get $slot) (i32.const 2)))) (f32.demote_f64 (local.get $move)))
-          (v128.store (local.get $p) (v128.load (local.get $i))))
-        (local.set $bone (i32.add (local.get $bone) (i32.const 1)))
-        (local.set $i (i32.add (local.get $i) (i32.const 16)))
-        (br_if $record (i32.lt_u (local.get $i) (local.get $end)))))
-    (f64.store (i32.const 321792) (local.get $steps))
-    (f64.store (i32.const 321800) (local.get $farthest))
-    (i32.or (i32.shr_u (i32.sub (local.get $cand) (i32.const 321824)) (i32.const 2)) (local.get $changed))))
+                (local.set $k (i32.const 0))
+                (loop $lane
+                  (if (v128.any_true (v128.xor
+                        (v128.load (i32.add (local.get $r) (i32.shl (local.get $k) (i32.const 4))))
+                        (v128.load (i32.sub (i32.add (local.get $r) (i32.shl (local.get $k) (i32.const 4))) (local.get $back)))))
+                    (then
+                      (local.set $b (i32.add (local.get $bone) (local.get $k)))
+                      (local.set $f (local.get $frame))
+                      (if (i32.ge_u (local.get $b) (local.get $bones))
+                        (then
+                          (local.set $b (i32.sub (local.get $b) (local.get $bones)))
+                          (local.set $f (i32.add (local.get $f) (i32.const 1)))))
+                      (if (i32.eqz (i32.load8_u offset=387408 (local.get $b)))
+                        (then
+                          (i32.store8 offset=387408 (local.get $b) (i32.const 1))
+                          (i32.store (i32.const 387712) (i32.sub (i32.load (i32.const 387712)) (i32.const 1)))))
+                      (i32.store8 offset=387728 (local.get $f) (i32.const 1))
+                      (local.set $marked (local.get $f))))
+                  (local.set $k (i32.add (local.get $k) (i32.const 1)))
+                  (br_if $lane (i32.lt_u (local.get $k) (i32.const 4))))))))
+        (local.set $bone (i32.add (local.get $bone) (i32.const 4)))
+        (if (i32.ge_u (local.get $bone) (local.get $bones))
+          (then
+            (local.set $bone (i32.sub (local.get $bone) (local.get $bones)))
+            (local.set $frame (i32.add (local.get $frame) (i32.const 1)))))
+        (local.set $r (i32.add (local.get $r) (i32.const 64)))
+        (local.set $a (i32.add (local.get $a) (i32.const 16)))
+        (br_if $group (i32.lt_u (local.get $r) (local.get $end)))))
+    (v128.store (i32.const 387664) (local.get $acc0))
+    (v128.store (i32.const 387680) (local.get $acc1))
+    (v128.store (i32.const 387696) (local.get $far))
+    ;; The last frame's values become the next block's prefix (for a full block: count = 4096).
+    (local.set $b (i32.shl (i32.sub (i32.add (local.get $first) (local.get $count)) (local.get $bones)) (i32.const 2)))
+    (local.set $a (i32.shl (i32.sub (i32.const 512) (local.get $bones)) (i32.const 2)))
+    (local.set $k (i32.const 221376))
+    (loop $arrays
+      (memory.copy (i32.add (local.get $k) (local.get $a)) (i32.add (local.get $k) (local.get $b)) (local.get $backA))
+      (local.set $k (i32.add (local.get $k) (i32.const 18448)))
+      (br_if $arrays (i32.lt_u (local.get $k) (i32.const 387408))))
+    (i32.shr_u (i32.sub (local.get $out) (i32.const 391824)) (i32.const 3))))

@@ -11,7 +11,7 @@ import { u32View } from '../../../formats/bytes';
 import { CLIP_HEADER_SIZE, encodeKeyframe, keyframeOffset, type BoneTransform } from '../../../formats';
 import { DEFAULT_MOTION_OPTIONS, type MotionFinding, type MotionOptions } from '../../../formats/motion/motionOptions';
 import { MOTION_KERNEL_MIN_RECORDS, MotionScanner, motionKernelFor } from '../../../formats/motion/motionScanner';
-import { MOTION_KERNEL_BLOCK, createMotionKernel } from '../../../formats/wasm/motionKernel';
+import { MOTION_KERNEL_BLOCK, MOTION_KERNEL_MIN_BONES, createMotionKernel } from '../../../formats/wasm/motionKernel';
 import { clipOf, frozenBoneClip, poppedClip, repeatedFramesClip, staticClip, teleportedClip } from './plantedClips';
 
 /** A small deterministic generator (mulberry32), so a failure names its seed. */
@@ -66,7 +66,8 @@ function turned(q: number[], degrees: number, next: () => number): number[] {
 /** Smooth random motion with rare pops, teleports, frozen bones and runs of repeated frames. */
 function randomMotionClip(seed: number): Uint8Array {
   const next = random(seed);
-  const bones = 1 + Math.floor(next() * 60);
+  // The kernel takes clips of MOTION_KERNEL_MIN_BONES bones or more.
+  const bones = MOTION_KERNEL_MIN_BONES + Math.floor(next() * 57);
   const frames = 2 + Math.floor(next() * 900);
   const bytes = new Uint8Array(CLIP_HEADER_SIZE + bones * frames * 16);
   bytes.set([bones, 0, frames & 0xff, frames >>> 8]);

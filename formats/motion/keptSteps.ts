@@ -1,0 +1,47 @@
+/**
+ * The steps of the records the WebAssembly pass still holds (its last blocks), computed on demand
+ * with the TypeScript loop's arithmetic (`exactStep.ts`): what the scanner judges a flagged
+ * record and a candidate's window with when the kernel runs. The step ending at frame 0 is the
+ * loop's first ring value (no turn, no move).
+ */
+import { MOTION_KERNEL_BLOCK, MOTION_KERNEL_PREFIX, MOTION_KERNEL_SLOTS, type MotionKernel } from '../wasm/motionKernel';
+import { stepMove, stepTurn } from './exactStep';
+import { StepWindow } from './stepWindow';
+
+/** The |dot| step of each bone (`get`: as the loop's f32 ring holds it). */
+export class KeptSteps extends StepWindow {
+  /** The squared-move step of each bone. */
+  readonly moves: StepWindow;
+
+  constructor(private readonly kernel: MotionKernel) {
+    super();
+    const turns = this;
+    this.moves = new (class extends StepWindow {
+      get(bone: number, frame: number): number {
+        return frame === 0 ? 0 : Math.fround(turns.moveAt(frame * kernel.bones + bone));
+      }
+    })();
+  }
+
+  /** The word index of `record` (one of the last MOTION_KERNEL_SLOTS blocks scanned). */
+  private wordOf(record: number): number {
+    const block = Math.floor(record / MOTION_KERNEL_BLOCK);
+    return this.kernel.slotWord(block % MOTION_KERNEL_SLOTS) + (MOTION_KERNEL_PREFIX + record - block * MOTION_KERNEL_BLOCK) * 4;
+  }
+
+  /** The turn of the step that ends at `record` (its frame > 0), in double precision. */
+  turnAt(record: number): number {
+    return stepTurn(this.kernel.words[this.wordOf(record - this.kernel.bones)], this.kernel.words[this.wordOf(record)]);
+  }
+
+  /** The squared move of the step that ends at `record` (its frame > 0), in double precision. */
+  moveAt(record: number): number {
+    const words = this.kernel.words;
+    const before = this.wordOf(record - this.kernel.bones), at = this.wordOf(record);
+    return stepMove(words[before + 1], words[before + 2], words[at + 1], words[at + 2]);
+  }
+
+  get(bone: number, frame: number): number {
+    return frame === 0 ? 1 : Math.fround(this.turnAt(frame * this.kernel.bones + bone));
+  }
+}
