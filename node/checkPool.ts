@@ -24,7 +24,7 @@ const MAX_WORKER_FAILURES = 3;
  * A worker's heap kept small: its live data is a few files in flight, and a young generation of
  * V8's default size lets each worker's garbage grow by tens of MiB between collections.
  */
-const WORKER_HEAP_LIMITS = { maxYoungGenerationSizeMb: Number(process.env.YG ?? 4) };
+const WORKER_HEAP_LIMITS = { maxYoungGenerationSizeMb: 4 };
 
 interface Pending {
   resolve(checked: BinaryFileCheck): void;

@@ -49,8 +49,10 @@ interface Cached {
 
 export class AssetSummaryCache {
   private readonly entries = new Map<string, Cached>();
-  /** Stats of offered facts, kept only by a cache of one short run (see the constructor). */
+  /** Stats of offered facts, kept only by a cache of one short run (see the constructor) or during a pass (`beginPass`). */
   private readonly runStats = new Map<string, FileStat>();
+  /** Passes begun and not yet ended (`beginPass`). */
+  private openPasses = 0;
   private readonly inFlight = new Map<string, Promise<FileFacts>>();
   /** The last parse of each manifest: when a clip changes, the manifest text usually did not. */
   private readonly models = new Map<string, { text: string; model: ManifestModel }>();
@@ -68,7 +70,23 @@ export class AssetSummaryCache {
    */
   constructor(private readonly options: { oneRun?: boolean } = {}) {}
 
-  /** This run's stat of an offered file (a one-run cache only). */
+  /**
+   * A cache that outlives file changes (the language server's) made a one-run cache for a while:
+   * one pass over the workspace, whose binary checks offer facts that its manifests then use
+   * with the stats taken for them (a file changed meanwhile is invalidated by its watcher event,
+   * and checked again with its manifests in a later pass). The returned function ends the pass.
+   */
+  beginPass(): () => void {
+    this.openPasses++;
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      if (--this.openPasses === 0 && !this.options.oneRun) this.runStats.clear();
+    };
+  }
+
+  /** This run's stat of an offered file (a one-run cache, or one in a pass). */
   runStat(path: string): FileStat | undefined {
     return this.runStats.get(path);
   }
@@ -109,7 +127,7 @@ export class AssetSummaryCache {
     this.releaseBytes(path);
     this.notePose(path, stat, facts);
     this.entries.set(path, { size: stat.size, mtimeMs: stat.mtimeMs, purpose, facts: this.withinBudget(facts) });
-    if (this.options.oneRun) this.runStats.set(path, stat);
+    if (this.options.oneRun || this.openPasses > 0) this.runStats.set(path, stat);
   }
 
   /**

@@ -22,6 +22,8 @@ export interface CoreChecks {
   checkAsset(path: string, kind: FileKind): Promise<readonly FormatDiagnostic[]>;
   /** The skeletons checked so far: clips checked from now on are judged against them as they are read. */
   skeletonsChecked(): void;
+  /** A pass over the workspace begins: its manifests use the stats its binary checks took. Returns its end. */
+  beginPass(): () => void;
   checkManifest(path: string, text: string): Promise<ManifestCheckResult>;
   /** A file changed or went away: drop its cached summary. */
   forget(path: string): void;
@@ -49,6 +51,7 @@ export function createCoreChecks(files: FileAccess, settings: () => ServerSettin
       return checked.result.diagnostics;
     },
     skeletonsChecked: () => pool?.knowBindPoses?.(cache.bindPoses()),
+    beginPass: () => cache.beginPass(),
     checkManifest: (path, text) =>
       checkManifest(files, path, text, { maxKeyframeProblems: settings().maxKeyframeProblems, cache, animationBufferLimit: settings().maxStorageBufferBindingSize }),
     forget: (path) => cache.invalidate(path),

@@ -63,6 +63,7 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     store,
     checkAsset: core.checkAsset,
     skeletonsChecked: core.skeletonsChecked,
+    beginPass: core.beginPass,
     checkThreads: pool?.size,
     checkManifest: async (path) => void (await manifests.check(path)),
     forget: (path) => {

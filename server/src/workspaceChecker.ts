@@ -33,6 +33,8 @@ export interface WorkspaceCheckerDeps {
   checkAsset(path: string, kind: FileKind): Promise<readonly FormatDiagnostic[]>;
   /** The queued skeletons are checked: the clips after them are judged against them as they are read. */
   skeletonsChecked?(): void;
+  /** A pass begins (its manifests may use the stats its binary checks took); returns its end. */
+  beginPass?(): () => void;
   /** Binary checks `checkAsset` runs at once besides this thread (a pool's workers), if any. */
   checkThreads?: number;
   /** Re-checks a manifest (from its unsaved text when open) and stores its diagnostics itself. */
@@ -165,7 +167,11 @@ export class WorkspaceChecker {
   private async drain(report?: (done: number, total: number) => void): Promise<void> {
     while (this.running) await this.running;
     if (this.queue.size === 0) return;
-    this.running = this.runPass(report).finally(() => (this.running = undefined));
+    const endPass = this.deps.beginPass?.();
+    this.running = this.runPass(report).finally(() => {
+      endPass?.();
+      this.running = undefined;
+    });
     await this.running;
   }
 
