@@ -7,16 +7,30 @@
  * WebAssembly path judges the steps its gate flags, and the steps around a candidate, with these.
  */
 import { f16LookupTable } from '../f16';
-import { decodeRotation } from '../rotation';
+import { rotationFieldTable, rotationOneMinusSquareTable, rotationSquareTable } from '../rotation';
 
-const previousRotation = new Float32Array(4);
-const rotation = new Float32Array(4);
+const field = rotationFieldTable();
+const square = rotationSquareTable();
+const oneMinus = rotationOneMinusSquareTable();
+/** Two decoded rotations (x y z w each): the record's, then the one before. */
+const decoded = new Float32Array(8);
+
+/** Decodes `word` into `decoded[at..at + 4)` as the loop does (tables, the dropped component placed by index). */
+function decodeInto(word: number, at: number): void {
+  const a = word >>> 22, b = (word >>> 12) & 0x3ff, c = (word >>> 2) & 0x3ff, idx = word & 3;
+  const radicand = Math.fround(Math.fround(oneMinus[a] - square[b]) - square[c]);
+  decoded[at + idx] = Math.sqrt(radicand > 0 ? radicand : 0);
+  decoded[at + ((idx - 1) >>> 31)] = field[a];
+  decoded[at + 1 + ((idx - 2) >>> 31)] = field[b];
+  decoded[at + 2 + ((idx - 3) >>> 31)] = field[c];
+}
 
 export function stepTurn(previousWord: number, word: number): number {
   if (previousWord === word) return 1;
-  const [px, py, pz, pw] = decodeRotation(previousWord, previousRotation);
-  const [x, y, z, w] = decodeRotation(word, rotation);
-  return Math.abs(x * px + y * py + z * pz + w * pw);
+  decodeInto(word, 0);
+  decodeInto(previousWord, 4);
+  const q = decoded;
+  return Math.abs(q[0] * q[4] + q[1] * q[5] + q[2] * q[6] + q[3] * q[7]);
 }
 
 /** `w1`, `w2`: the record's second and third words (position x y, then z in the low half). */

@@ -181,8 +181,8 @@ export class MotionScanner {
     const cosLo = Math.fround(this.cosHalfMin - GATE_COS_MARGIN);
     const ratio = Math.fround(Math.min(F32_MAX, this.ratioSquared * GATE_RATIO_SHARE));
     if (this.blocks === 0) {
-      // Its steps are from values never set: only what it stores counts, not its sums.
-      kernel.scan(slot, MOTION_KERNEL_PREFIX - bones, bones, 0, cosHi, cosLo, ratio, false);
+      // Its steps are from values never set: only the values it stores count (its flags and sums do not).
+      kernel.scan(slot, MOTION_KERNEL_PREFIX - bones, bones, 0, cosHi, cosLo, ratio, true);
       kernel.laneSums.fill(0);
       kernel.farthest.fill(0);
     }
