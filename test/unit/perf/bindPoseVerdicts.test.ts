@@ -11,7 +11,7 @@ import { checkPath } from '../../../cli/checkPath';
 import type { FileAccess } from '../../../formats/fileAccess';
 import { bindPoseKey } from '../../../formats/manifest/bindPose';
 import { AssetSummaryCache, RULE_BYTES_BUDGET } from '../../../formats/manifest/summaryCache';
-import { judgeClipAgainstSkeleton } from '../../../formats/motion/localSpace';
+import { judgeClipAgainstSkeleton, type LocalSpaceVerdict } from '../../../formats/motion/localSpace';
 import { checkWorkerScript, WorkerCheckPool } from '../../../node/checkPool';
 import { nodeFileAccess } from '../../../node/fileAccess';
 import { tempTree } from '../cli/cliHarness';
@@ -38,7 +38,7 @@ for (const threads of ['one thread', 'the pool'] as const) {
       for (const [name, space] of [['walk', 'local'], ['swing', 'model']] as const) {
         const clip = facts.peek(join(tree.root, `anim/${name}.nczxanim`));
         assert.equal(clip?.localSpaceSamples, undefined, `${name}: no frames kept`);
-        const verdict = clip?.localSpaceVerdicts?.[bindPoseKey(skeletonPath, skeleton, bones)];
+        const verdict: LocalSpaceVerdict | undefined = clip?.localSpaceVerdicts?.[bindPoseKey(skeletonPath, skeleton, bones)];
         assert.deepEqual(verdict, judgeClipAgainstSkeleton(chainClip(space), chainSkeleton()));
         assert.equal(verdict?.localSpace, space === 'local');
       }
