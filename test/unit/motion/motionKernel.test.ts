@@ -1,14 +1,16 @@
 /**
- * The WebAssembly step of the motion rules against the TypeScript loop it replaces (the
- * reference, kept as the fallback where WebAssembly is unavailable): finding for finding, and the
- * clip's typical step and size bit for bit, on the planted clips, on random clips of smooth
- * motion with planted pops, teleports, frozen bones and repeated frames, and on random words,
- * each fed in random pieces (a piece may start or end inside a frame or a kernel block).
+ * The WebAssembly pass of the motion rules against the TypeScript loop (the reference, kept as
+ * the fallback where WebAssembly is unavailable): finding for finding (with the clip's typical
+ * step and size in their data), on the planted clips, on random clips of smooth motion with
+ * planted pops, teleports, frozen bones and repeated frames, and on random words, each fed in
+ * random pieces (a piece may start or end inside a frame or a kernel block); and the content
+ * lint's record test it runs for a large clip against the lint's own.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { u32View } from '../../../formats/bytes';
-import { CLIP_HEADER_SIZE, encodeKeyframe, keyframeOffset, type BoneTransform } from '../../../formats';
+import { CLIP_HEADER_SIZE, encodeKeyframe, keyframeOffset, lintClipRecords, memoryByteSource, parseClipHeader, type BoneTransform } from '../../../formats';
+import { expectedLintProblems, sparseProblemClip } from '../formats/clipKernelInputs';
 import { DEFAULT_MOTION_OPTIONS, type MotionFinding, type MotionOptions } from '../../../formats/motion/motionOptions';
 import { MOTION_KERNEL_MIN_RECORDS, MotionScanner, motionKernelFor } from '../../../formats/motion/motionScanner';
 import { MOTION_KERNEL_BLOCK, MOTION_KERNEL_MIN_BONES, createMotionKernel } from '../../../formats/wasm/motionKernel';
@@ -132,4 +134,24 @@ test('the lint uses the kernel only for clips of at least MOTION_KERNEL_MIN_RECO
   assert.equal(motionKernelFor({ boneCount: 16, frameCount: 60 }), null);
   assert.ok(motionKernelFor({ boneCount: 255, frameCount: Math.ceil(MOTION_KERNEL_MIN_RECORDS / 255) }));
   assert.equal(createMotionKernel(4, null), undefined);
+  assert.equal(createMotionKernel(MOTION_KERNEL_MIN_BONES - 1), undefined);
+});
+
+test('on a large clip the lint runs its record test in the motion pass and finds exactly what the lint kernel finds', async () => {
+  // 66,045 records (the motion pass's size), problems at the edges of its groups and blocks.
+  const bytes = sparseProblemClip(5, 13209, 7, [0, 1, 3, 4, 5, 4091, 4095, 4096, 4097, 8191, 8192, 12289, 66044]);
+  const header = parseClipHeader(bytes)!;
+  assert.ok(motionKernelFor(header));
+  const problems = async (motion: boolean, chunkBytes?: number): Promise<string[]> =>
+    (await lintClipRecords(memoryByteSource(bytes), header, { maxKeyframeProblems: 1e9, chunkBytes, motion: motion ? {} : false })).map((d) => {
+      const data = d.data as { frame: number; bone: number; field: string };
+      return `${data.frame * header.boneCount + data.bone} ${d.code} ${data.field}`;
+    });
+  const expected = expectedLintProblems(bytes, 66045);
+  assert.ok(expected.length > 100, `${expected.length} problems`);
+  assert.deepEqual(await problems(false), expected);
+  assert.deepEqual(await problems(true), expected);
+  // Pieces of 3 and of 4,099 records move the pass's groups and blocks against the pieces.
+  assert.deepEqual(await problems(true, 16 * 3), expected);
+  assert.deepEqual(await problems(true, 16 * 4099), expected);
 });
