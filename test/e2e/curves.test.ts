@@ -122,16 +122,13 @@ test('curves: the planted pop is marked, and a click on it selects its frame and
       assert.equal(picked.bone, OTHER_BONE, 'the last clicked is the bone the other views follow');
       assert.match(picked.title, /Curves: 2 bones/);
       assert.deepEqual(picked.marks, [['anim/pop', POP.frame]], 'the pop is the one mark on the two bones');
-      const layout = await preview.evaluate(() => {
-        const right = (e: Element | null): number => e?.getBoundingClientRect().right ?? NaN;
-        const panel = document.getElementById('curves')!;
-        return {
-          panel: right(panel),
-          rows: Array.from(document.querySelectorAll('.curves-row'), (row) => row.querySelector('.curves-name')?.textContent ?? ''),
-          rightmost: Math.max(...Array.from(document.querySelectorAll('.curves-values, .curves-status'), right)),
-          selected: Array.from(document.querySelectorAll('#bone-list .bone.selected'), (b) => Number((b as HTMLElement).dataset.bone)),
-        };
-      });
+      // (No named functions inside evaluate: the bundler's __name helper does not exist in the page.)
+      const layout = await preview.evaluate(() => ({
+        panel: document.getElementById('curves')!.getBoundingClientRect().right,
+        rows: Array.from(document.querySelectorAll('.curves-row'), (row) => row.querySelector('.curves-name')?.textContent ?? ''),
+        rightmost: Math.max(...Array.from(document.querySelectorAll('.curves-values, .curves-status'), (e) => e.getBoundingClientRect().right)),
+        selected: Array.from(document.querySelectorAll('#bone-list .bone.selected'), (b) => Number((b as HTMLElement).dataset.bone)),
+      }));
       assert.deepEqual(layout.selected, [OTHER_BONE, POP.bone], 'the bone list shows both bones selected');
       assert.equal(layout.rows.length, 2, `one readout row per bone: ${layout.rows.join(' | ')}`);
       assert.ok(layout.rightmost <= layout.panel + 0.5, `the readout fits the panel: its right edge ${layout.rightmost} px, the panel's ${layout.panel} px`);
@@ -146,6 +143,27 @@ test('curves: the planted pop is marked, and a click on it selects its frame and
       // The hex editor follows a frame and bone with its cursor on the record's first byte: the pop's bytes start there.
       await waitForSelection(hex, popBytes.start, popBytes.start + 1);
       assert.equal(popBytes.end - popBytes.start, 16, 'the pop\'s bytes are that one record');
+
+      // Split beside the preview, the hex editor's rows scroll sideways: the row's last byte can be reached.
+      const hexFit = await hex.evaluate(() => {
+        const viewport = document.querySelector('.viewport') as HTMLElement;
+        const row = viewport.querySelector('.row.selected') ?? viewport.querySelector('.row')!;
+        const bytes = row.querySelectorAll('.b');
+        viewport.scrollLeft = viewport.scrollWidth;
+        const fit = { lastByte: bytes[bytes.length - 1].getBoundingClientRect().right, viewport: viewport.getBoundingClientRect().right, scrolled: viewport.scrollLeft };
+        viewport.scrollLeft = 0;
+        return fit;
+      });
+      assert.ok(hexFit.lastByte <= hexFit.viewport + 0.5, `the hex row's last byte (right edge ${hexFit.lastByte} px, scrolled ${hexFit.scrolled} px) within the editor (${hexFit.viewport} px)`);
+      // The preview's readout of the selected bone is shown whole (the panel is narrow: it sits beside the bone list).
+      const details = await preview.evaluate(() => {
+        const e = document.getElementById('bone-details')!;
+        const side = document.getElementById('side')!.getBoundingClientRect();
+        const box = e.getBoundingClientRect();
+        return { text: e.textContent ?? '', scrollWidth: e.scrollWidth, clientWidth: e.clientWidth, top: box.top, right: box.right, bottom: box.bottom, sideTop: side.top, sideRight: side.right, sideBottom: side.bottom };
+      });
+      assert.match(details.text, /^bone 12 · frame 34/);
+      assert.ok(details.scrollWidth <= details.clientWidth && details.top >= details.sideTop - 0.5 && details.right <= details.sideRight + 0.5 && details.bottom <= details.sideBottom + 0.5, `the bone readout is not clipped: ${JSON.stringify(details)}`);
 
       await preview.hover(over, { position: { x: picked.markerX, y: box.height / 3 } });
       const status = await preview.evaluate(() => document.querySelector('.curves-status')?.textContent ?? '');

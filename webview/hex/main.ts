@@ -76,6 +76,8 @@ const rowsColumn = element('div', 'rows-column');
 const viewport = element('div', 'viewport', 'rows');
 viewport.tabIndex = 0;
 rowsColumn.append(columns, viewport);
+// The column titles follow the rows when a narrow editor scrolls them sideways.
+viewport.addEventListener('scroll', () => { columns.scrollLeft = viewport.scrollLeft; });
 const track = element('div', 'track');
 const thumb = element('div', 'thumb');
 track.append(thumb);

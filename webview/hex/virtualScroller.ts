@@ -60,6 +60,11 @@ export class VirtualScroller {
 
   private onWheel(event: WheelEvent): void {
     event.preventDefault();
+    // Sideways (a swipe, or Shift+wheel): the rows scroll horizontally when the editor is narrower than they are.
+    if (event.shiftKey || Math.abs(event.deltaX) > Math.abs(event.deltaY)) {
+      this.viewport.scrollLeft += event.shiftKey && event.deltaX === 0 ? event.deltaY : event.deltaX;
+      return;
+    }
     const pixels = event.deltaMode === WheelEvent.DOM_DELTA_LINE ? event.deltaY * this.rowHeight
       : event.deltaMode === WheelEvent.DOM_DELTA_PAGE ? event.deltaY * this.viewport.clientHeight
       : event.deltaY;

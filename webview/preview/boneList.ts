@@ -49,8 +49,16 @@ export class BoneList {
       const on = selected.includes(bone);
       item.classList.toggle('selected', on);
       item.setAttribute('aria-selected', String(on));
-      if (bone === primary) item.scrollIntoView({ block: 'nearest' });
+      if (bone === primary) this.reveal(item);
     }
+  }
+
+  /** Scrolls the list (only the list: scrollIntoView would scroll the side panel too, hiding the readout) to show `item`. */
+  private reveal(item: HTMLElement): void {
+    const list = this.list.getBoundingClientRect();
+    const box = item.getBoundingClientRect();
+    if (box.top < list.top) this.list.scrollTop -= list.top - box.top;
+    else if (box.bottom > list.bottom) this.list.scrollTop += box.bottom - list.bottom;
   }
 
   /** The readout of a bone (`label`: its name or index) at `where`, or the hint when none is hovered or selected. */

@@ -26,6 +26,13 @@ export const PREVIEW_CSS = `
   @media (max-width: 560px) {
     #main { flex-direction: column; }
     #side { width: auto; max-height: 40%; border-left: none; border-top: 1px solid var(--vscode-panel-border, #444); }
+    /* The bones beside their readout (under it, the readout's 8.5 lines were cut), the mixer and layers below both. */
+    #side { display: grid; grid-template-columns: minmax(8em, 1fr) max-content; align-content: start; max-height: max(40%, 8.5em); }
+    /* With the layers panel (half hidden under the view at 40%) the panel gets more of the height. */
+    #side:has(#layers:not([hidden])) { max-height: 60%; }
+    #bone-list { grid-column: 1; grid-row: 1; max-height: 8.5em; }
+    #bone-details { grid-column: 2; grid-row: 1; border-top: none; border-left: 1px solid var(--vscode-panel-border, #444); }
+    #mixer, #layers { grid-column: 1 / -1; }
   }
   .bone { padding: 1px 8px; cursor: pointer; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
   .bone .note { opacity: 0.7; }
