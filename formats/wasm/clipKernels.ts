@@ -11,19 +11,20 @@ import { CLIP_KERNELS_WASM } from './clipKernels.generated';
 /** Bytes per record (the clip's KEYFRAME_SIZE; repeated here to keep clip.ts -> wasm one-way). */
 const RECORD_BYTES = 16;
 /**
- * Linear memory: one block of input records, the kernel's scratch (8 f32 per record), the block's
- * output (<= 12 f32 per record). A multiple of 4 records, the kernel's group size.
+ * Linear memory: one block of input records, then the block's output (<= 12 f32 per record). A
+ * multiple of 4 records, the kernel's group size. Large enough that copying a block's floats out
+ * (1.25-1.5 MiB) runs at the copy's streaming speed: with 4,096-record blocks (160 KiB) that copy
+ * took about half as long again.
  */
-const BLOCK_RECORDS = 4096;
+const BLOCK_RECORDS = 32768;
 const INPUT_AT = 0;
-const SCRATCH_AT = INPUT_AT + BLOCK_RECORDS * RECORD_BYTES;
-const OUTPUT_AT = SCRATCH_AT + BLOCK_RECORDS * 8 * 4;
+const OUTPUT_AT = INPUT_AT + BLOCK_RECORDS * RECORD_BYTES;
 const MEMORY_BYTES = OUTPUT_AT + BLOCK_RECORDS * 12 * 4;
 
 interface KernelExports {
   memory: WebAssembly.Memory;
   /** Mode 0: transforms, 1: matrices, 2: lint (returns how many groups it wrote to `output`). */
-  run(input: number, count: number, output: number, mode: number, scratch: number): number;
+  run(input: number, count: number, output: number, mode: number): number;
 }
 
 const TRANSFORMS = 0;
@@ -73,7 +74,7 @@ export function loadClipKernels(api: WebAssemblyApi | undefined): ClipKernels | 
         if (fit <= 0) return;
         const from = byteOffset + done * RECORD_BYTES;
         memoryBytes.set(bytes.subarray(from, from + n * RECORD_BYTES), INPUT_AT);
-        exports.run(INPUT_AT, n, OUTPUT_AT, matrix ? MATRICES : TRANSFORMS, SCRATCH_AT);
+        exports.run(INPUT_AT, n, OUTPUT_AT, matrix ? MATRICES : TRANSFORMS);
         out.set(memoryFloats.subarray(outputFloatsAt, outputFloatsAt + fit), outAt);
       }
     },
@@ -84,7 +85,7 @@ export function loadClipKernels(api: WebAssemblyApi | undefined): ClipKernels | 
         const n = Math.min(BLOCK_RECORDS, count - done);
         memoryBytes.set(bytes.subarray(done * RECORD_BYTES, (done + n) * RECORD_BYTES), INPUT_AT);
         for (let pad = n; pad % 4 !== 0; pad++) memoryBytes.set(GOOD_RECORD, INPUT_AT + pad * RECORD_BYTES);
-        const groups = exports.run(INPUT_AT, n + ((4 - (n % 4)) % 4), OUTPUT_AT, LINT, SCRATCH_AT);
+        const groups = exports.run(INPUT_AT, n + ((4 - (n % 4)) % 4), OUTPUT_AT, LINT);
         for (let g = 0; g < groups; g++) {
           const first = done + found[g];
           for (let r = first; r < first + 4 && r < done + n; r++) suspect(r);
