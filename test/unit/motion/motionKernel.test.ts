@@ -131,6 +131,8 @@ test('the kernel and the TypeScript loop find the same in random words (past the
   for (let seed = 1; seed <= 3; seed++) assertSameFindings(randomWordsClip(seed, 1 + seed * 50, 300), 'random words', seed);
   // 765,000 records: more candidates than MAX_MOTION_CANDIDATES, so both stop judging at the same one.
   assertSameFindings(randomWordsClip(4, 255, 3000), 'random words, largest bone count', 4);
+  // The fewest bones the kernel takes: a group of four records then spans two frames.
+  assertSameFindings(randomWordsClip(5, MOTION_KERNEL_MIN_BONES, 5000), 'random words, fewest bones', 5);
 });
 
 test('the lint uses the kernel only for clips of at least MOTION_KERNEL_MIN_RECORDS records', () => {
