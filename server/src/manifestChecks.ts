@@ -26,8 +26,8 @@ export interface ManifestChecksDeps {
   /** The core's manifest check (rules, links, referenced asset summaries). */
   check(path: string, text: string): Promise<ManifestCheckResult>;
   uriToPath(uri: string): string;
-  /** A workspace file's URI (see workspaceFileSystems.ts). */
-  isFileUri(uri: string): boolean;
+  /** Optional: a workspace file's URI (see workspaceFileSystems.ts); absent, `file:` URIs only. */
+  isFileUri?(uri: string): boolean;
   /** Found by the workspace walk (or reported by a watcher) and not excluded. */
   inWorkspace(path: string): boolean;
 }
@@ -104,7 +104,7 @@ export class ManifestChecks {
   }
 
   private openDocument(path: string): TextDocument | undefined {
-    return this.deps.documents.all().find((d) => this.deps.isFileUri(d.uri) && this.deps.uriToPath(d.uri) === path);
+    return this.deps.documents.all().find((d) => (this.deps.isFileUri?.(d.uri) ?? d.uri.startsWith('file:')) && this.deps.uriToPath(d.uri) === path);
   }
 
   private isOpen(path: string): boolean {

@@ -6,7 +6,7 @@
  * not registered: FBX import (FBX2glTF), the clip comparisons with git's versions (git runs as a process).
  */
 import * as vscode from 'vscode';
-import { LanguageClient } from 'vscode-languageclient/browser';
+import { BrowserMessageReader, BrowserMessageWriter, LanguageClient, type MessageTransports } from 'vscode-languageclient/browser';
 import { nodeGltfDecoders } from '../../../node/gltf/decoders';
 import { activateExtension, deactivateExtension, type ExtensionApi } from '../activation';
 import { workspaceByteSources } from '../clipDiff/byteSources';
@@ -19,11 +19,13 @@ import { answerWorkspaceFileRequests } from './workspaceFiles';
 function createWorkerLanguageClient(context: vscode.ExtensionContext, output: vscode.LogOutputChannel): LanguageClient {
   const script = vscode.Uri.joinPath(context.extensionUri, 'dist/server/browser.js').toString(true);
   let worker: Worker | undefined;
-  // A fresh worker at each start (a restart stops the old one first).
-  const startWorker = async (): Promise<Worker> => {
+  // A fresh worker at each start (a restart stops the old one first). The transports are built
+  // here: the web extension host's Worker is its own class, which the client's `instanceof
+  // Worker` test does not recognise.
+  const startWorker = async (): Promise<MessageTransports> => {
     worker?.terminate();
     worker = new Worker(script);
-    return worker;
+    return { reader: new BrowserMessageReader(worker), writer: new BrowserMessageWriter(worker) };
   };
   const client = new LanguageClient('ewzanim', 'Nethercore ZX Language Server', startWorker, languageClientOptions(output));
   context.subscriptions.push(...answerWorkspaceFileRequests(client), { dispose: () => worker?.terminate() });
