@@ -145,9 +145,8 @@ export async function diffClips(a: ByteSource, b: ByteSource, options: ClipDiffO
   const frames = Math.min(shapeA.completeFrames, shapeB.completeFrames);
   const totals = new ClipAccumulator(bones, frames, Math.max(1, Math.floor(options.gridColumns ?? DEFAULT_GRID_COLUMNS)));
   const framesPerWindow = Math.max(1, Math.floor((options.windowRecords ?? DEFAULT_WINDOW_RECORDS) / Math.max(shapeA.boneCount, shapeB.boneCount)));
-  const range = { bones, frames, framesPerWindow };
-  const changedKeyframes =
-    (await compareClipsWasm(a, shapeA, b, shapeB, range, totals, options.webAssembly)) ?? (await compareClipsTs(a, shapeA, b, shapeB, range, totals));
+  const clips = { a, shapeA, b, shapeB, bones, frames, framesPerWindow, windowFrames: Math.min(framesPerWindow, Math.max(1, frames)) };
+  const changedKeyframes = (await compareClipsWasm(clips, totals, options.webAssembly)) ?? (await compareClipsTs(clips, totals));
   const changes = headerChanges(shapeA, shapeB);
   const boneDiffs = totals.boneDiffs();
   return {

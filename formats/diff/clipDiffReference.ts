@@ -9,7 +9,7 @@ import { u32View } from '../bytes';
 import type { ByteSource } from '../fileAccess';
 import type { ClipShape } from './clipDiff';
 import type { ClipAccumulator } from './clipDiffTotals';
-import { framesByteLength, readFrames } from './clipWindows';
+import { type ComparedClips, framesByteLength, readFrames } from './clipWindows';
 import { distance3, rotationAngleDeg, scaleRatio } from './metrics';
 
 /** u32 words per 16-byte record. */
@@ -138,20 +138,9 @@ function gatherWindow(
   }
 }
 
-/**
- * Compares bones `[0, bones)` x frames `[0, frames)` of `a` and `b`, `framesPerWindow` frames at a
- * time, into `totals`; returns how many records changed by meaning.
- */
-export async function compareClipsTs(
-  a: ByteSource,
-  shapeA: ClipShape,
-  b: ByteSource,
-  shapeB: ClipShape,
-  range: { bones: number; frames: number; framesPerWindow: number },
-  totals: ClipAccumulator,
-): Promise<number> {
-  const { bones, frames, framesPerWindow } = range;
-  const windowFrames = Math.min(framesPerWindow, Math.max(1, frames));
+/** Compares `clips` a window at a time into `totals`; returns how many records changed by meaning. */
+export async function compareClipsTs(clips: ComparedClips, totals: ClipAccumulator): Promise<number> {
+  const { a, shapeA, b, shapeB, bones, frames, framesPerWindow, windowFrames } = clips;
   const readerA = new WindowReader(a, shapeA, windowFrames);
   const readerB = new WindowReader(b, shapeB, windowFrames);
   const changed = new ChangedRecords(windowFrames * bones);

@@ -1,6 +1,20 @@
 /** Reading a clip diff's windows: frames `[first, first + count)` of one side into a reused buffer. */
 import { keyframeOffset } from '../clip';
 import type { ByteSource } from '../fileAccess';
+import type { ClipShape } from './clipDiff';
+
+/** What a comparison path reads: both sides, the compared range from bone and frame 0, the window. */
+export interface ComparedClips {
+  a: ByteSource;
+  shapeA: ClipShape;
+  b: ByteSource;
+  shapeB: ClipShape;
+  bones: number;
+  frames: number;
+  /** Frames read per window, and the frames a window buffer holds (fewer when the clip is shorter). */
+  framesPerWindow: number;
+  windowFrames: number;
+}
 
 /** Bytes of frames `[first, first + count)` of a clip of `boneCount` bones. */
 export function framesByteLength(shape: { boneCount: number }, count: number): number {

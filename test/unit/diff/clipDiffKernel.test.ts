@@ -13,17 +13,13 @@ import { clipByteLength, encodeKeyframe, keyframeOffset } from '../../../formats
 import { type ClipDiff, type ClipDiffOptions, diffClips, isDiffFailure } from '../../../formats/diff';
 import { memoryByteSource } from '../../../formats/fileAccess';
 import { createClipDiffKernel } from '../../../formats/wasm/diffKernel';
+import { seededRandom } from '../../gpu/clipFixtures';
 import { axisAngle, basePose, multiply, planted, writeClip } from './clipBuilder';
 
-/** A small deterministic generator (mulberry32), so a failure names its seed. */
+/** A deterministic generator of numbers in [0, 1), so a failure names its seed. */
 function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
+  return () => next() / 2 ** 32;
 }
 
 async function diffBoth(a: Uint8Array, b: Uint8Array, options: ClipDiffOptions = {}): Promise<{ kernel: ClipDiff; reference: ClipDiff }> {
