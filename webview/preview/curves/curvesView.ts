@@ -86,7 +86,9 @@ export class CurvesView {
     if (this.root.hidden || !this.model.scene) return;
     const bones = this.bones;
     if (bones.some((bone) => bone >= this.model.boneCount)) return;
-    if (this.plots.length === 0 || bones.join() !== this.plotted.join()) this.createPlots(bones);
+    // The plots' lines depend on how many bones there are, not which.
+    if (this.plots.length === 0 || bones.length !== this.plotted.length) this.createPlots(bones);
+    this.plotted = [...bones];
     this.title.textContent = this.titleText(bones);
     const ready = this.model.curves.marksReady;
     this.marks = this.model.curves.marks(bones);
@@ -129,7 +131,7 @@ export class CurvesView {
     for (const plot of this.plots) plot.show(envelopes, view.first, view.last, this.marks);
     this.moveTo(this.model.position);
     this.draws++;
-    if (curves.includes(undefined)) this.queueRender();
+    if (curves.some((c, i) => !c && this.plotted[i] < this.model.boneCount)) this.queueRender();
   }
 
   /** One redraw per animation frame, however many wheel events come. */
@@ -149,8 +151,8 @@ export class CurvesView {
     const look = plotLook(this.root);
     const { width, height } = this.plotSize();
     this.plots = GROUPS.map(({ group, title }) => {
-      const lines: PlotLine[] = bones.flatMap((bone, source) => channelsOf(group).map((channel) => ({
-        label: bones.length > 1 ? `${this.model.boneLabel(bone)} ${CURVE_CHANNELS[channel].label}` : CURVE_CHANNELS[channel].label,
+      const lines: PlotLine[] = bones.flatMap((_, source) => channelsOf(group).map((channel) => ({
+        label: bones.length > 1 ? `${CURVE_CHANNELS[channel].label}, stroke ${source + 1}` : CURVE_CHANNELS[channel].label,
         colour: look.colours[CURVE_CHANNELS[channel].axis], dash: BONE_DASHES[source % BONE_DASHES.length], source, channel,
       })));
       const host = document.createElement('div');
