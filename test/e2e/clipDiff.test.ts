@@ -4,8 +4,10 @@
  * HEAD": the heatmap outlines bone 5 at frame 33 and colours only that cell, the totals beside it
  * name the same; the position toggle shows no difference; hovering the cell gives its numbers;
  * clicking it selects that keyframe in both sides' hex editors, the next click moves both sides'
- * previews; Source Control's menu on the change offers the same command. (The Explorer's two-file
- * "Compare Clips" is not driven here: the harness's Ctrl-click selection was unreliable under load.)
+ * previews; "Preview A with B as ghost" draws B over A's preview at the selected cell and follows
+ * the next click; Source Control's menu on the change offers the same command, and so does the
+ * title bar of the diff Source Control opens on a click. (The Explorer's two-file "Compare Clips"
+ * is not driven here: the harness's Ctrl-click selection was unreliable under load.)
  * Set EWZANIM_E2E_SCREENSHOTS to a folder to keep the screenshots.
  */
 import { test } from 'node:test';
@@ -135,6 +137,36 @@ async function waitForPreviewFrames(page: Page, previews: Frame[], frame: number
   assert.deepEqual(shown, previews.map(() => frame), 'both previews at the selected frame');
 }
 
+/** The preview page showing a ghost (its legend shown), once it draws B at `frame` with `bone` highlighted. */
+async function ghostAt(page: Page, frame: number, bone: number): Promise<Frame> {
+  let seen = '';
+  for (let waited = 0; waited < 30_000; waited += 200) {
+    for (const f of page.frames()) {
+      const legend = await f.evaluate(() => {
+        const e = document.getElementById('ghost-legend');
+        return e && !e.hidden ? { frame: e.dataset.frame, bone: e.dataset.bone, text: e.textContent ?? '' } : undefined;
+      }).catch(() => undefined);
+      if (!legend) continue;
+      seen = JSON.stringify(legend);
+      if (legend.frame === String(frame) && legend.bone === String(bone)) return f;
+    }
+    await page.waitForTimeout(200);
+  }
+  throw new Error(`no preview draws the ghost at frame ${frame}, bone ${bone} (last seen: ${seen || 'no ghost legend'})`);
+}
+
+/** Pixels of the preview's last image within a few steps of the ghost's colour (the legend's swatch). */
+function ghostPixels(preview: Frame): Promise<number> {
+  return preview.evaluate(async () => {
+    const swatch = document.querySelector<HTMLElement>('#ghost-legend .swatch')!;
+    const [r, g, b] = (/(\d+), (\d+), (\d+)/.exec(swatch.style.color) ?? []).slice(1).map(Number);
+    const rgba = await (window as unknown as { ewzanimPreview: { readPixels(): Promise<Uint8Array> } }).ewzanimPreview.readPixels();
+    let count = 0;
+    for (let i = 0; i < rgba.length; i += 4) if (Math.abs(rgba[i] - r) + Math.abs(rgba[i + 1] - g) + Math.abs(rgba[i + 2] - b) < 30) count++;
+    return count;
+  });
+}
+
 test('Compare Clip with HEAD: the planted bone and frame light up, hover, toggle and selection in both hex editors', { timeout: 300_000 }, async () => {
   const committed = writeClip(BONES, FRAMES, basePose);
   const changed = writeClip(BONES, FRAMES, planted(basePose, PLANTED.frame, PLANTED.bone, (t) => ({ ...t, rotation: multiply(axisAngle([1, 0, 0], 40), t.rotation) })));
@@ -199,6 +231,38 @@ test('Compare Clip with HEAD: the planted bone and frame light up, hover, toggle
       await waitForPreviewFrames(page, previews, 20);
       await screenshot(page, 'clip-diff-previews');
 
+      // A's preview with B as a ghost: at the selected cell, then at the next one clicked.
+      await again.click('#open-ghost');
+      const ghosted = await ghostAt(page, 20, 2);
+      assert.match((await ghosted.textContent('#ghost-text')) ?? '', /^A solid · B ghost \(B: anims\/walk\.nczxanim\)$/);
+      const planted = await cellPoint(again, PLANTED.bone, PLANTED.frame);
+      await page.mouse.click(planted.x, planted.y);
+      assert.equal(await ghostAt(page, PLANTED.frame, PLANTED.bone), ghosted, 'the same preview follows the click');
+      await screenshot(page, 'clip-diff-ghost');
+      // The preview's group (the second: diff, A, B) alone, its view a few times larger, for the pixels.
+      await runCommand(page, 'View: Focus First Editor Group');
+      await runCommand(page, 'View: Focus Next Editor Group');
+      await runCommand(page, 'View: Toggle Maximize Editor Group');
+      await page.waitForTimeout(1500);
+      const viewportBox = await (await ghosted.$('#viewport'))!.boundingBox();
+      if (SCREENSHOTS && viewportBox) await page.screenshot({ path: join(SCREENSHOTS, 'clip-diff-ghost-viewport.png'), clip: viewportBox });
+      // Its lines are there in its colour, and (nearly) gone with the legend's toggle off.
+      const pixelsUntil = async (done: (count: number) => boolean): Promise<number> => {
+        let count = await ghostPixels(ghosted);
+        for (let waited = 0; waited < 15_000 && !done(count); waited += 250) {
+          await page.waitForTimeout(250);
+          count = await ghostPixels(ghosted);
+        }
+        return count;
+      };
+      const shown = await pixelsUntil((count) => count >= 10);
+      await ghosted.click('#show-ghost');
+      const hidden = await pixelsUntil((count) => count < shown / 4);
+      assert.ok(shown >= 10 && hidden < shown / 4, `ghost colour pixels: ${shown} shown, ${hidden} hidden`);
+      await ghosted.click('#show-ghost');
+      await ghostAt(page, PLANTED.frame, PLANTED.bone);
+      await runCommand(page, 'View: Toggle Maximize Editor Group');
+
       // Source Control offers the same on the changed file (all editors closed first: a new page).
       await closeAllEditors(page);
       await page.keyboard.press('Control+Shift+G');
@@ -209,6 +273,17 @@ test('Compare Clip with HEAD: the planted bone and frame light up, hover, toggle
       const fromScm = await diffFrame(page);
       assert.equal(await fromScm.textContent('#title'), 'anims/walk.nczxanim (HEAD) ↔ anims/walk.nczxanim');
       await waitForText(fromScm, '#legend', new RegExp(`^Rotation: largest ${ANGLE} \\(bone 5, frame 33\\)`));
+
+      // A click on the change opens VS Code's own diff of it (both sides in the hex editor): its title bar has the command.
+      await closeAllEditors(page);
+      await page.keyboard.press('Control+Shift+G');
+      await change.locator('.label-name').first().click();
+      const titleAction = page.locator('.editor-actions [aria-label*="Compare Clip with HEAD"]').first();
+      await titleAction.waitFor({ timeout: 30_000 });
+      await screenshot(page, 'clip-diff-scm-title');
+      await titleAction.click();
+      const fromTitle = await diffFrame(page);
+      assert.equal(await fromTitle.textContent('#title'), 'anims/walk.nczxanim (HEAD) ↔ anims/walk.nczxanim');
     });
   } finally {
     workspace.dispose();

@@ -6,11 +6,10 @@
  * They stream from git's output into a file: a clip of any size is never held whole.
  */
 import { spawn } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import * as vscode from 'vscode';
+import { writeFileAtomically } from '../../../node/atomicWrite';
 
 /** Where a baseline comes from: the last commit or the index. */
 export type GitBaselineRef = 'HEAD' | 'staged';
@@ -48,7 +47,11 @@ export function baselineLabel(ref: GitBaselineRef): string {
   return ref === 'HEAD' ? 'HEAD' : 'staged';
 }
 
-/** Runs git in `folder`, its output written to the file `target`; rejects with git's message. */
+/**
+ * Runs git in `folder`, its output written to the file `target` through a temporary file renamed
+ * over it once git succeeded (a view of `target` never sees it half written; a failure leaves it
+ * as it was); rejects with git's message.
+ */
 async function runInto(git: string, folder: string, args: string[], target: string): Promise<void> {
   await mkdir(dirname(target), { recursive: true });
   const child = spawn(git, args, { cwd: folder, windowsHide: true, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -58,9 +61,12 @@ async function runInto(git: string, folder: string, args: string[], target: stri
     child.on('error', reject);
     child.on('close', resolve);
   });
-  await pipeline(child.stdout, createWriteStream(target));
-  const code = await exited;
-  if (code !== 0) throw new GitBaselineError(Buffer.concat(stderr).toString('utf8').trim() || `git exited with ${code}`);
+  async function* output(): AsyncIterable<Uint8Array> {
+    for await (const chunk of child.stdout) yield chunk as Buffer;
+    const code = await exited;
+    if (code !== 0) throw new GitBaselineError(Buffer.concat(stderr).toString('utf8').trim() || `git exited with ${code}`);
+  }
+  await writeFileAtomically(target, output());
 }
 
 /** Writes the file at `file` (a file: URI) as git holds it at `ref` to `target` (a file: URI). */
