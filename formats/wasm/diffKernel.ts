@@ -126,7 +126,12 @@ export function createClipDiffKernel(
   const windowBAt = align16(windowAAt + windowFrames * strideA);
   const end = windowBAt + windowFrames * strideB;
   const memory = exports.memory;
-  if (memory.buffer.byteLength < end) memory.grow(Math.ceil((end - memory.buffer.byteLength) / PAGE_BYTES));
+  try {
+    if (memory.buffer.byteLength < end) memory.grow(Math.ceil((end - memory.buffer.byteLength) / PAGE_BYTES));
+  } catch {
+    // No room for this diff's windows: the TypeScript path reads them into ordinary buffers.
+    return undefined;
+  }
   // The memory never grows after this, so these views stay valid.
   const buffer = memory.buffer;
   new Float32Array(buffer, HALF_AT, 65536).set(f16LookupTable());

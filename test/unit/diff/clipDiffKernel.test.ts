@@ -13,6 +13,7 @@ import { clipByteLength, encodeKeyframe, keyframeOffset } from '../../../formats
 import { type ClipDiff, type ClipDiffOptions, diffClips, isDiffFailure } from '../../../formats/diff';
 import { memoryByteSource } from '../../../formats/fileAccess';
 import { createClipDiffKernel } from '../../../formats/wasm/diffKernel';
+import { DIFF_KERNEL_WASM } from '../../../formats/wasm/diffKernel.generated';
 import { seededRandom } from '../../gpu/clipFixtures';
 import { axisAngle, basePose, multiply, planted, writeClip } from './clipBuilder';
 
@@ -103,6 +104,7 @@ test('the kernel loads in Node, and without WebAssembly there is none (the TypeS
   const shape = { bonesA: 3, bonesB: 3, bones: 3, frames: 2, columns: 2, windowFrames: 2 };
   assert.ok(createClipDiffKernel(shape), 'WebAssembly should load in Node');
   assert.equal(createClipDiffKernel(shape, null), undefined);
+  assert.ok(DIFF_KERNEL_WASM.length < 4096, `${DIFF_KERNEL_WASM.length} bytes: small enough for a synchronous compile in a browser's main thread`);
 });
 
 test('its acos is Math.acos to the bit on every branch of fdlibm\'s, and on random inputs', () => {
