@@ -20,8 +20,11 @@ import { judgePositionJump, type JumpCandidate } from './positionJumpRule';
 import { RepeatedFrames } from './repeatedFramesRule';
 import { stillnessFindings } from './stillnessRules';
 import { RING, StepRing, type StepWindow } from './stepWindow';
-import { KeptSteps } from './keptSteps';
-import { MOTION_KERNEL_BLOCK, MOTION_KERNEL_PREFIX, MOTION_KERNEL_SLOTS, createMotionKernel, type MotionKernel } from '../wasm/motionKernel';
+import type { KeptSteps } from './keptSteps';
+import { KernelPass, type KernelPassSink, type SuspectRecord } from './kernelPass';
+import { createMotionKernel, type MotionKernel } from '../wasm/motionKernel';
+
+export type { SuspectRecord } from './kernelPass';
 
 /**
  * Candidates judged per clip. A real clip has a handful; noise (every step large, random
@@ -41,15 +44,6 @@ export const MOTION_KERNEL_MIN_RECORDS = 65536;
 export function motionKernelFor(shape: ClipShape): MotionKernel | null {
   return (shape.boneCount * shape.frameCount >= MOTION_KERNEL_MIN_RECORDS && createMotionKernel(shape.boneCount)) || null;
 }
-
-/** Margins of the kernel's gate around the thresholds: far above its f32 rounding (below 1e-6). */
-const GATE_COS_MARGIN = 1e-5;
-const GATE_RATIO_SHARE = 1 - 1e-5;
-/** The largest finite f32 (the gate's ratio is an f32). */
-const F32_MAX = 3.4e38;
-
-/** The lint's record test, for the kernel's pass to report suspect records to: record index and its words. */
-export type SuspectRecord = (record: number, rot: number, w1: number, w2: number, w3: number) => void;
 
 export class MotionScanner {
   private readonly bones: number;
@@ -83,12 +77,10 @@ export class MotionScanner {
    * when first written and throw the loop out of optimised code.
    */
   private readonly sums: Float64Array = new Float64Array(5);
-  /** The kernel's steps around a candidate, from the records it keeps. */
+  /** The WebAssembly pass (null: the TypeScript loop), what it hands on, and its steps around a candidate. */
+  private readonly pass: KernelPass | null;
+  private readonly sink: KernelPassSink;
   private readonly kept?: KeptSteps;
-  /** Records in the kernel's current block, blocks scanned, and the changed flag of a frame cut by a block's end. */
-  private fill = 0;
-  private blocks = 0;
-  private cutFrameChanged = 0;
   private frame = 0;
   private bone = 0;
   private frameChanged = false;
@@ -104,8 +96,8 @@ export class MotionScanner {
   constructor(
     private readonly shape: ClipShape,
     private readonly options: MotionOptions,
-    private readonly kernel: MotionKernel | null = motionKernelFor(shape),
-    private readonly onSuspect?: SuspectRecord,
+    kernel: MotionKernel | null = motionKernelFor(shape),
+    onSuspect?: SuspectRecord,
   ) {
     this.bones = shape.boneCount;
     this.prevWords = new Uint32Array(kernel ? 0 : this.bones * 4);
@@ -116,28 +108,29 @@ export class MotionScanner {
     this.moved = kernel?.moved ?? new Uint8Array(this.bones);
     this.cosHalfMin = Math.cos((options.popMinDegrees * Math.PI) / 360);
     this.ratioSquared = options.jumpRatio * options.jumpRatio;
-    if (kernel) this.kept = new KeptSteps(kernel);
+    this.pass = kernel && new KernelPass(kernel, this.cosHalfMin, this.ratioSquared, onSuspect);
+    this.kept = this.pass?.kept;
+    this.sink = {
+      // Past the cap, with every pending candidate judged, no step needs judging.
+      judging: () => this.candidates < MAX_MOTION_CANDIDATES || this.pendingHead < this.pending.length,
+      flagged: (record, turn, move) => this.judgeFlagged(record, turn, move),
+      frameDone: (_frame, changed) => this.repeated.frame(changed),
+      scanned: (frames) => {
+        this.frame = frames;
+        if (frames > 0 && this.pendingHead < this.pending.length) this.judgeDue(frames - 1);
+      },
+    };
   }
 
   /** True when the record test of the content lint runs in this scanner's pass (reported to `onSuspect`). */
   get lintsRecords(): boolean {
-    return this.kernel !== null && this.onSuspect !== undefined;
+    return this.pass?.lintsRecords ?? false;
   }
 
   /** Records `[0, records)` of `words` (4 u32 each), in clip order, following the last piece. */
   feed(words: Uint32Array, records: number): void {
-    const kernel = this.kernel;
-    if (!kernel) {
-      this.feedLoop(words, records);
-      return;
-    }
-    for (let done = 0; done < records; ) {
-      const n = Math.min(MOTION_KERNEL_BLOCK - this.fill, records - done);
-      kernel.words.set(words.subarray(done * 4, (done + n) * 4), kernel.slotWord(this.blocks % MOTION_KERNEL_SLOTS) + (MOTION_KERNEL_PREFIX + this.fill) * 4);
-      this.fill += n;
-      done += n;
-      if (this.fill === MOTION_KERNEL_BLOCK) this.scanBlock();
-    }
+    if (this.pass) this.pass.feed(words, records, this.sink);
+    else this.feedLoop(words, records);
   }
 
   /** Records `[0, records)` of `words`, stepped here (the reference loop). */
@@ -154,73 +147,8 @@ export class MotionScanner {
     }
   }
 
-  /** Scans the kernel's current block: its prefix and padding filled, then its flagged records judged. */
-  private scanBlock(): void {
-    const kernel = this.kernel as MotionKernel;
-    const count = this.fill;
-    if (count === 0) return;
-    const bones = this.bones;
-    const words = kernel.words;
-    const slot = this.blocks % MOTION_KERNEL_SLOTS;
-    const base = kernel.slotWord(slot);
-    const start = this.blocks * MOTION_KERNEL_BLOCK;
-    const at = (position: number): number => base + position * 4;
-    if (this.blocks === 0) {
-      // Frame 0 twice before the block: its records then step from themselves (no change), and
-      // a first scan over the second copy fills the per-position values they step from.
-      const first = Math.min(count, bones);
-      words.copyWithin(at(MOTION_KERNEL_PREFIX - bones), at(MOTION_KERNEL_PREFIX), at(MOTION_KERNEL_PREFIX + first));
-      words.copyWithin(at(MOTION_KERNEL_PREFIX - 2 * bones), at(MOTION_KERNEL_PREFIX), at(MOTION_KERNEL_PREFIX + first));
-    } else {
-      const previous = kernel.slotWord((this.blocks - 1) % MOTION_KERNEL_SLOTS) + (MOTION_KERNEL_PREFIX + MOTION_KERNEL_BLOCK) * 4;
-      words.copyWithin(at(MOTION_KERNEL_PREFIX - bones), previous - bones * 4, previous);
-    }
-    // Whole groups of four: the padding repeats the records one frame earlier (no change).
-    for (let i = count; i % 4 !== 0; i++) words.copyWithin(at(MOTION_KERNEL_PREFIX + i), at(MOTION_KERNEL_PREFIX + i - bones), at(MOTION_KERNEL_PREFIX + i - bones + 1));
-    const cosHi = Math.fround(this.cosHalfMin + GATE_COS_MARGIN);
-    const cosLo = Math.fround(this.cosHalfMin - GATE_COS_MARGIN);
-    const ratio = Math.fround(Math.min(F32_MAX, this.ratioSquared * GATE_RATIO_SHARE));
-    if (this.blocks === 0) {
-      // Its steps are from values never set: only the values it stores count (its flags and sums do not).
-      kernel.scan(slot, MOTION_KERNEL_PREFIX - bones, bones, 0, cosHi, cosLo, ratio, true);
-      kernel.laneSums.fill(0);
-      kernel.farthest.fill(0);
-    }
-    // Past the cap, with every pending candidate judged, no step needs judging.
-    const judging = this.candidates < MAX_MOTION_CANDIDATES || this.pendingHead < this.pending.length;
-    const flagged = kernel.scan(slot, MOTION_KERNEL_PREFIX, count, start % bones, cosHi, cosLo, ratio, judging);
-    this.blocks++;
-    this.fill = 0;
-    const flags = kernel.flags;
-    for (let j = 0; j < flagged; j++) {
-      const position = flags[2 * j], mask = flags[2 * j + 1];
-      for (let k = 0; k < 4; k++) {
-        const i = position - MOTION_KERNEL_PREFIX + k;
-        if (i >= count) break;
-        const record = start + i;
-        if ((mask >> k) & 1 && this.onSuspect) {
-          const w = at(position + k);
-          this.onSuspect(record, words[w], words[w + 1], words[w + 2], words[w + 3]);
-        }
-        if (record >= bones && (mask >> (4 + k)) & 0x11) this.judgeFlagged(record, (mask >> (4 + k)) & 1, (mask >> (8 + k)) & 1);
-      }
-    }
-    // Frames completed by this block, each changed or not (a frame cut by the block's end is
-    // finished by the next one).
-    const firstFrame = Math.floor(start / bones);
-    const end = start + count;
-    const whole = Math.floor(end / bones);
-    for (let f = this.frame; f < whole; f++) {
-      const changed = kernel.changedFrames[f - firstFrame] | (f === firstFrame ? this.cutFrameChanged : 0);
-      if (f > 0) this.repeated.frame(changed !== 0);
-    }
-    this.cutFrameChanged = end % bones === 0 ? 0 : kernel.changedFrames[whole - firstFrame] | (whole === firstFrame ? this.cutFrameChanged : 0);
-    this.frame = whole;
-    if (whole > 0 && this.pendingHead < this.pending.length) this.judgeDue(whole - 1);
-  }
-
   /** A record the kernel flagged (frame > 0): whether its step starts a pop or a jump candidate, exactly. */
-  private judgeFlagged(record: number, turn: number, move: number): void {
+  private judgeFlagged(record: number, turn: boolean, move: boolean): void {
     const history = this.kept as KeptSteps;
     const bones = this.bones;
     const frame = Math.floor(record / bones);
@@ -370,7 +298,7 @@ export class MotionScanner {
 
   /** Scans the records fed so far that the kernel still buffers (their suspects reported); `finish` does it too. */
   flush(): void {
-    if (this.kernel) this.scanBlock();
+    this.pass?.flush(this.sink);
   }
 
   /** The findings, once every record has been fed (a clip cut short gives those of its whole frames). */
@@ -379,11 +307,11 @@ export class MotionScanner {
     const frames = this.frame; // whole frames read
     if (frames === 0) return [];
     this.judgeDue(frames - 1, true);
-    const sums = this.kernel ? [...this.kernel.laneSums, Math.max(...this.kernel.farthest)] : this.sums;
+    const sums = this.pass?.sums() ?? { squaredSteps: this.sums[0] + this.sums[1] + (this.sums[2] + this.sums[3]), farthest: this.sums[4] };
     const steps = (frames - 1) * this.bones;
-    const typicalStep = steps > 0 ? Math.sqrt((sums[0] + sums[1] + (sums[2] + sums[3])) / steps) : 0;
+    const typicalStep = steps > 0 ? Math.sqrt(sums.squaredSteps / steps) : 0;
     for (const jump of this.jumps) {
-      const finding = judgePositionJump(this.shape, this.options, jump, typicalStep, Math.sqrt(sums[4]));
+      const finding = judgePositionJump(this.shape, this.options, jump, typicalStep, Math.sqrt(sums.farthest));
       if (finding) this.report(finding);
     }
     const still = stillnessFindings(this.shape, this.options, this.moved, frames);

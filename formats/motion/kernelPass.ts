@@ -1,0 +1,142 @@
+/**
+ * Drives the motion rules' WebAssembly pass (`motionKernel.wat`) for the scanner: buffers the fed
+ * records into the kernel's blocks, fills each block's prefix (the frame before it) and padding,
+ * scans it, reports the content lint's suspect records, and hands the scanner the records the
+ * gate flagged and the frames completed. The steps around them are read back from the records
+ * the kernel keeps (`KeptSteps`).
+ */
+import { MOTION_KERNEL_BLOCK, MOTION_KERNEL_PREFIX, MOTION_KERNEL_SLOTS, type MotionKernel } from '../wasm/motionKernel';
+import { KeptSteps } from './keptSteps';
+
+/** Margins of the kernel's gate around the thresholds: far above its f32 rounding (below 1e-6). */
+const GATE_COS_MARGIN = 1e-5;
+const GATE_RATIO_SHARE = 1 - 1e-5;
+/** The largest finite f32 (the gate's ratio is an f32). */
+const F32_MAX = 3.4e38;
+
+/** The lint's record test, for the pass to report suspect records to: record index and its words. */
+export type SuspectRecord = (record: number, rot: number, w1: number, w2: number, w3: number) => void;
+
+/** What the pass hands the scanner, in record order. */
+export interface KernelPassSink {
+  /** True while a candidate can still be taken (else the gate flags none). */
+  judging(): boolean;
+  /** A record (frame > 0) whose step may start a pop (`turn`) or a jump (`move`) candidate. */
+  flagged(record: number, turn: boolean, move: boolean): void;
+  /** Frame `frame` (> 0) is complete; `changed`: a record of it differs from the frame before. */
+  frameDone(frame: number, changed: boolean): void;
+  /** The first `frames` frames have been scanned whole. */
+  scanned(frames: number): void;
+}
+
+export class KernelPass {
+  readonly kept: KeptSteps;
+  private readonly cosHi: number;
+  private readonly cosLo: number;
+  private readonly ratio: number;
+  /** Records in the current block, blocks scanned, frames completed, and the changed flag of a frame cut by a block's end. */
+  private fill = 0;
+  private blocks = 0;
+  private frames = 0;
+  private cutFrameChanged = 0;
+
+  /** `cosHalfMin`, `ratioSquared`: the scanner's thresholds of a pop's turn and a jump's squared move. */
+  constructor(
+    private readonly kernel: MotionKernel,
+    cosHalfMin: number,
+    ratioSquared: number,
+    private readonly onSuspect?: SuspectRecord,
+  ) {
+    this.kept = new KeptSteps(kernel);
+    this.cosHi = Math.fround(cosHalfMin + GATE_COS_MARGIN);
+    this.cosLo = Math.fround(cosHalfMin - GATE_COS_MARGIN);
+    this.ratio = Math.fround(Math.min(F32_MAX, ratioSquared * GATE_RATIO_SHARE));
+  }
+
+  /** Whether the lint's record test runs here (reported to `onSuspect`). */
+  get lintsRecords(): boolean {
+    return this.onSuspect !== undefined;
+  }
+
+  /** The clip's sum of squared steps (its four lanes added) and its farthest squared position. */
+  sums(): { squaredSteps: number; farthest: number } {
+    const lanes = this.kernel.laneSums;
+    return { squaredSteps: lanes[0] + lanes[1] + (lanes[2] + lanes[3]), farthest: Math.max(...this.kernel.farthest) };
+  }
+
+  /** Records `[0, records)` of `words` (4 u32 each), following the last piece. */
+  feed(words: Uint32Array, records: number, sink: KernelPassSink): void {
+    const kernel = this.kernel;
+    for (let done = 0; done < records; ) {
+      const n = Math.min(MOTION_KERNEL_BLOCK - this.fill, records - done);
+      kernel.words.set(words.subarray(done * 4, (done + n) * 4), kernel.slotWord(this.blocks % MOTION_KERNEL_SLOTS) + (MOTION_KERNEL_PREFIX + this.fill) * 4);
+      this.fill += n;
+      done += n;
+      if (this.fill === MOTION_KERNEL_BLOCK) this.scanBlock(sink);
+    }
+  }
+
+  /** Scans the records still buffered (the last, partial block). */
+  flush(sink: KernelPassSink): void {
+    this.scanBlock(sink);
+  }
+
+  /** Scans the current block: its prefix and padding filled, then its flags and frames handed on. */
+  private scanBlock(sink: KernelPassSink): void {
+    const { kernel, cosHi, cosLo, ratio } = this;
+    const count = this.fill;
+    if (count === 0) return;
+    const bones = kernel.bones;
+    const words = kernel.words;
+    const slot = this.blocks % MOTION_KERNEL_SLOTS;
+    const base = kernel.slotWord(slot);
+    const start = this.blocks * MOTION_KERNEL_BLOCK;
+    const at = (position: number): number => base + position * 4;
+    if (this.blocks === 0) {
+      // Frame 0 twice before the block: its records then step from themselves (no change), and
+      // a first scan over the second copy fills the per-position values they step from.
+      const first = Math.min(count, bones);
+      words.copyWithin(at(MOTION_KERNEL_PREFIX - bones), at(MOTION_KERNEL_PREFIX), at(MOTION_KERNEL_PREFIX + first));
+      words.copyWithin(at(MOTION_KERNEL_PREFIX - 2 * bones), at(MOTION_KERNEL_PREFIX), at(MOTION_KERNEL_PREFIX + first));
+    } else {
+      const previous = kernel.slotWord((this.blocks - 1) % MOTION_KERNEL_SLOTS) + (MOTION_KERNEL_PREFIX + MOTION_KERNEL_BLOCK) * 4;
+      words.copyWithin(at(MOTION_KERNEL_PREFIX - bones), previous - bones * 4, previous);
+    }
+    // Whole groups of four: the padding repeats the records one frame earlier (no change).
+    for (let i = count; i % 4 !== 0; i++) words.copyWithin(at(MOTION_KERNEL_PREFIX + i), at(MOTION_KERNEL_PREFIX + i - bones), at(MOTION_KERNEL_PREFIX + i - bones + 1));
+    if (this.blocks === 0) {
+      // Its steps are from values never set: only the values it stores count (its flags and sums do not).
+      kernel.scan(slot, MOTION_KERNEL_PREFIX - bones, bones, 0, cosHi, cosLo, ratio, true);
+      kernel.laneSums.fill(0);
+      kernel.farthest.fill(0);
+    }
+    const flagged = kernel.scan(slot, MOTION_KERNEL_PREFIX, count, start % bones, cosHi, cosLo, ratio, sink.judging());
+    this.blocks++;
+    this.fill = 0;
+    const flags = kernel.flags;
+    for (let j = 0; j < flagged; j++) {
+      const position = flags[2 * j], mask = flags[2 * j + 1];
+      for (let k = 0; k < 4; k++) {
+        const i = position - MOTION_KERNEL_PREFIX + k;
+        if (i >= count) break;
+        const record = start + i;
+        if ((mask >> k) & 1 && this.onSuspect) {
+          const w = at(position + k);
+          this.onSuspect(record, words[w], words[w + 1], words[w + 2], words[w + 3]);
+        }
+        if (record >= bones && (mask >> (4 + k)) & 0x11) sink.flagged(record, ((mask >> (4 + k)) & 1) !== 0, ((mask >> (8 + k)) & 1) !== 0);
+      }
+    }
+    // Frames completed by this block (a frame cut by the block's end is finished by the next one).
+    const firstFrame = Math.floor(start / bones);
+    const end = start + count;
+    const whole = Math.floor(end / bones);
+    for (let f = this.frames; f < whole; f++) {
+      const changed = kernel.changedFrames[f - firstFrame] | (f === firstFrame ? this.cutFrameChanged : 0);
+      if (f > 0) sink.frameDone(f, changed !== 0);
+    }
+    this.cutFrameChanged = end % bones === 0 ? 0 : kernel.changedFrames[whole - firstFrame] | (whole === firstFrame ? this.cutFrameChanged : 0);
+    this.frames = whole;
+    sink.scanned(whole);
+  }
+}
