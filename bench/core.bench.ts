@@ -29,8 +29,8 @@ const DECODE_RECORDS = 4 * 1024 * 1024;
 
 /** The bulk decoders, each compared with the copy baseline in keyframes/s. */
 const DECODERS = [
-  { name: 'decode to transforms (decodeClipRecords)', floats: TRANSFORM_FLOATS, decode: decodeClipRecords, target: 0.1, note: 'upstream Rust: ~5%' },
-  { name: 'decode + 3x4 matrix (clipBoneMatrices)', floats: MATRIX_FLOATS, decode: clipBoneMatrices, target: 0.075, note: 'upstream Rust: ~3.7%' },
+  { name: 'decode to transforms (decodeClipRecords)', floats: TRANSFORM_FLOATS, decode: decodeClipRecords, target: 0.2, note: 'upstream Rust: ~5%' },
+  { name: 'decode + 3x4 matrix (clipBoneMatrices)', floats: MATRIX_FLOATS, decode: clipBoneMatrices, target: 0.125, note: 'upstream Rust: ~3.7%' },
 ];
 
 async function decodeRows(bench: BenchContext): Promise<void> {

@@ -15,7 +15,7 @@ import {
 } from '../../../formats/index';
 import { clipKernels, loadClipKernels } from '../../../formats/wasm/clipKernels';
 import { CLIP_KERNELS_WASM } from '../../../formats/wasm/clipKernels.generated';
-import { UPSTREAM_CLIPS, randomClip, upstreamFile } from '../../gpu/clipFixtures';
+import { UPSTREAM_CLIPS, randomClip, seededRandom, upstreamFile } from '../../gpu/clipFixtures';
 import { specialRecords } from './clipKernelInputs';
 // @ts-expect-error: a plain ES module script without type declarations.
 import { generateWasmModules } from '../../../scripts/build-wasm.mjs';
@@ -96,6 +96,35 @@ test('WebAssembly kernels equal the scalar reference on 102,000 records of finit
   }
   assert.ok(allNormal > count * 0.7, `${allNormal} of ${count}`);
   assertEqualsReference(bytes, 4, count, 'finite');
+});
+
+/** Exponent-31 and subnormal halves: each sends its whole group of four through the exact per-lane conversion. */
+const GROUP_SWITCHING_HALVES = [0x7c00, 0xfc00, 0x7c01, 0x7e00, 0xffff, 0x0001, 0x03ff, 0x8001, 0x83ff];
+
+test('WebAssembly kernels equal the scalar reference when one half of 24 in a group of four is not normal, at every position, across blocks', () => {
+  // Every record normal (exponents 1..30, any sign and mantissa) or zero, any rotation word; then
+  // group g gets one switching half at position g % 24 of its 24 halves (record, then half).
+  const groups = 2 * 8192 + 300;
+  const count = groups * 4 + 3; // past two 32,768-record blocks, ending inside a group
+  const next = seededRandom(0x24);
+  const bytes = new Uint8Array(count * 16);
+  const view = new DataView(bytes.buffer);
+  for (let i = 0; i < count; i++) {
+    view.setUint32(i * 16, next(), true);
+    for (let h = 0; h < 6; h++) {
+      const r = next();
+      const half = r % 17 === 0 ? (r & 0x8000) : (r & 0x83ff) | ((1 + ((r >>> 16) % 30)) << 10);
+      view.setUint16(i * 16 + 4 + h * 2, half, true);
+    }
+  }
+  for (let g = 0; g < groups; g += 2) {
+    const position = (g >>> 1) % 24;
+    const record = g * 4 + Math.floor(position / 6);
+    view.setUint16(record * 16 + 4 + (position % 6) * 2, GROUP_SWITCHING_HALVES[next() % GROUP_SWITCHING_HALVES.length], true);
+  }
+  assertEqualsReference(bytes, 0, count, 'one switching half per other group');
+  // The same records from a start that is not a group boundary of the input.
+  assertEqualsReference(bytes, 16 * 5, count - 5, 'shifted by five records');
 });
 
 test('WebAssembly and TypeScript bulk paths agree, including an output array shorter than the records', () => {

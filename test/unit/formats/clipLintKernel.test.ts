@@ -17,16 +17,16 @@ async function lintProblems(bytes: Uint8Array, chunkBytes?: number): Promise<str
   });
 }
 
-/** Record indices at the edges of groups of four and of the kernel's 4096-record blocks. */
-const EDGES = [0, 1, 3, 4, 5, 4091, 4095, 4096, 4097, 8191, 8192, 9002];
+/** Record indices at the edges of groups of four and of the kernel's 32,768-record blocks. */
+const EDGES = [0, 1, 3, 4, 5, 4091, 4095, 4096, 4097, 8191, 8192, 9002, 32763, 32767, 32768, 32769, 65535, 65536, 66002];
 
 test('the lint runs the WebAssembly kernel under Node', () => {
   assert.ok(clipKernels());
 });
 
 test('WebAssembly lint finds exactly the problems the rules name (sparse problems, group and block edges)', async () => {
-  const bytes = sparseProblemClip(3, 3001, 11, EDGES); // 9,003 records: not a whole number of groups or blocks
-  const expected = expectedLintProblems(bytes, 9003);
+  const bytes = sparseProblemClip(3, 22001, 11, EDGES); // 66,003 records: not a whole number of groups or blocks
+  const expected = expectedLintProblems(bytes, 66003);
   assert.ok(expected.length > 30, `${expected.length} problems`);
   assert.deepEqual(await lintProblems(bytes), expected);
   // Chunks that are not multiples of 4 records move the group edges.
@@ -43,7 +43,8 @@ test('WebAssembly lint: no problems on the upstream clips, a record of each prob
 });
 
 test('fallback: the TypeScript lint under --jitless reports the same problems as the WebAssembly lint', async () => {
-  const bytes = sparseProblemClip(3, 3001, 11, EDGES);
+  // The probe builds the same 9,003-record clip (edges below 9,003).
+  const bytes = sparseProblemClip(3, 3001, 11, EDGES.filter((record) => record < 9003));
   const script = join(__dirname, 'clipKernelsFallbackProbe.ts');
   const stdout = execFileSync(process.execPath, ['--jitless', '--no-warnings', '--import', 'tsx', script, 'lint'], { encoding: 'utf8' });
   const probe = JSON.parse(stdout.trim().split('\n').pop() ?? '') as { kernels: boolean; problems: string[] };
