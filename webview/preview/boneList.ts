@@ -61,9 +61,30 @@ export class BoneList {
     else if (box.bottom > list.bottom) this.list.scrollTop += box.bottom - list.bottom;
   }
 
-  /** The readout of a bone (`label`: its name or index) at `where`, or the hint when none is hovered or selected. */
+  /**
+   * The readout of a bone (`label`: its name or index) at `where`, or the hint when none is
+   * hovered or selected: a line per quantity, its components in fixed-width cells that wrap
+   * under one another when the panel is narrow (on one line they were cut at its right edge).
+   */
   showTransform(readout: { label: string; where: string; transform: BoneTransform } | undefined): void {
-    this.details.textContent = readout ? describeTransform(readout.label, readout.where, readout.transform) : 'Hover or select a bone\nto read its decoded transform.';
+    if (!readout) {
+      this.details.textContent = 'Hover or select a bone\nto read its decoded transform.';
+      return;
+    }
+    const element = (className: string, text?: string): HTMLElement => {
+      const e = document.createElement('div');
+      e.className = className;
+      if (text !== undefined) e.textContent = text;
+      return e;
+    };
+    const lines = transformLines(readout.transform).map(({ name, cells }) => {
+      const line = element('bd-line');
+      const values = element('bd-cells');
+      values.append(...cells.map((cell) => element('bd-cell', cell)));
+      line.append(element('bd-name', name), values);
+      return line;
+    });
+    this.details.replaceChildren(element('bd-head', `${readout.label} · ${readout.where}`), ...lines);
   }
 }
 
@@ -72,13 +93,12 @@ export function column(v: number): string {
   return formatPoseValue(v).padStart(8);
 }
 
-export function describeTransform(label: string, where: string, t: BoneTransform): string {
-  const [x, y, z, w] = t.rotation;
+/** The readout's lines: each quantity's name and its components ("x  0.9257"), one cell each. */
+export function transformLines(t: BoneTransform): { name: string; cells: string[] }[] {
+  const cells = (values: readonly number[]): string[] => values.map((v, i) => `${'xyzw'[i]}${column(v)}`);
   return [
-    `${label} · ${where}`,
-    `rotation x${column(x)}  y${column(y)}`,
-    `         z${column(z)}  w${column(w)}`,
-    `position x${column(t.position[0])}  y${column(t.position[1])}  z${column(t.position[2])}`,
-    `scale    x${column(t.scale[0])}  y${column(t.scale[1])}  z${column(t.scale[2])}`,
-  ].join('\n');
+    { name: 'rotation', cells: cells(t.rotation) },
+    { name: 'position', cells: cells(t.position) },
+    { name: 'scale', cells: cells(t.scale) },
+  ];
 }

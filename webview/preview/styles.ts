@@ -39,6 +39,11 @@ export const PREVIEW_CSS = `
   .bone:hover { background: var(--vscode-list-hoverBackground); }
   .bone.selected { background: var(--vscode-list-activeSelectionBackground); color: var(--vscode-list-activeSelectionForeground); }
   #bone-details { margin: 0; padding: 6px 8px; min-height: 8.5em; border-top: 1px solid var(--vscode-panel-border, #444); font-family: var(--vscode-editor-font-family); font-size: 11px; white-space: pre; overflow-x: auto; font-variant-numeric: tabular-nums; }
+  /* A quantity's name, then its components in cells of one width that wrap under one another. */
+  #bone-details .bd-head { white-space: normal; overflow-wrap: anywhere; }
+  #bone-details .bd-line { display: flex; }
+  #bone-details .bd-name { flex: none; width: 9ch; }
+  #bone-details .bd-cells { display: flex; flex-wrap: wrap; column-gap: 2ch; min-width: 0; }
   #mixer { border-top: 1px solid var(--vscode-panel-border, #444); padding: 6px 8px; display: flex; flex-direction: column; gap: 6px; }
   #mixer h3 { margin: 0; font-size: 11px; text-transform: uppercase; letter-spacing: 0.04em; opacity: 0.8; }
   #mixer .action { display: grid; grid-template-columns: auto 1fr auto; gap: 3px 6px; align-items: center; }
