@@ -48,6 +48,8 @@ export class ClipDiffPanel implements vscode.Disposable {
       receive: (message) => this.receive(message),
       disposed: () => {
         clearTimeout(this.reloadTimer);
+        // The ghost belongs to this comparison: it goes with it.
+        void this.ghostPreview?.setGhost(undefined);
         onDispose();
       },
     });
