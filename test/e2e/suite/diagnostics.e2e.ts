@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activeExtension, waitFor, workspaceUri } from './extensionApi';
+import { activeExtension, codeOf, SEVERITY, waitFor, workspaceUri } from './extensionApi';
 
 interface Expectation {
   path: string;
@@ -11,18 +11,6 @@ interface Expectations {
   planted: Expectation[];
   /** Upstream files -> the codes of their diagnostics, in order. */
   upstream: Record<string, string[]>;
-}
-
-/** LSP severities 1..4 are vscode.DiagnosticSeverity 0..3. */
-const SEVERITY: Record<number, vscode.DiagnosticSeverity> = {
-  1: vscode.DiagnosticSeverity.Error,
-  2: vscode.DiagnosticSeverity.Warning,
-  3: vscode.DiagnosticSeverity.Information,
-  4: vscode.DiagnosticSeverity.Hint,
-};
-
-function codeOf(d: vscode.Diagnostic): string {
-  return typeof d.code === 'object' ? String(d.code.value) : String(d.code);
 }
 
 async function expectations(): Promise<Expectations> {

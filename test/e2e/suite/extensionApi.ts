@@ -31,3 +31,16 @@ export function workspaceUri(relative: string): vscode.Uri {
   if (!folder) throw new Error('the e2e suite needs a workspace folder');
   return vscode.Uri.joinPath(folder.uri, relative);
 }
+
+/** LSP severities 1..4 are vscode.DiagnosticSeverity 0..3. */
+export const SEVERITY: Record<number, vscode.DiagnosticSeverity> = {
+  1: vscode.DiagnosticSeverity.Error,
+  2: vscode.DiagnosticSeverity.Warning,
+  3: vscode.DiagnosticSeverity.Information,
+  4: vscode.DiagnosticSeverity.Hint,
+};
+
+/** A diagnostic's code as text (a code with a target is an object). */
+export function codeOf(d: vscode.Diagnostic): string {
+  return typeof d.code === 'object' ? String(d.code.value) : String(d.code);
+}
