@@ -84,11 +84,16 @@ ensure_web_harness() {
   mkdir -p "$EWZANIM_WEB_DATA_DIR" || return 1
   ln -s "$build" "$EWZANIM_WEB_DATA_DIR/vscode-web-stable-$commit" || return 1
   printf 'vscode-web-stable-%s' "$commit" >"$build/version" || return 1
+  # The playwright-core that test-web's playwright loads names the revision folders it looks in:
+  # `chrome` headed (or with --headless=new), the headless shell when test-web runs headless.
   local revision
-  revision="$(node -e 'const b=require(process.argv[1]).browsers.find((x)=>x.name==="chromium");process.stdout.write(b.revision)' \
-    "$dir/node_modules/playwright-core/browsers.json")" || return 1
-  mkdir -p "$EWZANIM_WEB_BROWSERS_PATH/chromium-$revision/chrome-linux64" || return 1
-  ln -s "$(command -v chromium)" "$EWZANIM_WEB_BROWSERS_PATH/chromium-$revision/chrome-linux64/chrome" || return 1
+  revision="$(node -e 'const core=require("path").dirname(require.resolve("playwright-core",{paths:[process.argv[1]]}));
+    process.stdout.write(require(core+"/browsers.json").browsers.find((b)=>b.name==="chromium").revision)' "$dir/node_modules/playwright")" || return 1
+  local browsers="$EWZANIM_WEB_BROWSERS_PATH" chromium_bin
+  chromium_bin="$(command -v chromium)" || return 1
+  mkdir -p "$browsers/chromium-$revision/chrome-linux64" "$browsers/chromium_headless_shell-$revision/chrome-headless-shell-linux64" || return 1
+  ln -s "$chromium_bin" "$browsers/chromium-$revision/chrome-linux64/chrome" || return 1
+  ln -s "$chromium_bin" "$browsers/chromium_headless_shell-$revision/chrome-headless-shell-linux64/chrome-headless-shell" || return 1
   touch "$dir/.installed"
 }
 
