@@ -210,7 +210,7 @@
           (local.set $m10 (f32x4.mul (f32x4.sub (v128.const f32x4 1 1 1 1) (f32x4.add (local.get $t) (local.get $t))) (local.get $sz)))
           ;; Rows of the four matrices, each a 4x4 transpose: lane k of (m0, m1, m2, px) is row 0 of
           ;; record k; the translation column is px, py, pz.
-(local.set $k0 (i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23 (local.get $m0) (local.get $m1)))
+          (local.set $k0 (i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23 (local.get $m0) (local.get $m1)))
           (local.set $k1 (i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31 (local.get $m0) (local.get $m1)))
           (local.set $k2 (i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23 (local.get $m2) (local.get $px)))
           (local.set $k3 (i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31 (local.get $m2) (local.get $px)))
@@ -237,7 +237,7 @@
           (local.set $out (i32.add (local.get $out) (i32.const 192))))
         (else
           ;; Floats 0..3 and 4..7 of each record as 4x4 transposes; 8 and 9 (sy, sz) as 64-bit lanes.
-(local.set $k0 (i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23 (local.get $x) (local.get $y)))
+          (local.set $k0 (i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23 (local.get $x) (local.get $y)))
           (local.set $k1 (i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31 (local.get $x) (local.get $y)))
           (local.set $k2 (i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23 (local.get $z) (local.get $w)))
           (local.set $k3 (i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31 (local.get $z) (local.get $w)))
