@@ -7,7 +7,7 @@
 import { TRANSFORM_FLOATS, decodeClipRecords } from '../clip';
 import { u32View } from '../bytes';
 import type { ByteSource } from '../fileAccess';
-import type { ClipShape } from './clipDiff';
+import type { ClipShape } from './clipDiffParts';
 import type { ClipAccumulator } from './clipDiffTotals';
 import { type ComparedClips, framesByteLength, readFrames } from './clipWindows';
 import { distance3, rotationAngleDeg, scaleRatio } from './metrics';

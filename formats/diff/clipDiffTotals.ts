@@ -4,7 +4,7 @@
  * changed, and the rotation grid. Both comparison paths (the TypeScript reference and the
  * WebAssembly kernel) fill them; `diffClips` turns them into plain data.
  */
-import type { BoneDiff, ChannelTotals, RotationGrid } from './clipDiff';
+import type { BoneDiff, ChannelTotals, RotationGrid } from './clipDiffParts';
 import type { ClipDiffKernel } from '../wasm/diffKernel';
 import { type Extreme, NO_EXTREME } from './diffTypes';
 

@@ -1,7 +1,7 @@
 /** Reading a clip diff's windows: frames `[first, first + count)` of one side into a reused buffer. */
 import { keyframeOffset } from '../clip';
 import type { ByteSource } from '../fileAccess';
-import type { ClipShape } from './clipDiff';
+import type { ClipShape } from './clipDiffParts';
 
 /** What a comparison path reads: both sides, the compared range from bone and frame 0, the window. */
 export interface ComparedClips {
