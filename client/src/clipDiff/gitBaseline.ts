@@ -5,11 +5,9 @@
  * `diff=ewzanim` textconv configured, that gives the keyframe listing instead of the clip).
  * They stream from git's output into a file: a clip of any size is never held whole.
  */
-import { spawn } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import * as vscode from 'vscode';
-import { writeFileAtomically } from '../../../node/atomicWrite';
+import { writeCommandOutput } from '../../../node/commandOutput';
 
 /** Where a baseline comes from: the last commit or the index. */
 export type GitBaselineRef = 'HEAD' | 'staged';
@@ -47,28 +45,6 @@ export function baselineLabel(ref: GitBaselineRef): string {
   return ref === 'HEAD' ? 'HEAD' : 'staged';
 }
 
-/**
- * Runs git in `folder`, its output written to the file `target` through a temporary file renamed
- * over it once git succeeded (a view of `target` never sees it half written; a failure leaves it
- * as it was); rejects with git's message.
- */
-async function runInto(git: string, folder: string, args: string[], target: string): Promise<void> {
-  await mkdir(dirname(target), { recursive: true });
-  const child = spawn(git, args, { cwd: folder, windowsHide: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  const stderr: Buffer[] = [];
-  child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
-  const exited = new Promise<number | null>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', resolve);
-  });
-  async function* output(): AsyncIterable<Uint8Array> {
-    for await (const chunk of child.stdout) yield chunk as Buffer;
-    const code = await exited;
-    if (code !== 0) throw new GitBaselineError(Buffer.concat(stderr).toString('utf8').trim() || `git exited with ${code}`);
-  }
-  await writeFileAtomically(target, output());
-}
-
 /** Writes the file at `file` (a file: URI) as git holds it at `ref` to `target` (a file: URI). */
 export async function writeGitBaseline(file: vscode.Uri, ref: GitBaselineRef, target: vscode.Uri): Promise<void> {
   if (file.scheme !== 'file') throw new GitBaselineError(`${file.toString()} is not a file on disk`);
@@ -77,7 +53,7 @@ export async function writeGitBaseline(file: vscode.Uri, ref: GitBaselineRef, ta
   const api = await gitApi();
   const spec = revisionSpec(ref, basename(file.fsPath));
   try {
-    await runInto(api?.git.path ?? 'git', dirname(file.fsPath), ['cat-file', 'blob', spec], target.fsPath);
+    await writeCommandOutput(api?.git.path ?? 'git', ['cat-file', 'blob', spec], dirname(file.fsPath), target.fsPath);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new GitBaselineError(`${vscode.workspace.asRelativePath(file)} has no ${baselineLabel(ref)} version (git: ${reason})`);
