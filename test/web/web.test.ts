@@ -35,8 +35,14 @@ async function editAndSave(page: Page, file: string): Promise<void> {
   await waitForRowBytes(hex, 4, 10, ['00', '40']);
   await page.waitForSelector('.tab.active.dirty', { timeout: 30_000 });
   await screenshot(page, 'web-hex-edited');
-  await page.keyboard.press('Control+S');
-  await page.waitForSelector('.tab.active:not(.dirty)', { timeout: 60_000 });
+  // A busy workbench can lose the key press: save again while the tab stays dirty.
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Control+S');
+    const saved = await page.waitForSelector('.tab.active:not(.dirty)', { timeout: 15_000 }).then(() => true, () => false);
+    if (saved) return;
+    if (attempt === 4) throw new Error('the hex editor tab stayed dirty after four Ctrl+S');
+    await hex.click('.row[data-start="4"] .b[data-i="10"]');
+  }
 }
 
 async function previewFrame(page: Page): Promise<Frame> {
