@@ -55,6 +55,8 @@ export class CurvePlot {
   readonly plot: uPlot;
   private marks: readonly CurveMark[] = [];
   private playheadFrame = 0;
+  /** Whether the lines are drawn solid (an envelope of more frames than pixels). */
+  private solid = false;
   private readonly playhead: HTMLElement;
 
   constructor(host: HTMLElement, title: string, private readonly lines: readonly PlotLine[], private readonly look: PlotLook, events: PlotEvents, size: { width: number; height: number }, syncKey: string) {
@@ -106,6 +108,13 @@ export class CurvePlot {
   show(envelopes: readonly (CurveEnvelope | undefined)[], first: number, last: number, marks: readonly CurveMark[]): void {
     this.marks = marks;
     const frames = envelopes.find((e) => e !== undefined)?.frames ?? [];
+    // Dashes along a min/max envelope (a line from each column's extreme to the other) would be
+    // thousands of dashes a line, seconds to draw, and unreadable: such lines are drawn solid.
+    const solid = envelopes.some((e) => e?.reduced);
+    if (solid !== this.solid) {
+      this.solid = solid;
+      this.lines.forEach((line, i) => { this.plot.series[i + 1].dash = solid ? [] : line.dash.map((d) => d * uPlot.pxRatio); });
+    }
     const data: (number | null)[][] = [frames, ...this.lines.map((line) => envelopes[line.source]?.values[line.channel].map(finiteOrNull) ?? frames.map(() => null))];
     this.plot.batch(() => {
       this.plot.setData(data as uPlot.AlignedData, false);
