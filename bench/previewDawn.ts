@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { meshStride } from '../formats/index';
 import { writeSamplePack } from '../scripts/sample-pack';
-import { boneBuildRate, boneParity, characterOf, copyBandwidth, skinningThroughput } from './previewGpu';
+import { boneBuildRate, boneParity, characterOf, copyBandwidth, isSkinKernel, skinningThroughput, type SkinKernel } from './previewGpu';
 import { randomClip } from '../test/gpu/clipFixtures';
 
 interface DawnModule {
@@ -79,6 +79,10 @@ async function main(): Promise<void> {
   const shapes = listed('BENCH_VERTICES_PER_INVOCATION', '1')
     .filter((n) => n <= 4)
     .flatMap((verticesPerInvocation) => workgroupSizes.map((workgroupSize) => ({ workgroupSize, verticesPerInvocation })));
+  const kernelNames = (process.env.BENCH_SKIN_KERNELS ?? 'storage').split(',');
+  const unknown = kernelNames.filter((name) => !isSkinKernel(name));
+  if (unknown.length) throw new Error(`BENCH_SKIN_KERNELS: unknown kernel(s) ${unknown.join(', ')} (storage, hoisted, workgroup)`);
+  const kernels = kernelNames as SkinKernel[];
   const rows: string[] = [];
   rows.push('| measurement | value | baseline (same run) | ratio |', '|---|---:|---|---:|');
   rows.push(`| copy kernel (copy-bench.wgsl), 2 x ${si(copyBytes)}B, ${copyDispatches} dispatches per submission | ${si(copy)}B/s read+write | | |`);
@@ -88,11 +92,11 @@ async function main(): Promise<void> {
     // The same dispatches per submission for skinning and its copy: about 0.4 G vertices, 20 to 2,000
     // (BENCH_MAX_DISPATCHES lowers the cap for slow software adapters).
     const dispatches = Math.max(Math.min(20, maxDispatches), Math.min(maxDispatches, Math.floor(4e8 / vertices)));
-    for (const r of await skinningThroughput(device, character, characters, dispatches, shapes)) {
+    for (const r of await skinningThroughput(device, character, characters, dispatches, shapes, kernels)) {
       results.push(r);
       const shape = `${r.workgroupSize}-wide, ${r.verticesPerInvocation} vertex/invocation, ${r.grid[0]} x ${r.grid[1]} workgroups, ${r.dispatches} per submission`;
       rows.push(
-        `| skinning, ${characters} x ${character.bones}-bone characters (${r.vertices.toLocaleString('en-US')} vertices), ${shape} | ${si(r.verticesPerSecond)}vertices/s = ${si(r.skinBytesPerSecond)}B/s ` +
+        `| skinning (${r.kernel}; ${r.mismatchedWords} of ${r.comparedVertices * 4} output words differ from storage's), ${characters} x ${character.bones}-bone characters (${r.vertices.toLocaleString('en-US')} vertices), ${shape} | ${si(r.verticesPerSecond)}vertices/s = ${si(r.skinBytesPerSecond)}B/s ` +
           `(${r.vertexBytes} B/vertex + ${si(r.boneBytes)}B of bone matrices) | matched copy ${si(r.copyBytesPerSecond)}B/s; plain copy ${si(copy)}B/s | ` +
           `${((100 * r.skinBytesPerSecond) / r.copyBytesPerSecond).toFixed(1)}% (time ${((100 * r.copySeconds) / r.skinSeconds).toFixed(1)}%) |`,
       );

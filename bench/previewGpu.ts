@@ -195,8 +195,28 @@ export async function copyBandwidth(device: GPUDevice, bytes: number, reps: numb
   return (2 * bytes) / seconds;
 }
 
+/**
+ * skin-bench.wgsl's skinning kernels: `storage` is skin_characters (the preview's skin_position);
+ * the others skin one vertex per invocation with the same arithmetic, reading the bone rows
+ * otherwise: `hoisted` all twelve before any weight test, `workgroup` from rows the workgroup
+ * copied into workgroup memory first.
+ */
+export const SKIN_KERNELS = { storage: 'skin_characters', hoisted: 'skin_characters_hoisted', workgroup: 'skin_characters_workgroup' } as const;
+export type SkinKernel = keyof typeof SKIN_KERNELS;
+
+export function isSkinKernel(name: string): name is SkinKernel {
+  return Object.hasOwn(SKIN_KERNELS, name);
+}
+
+/** Vertices whose skinned output is compared bit for bit between kernels (the first ones). */
+const COMPARED_VERTICES = 16 * 1024 * 1024;
+
 /** Skinning against its matched copy at one workgroup size (one row of the bench). */
 export interface SkinningResult extends KernelShape {
+  kernel: SkinKernel;
+  /** Output words (of the first `comparedVertices` vertices) that differ from the `storage` kernel's in the same run. */
+  mismatchedWords: number;
+  comparedVertices: number;
   characters: number;
   vertices: number;
   /** Workgroups along x and y, the same for both kernels. */
@@ -232,6 +252,7 @@ export async function skinningThroughput(
   characters: number,
   reps: number,
   shapes: readonly KernelShape[] = [{ workgroupSize: 256, verticesPerInvocation: 1 }],
+  kernels: readonly SkinKernel[] = ['storage'],
 ): Promise<SkinningResult[]> {
   // skin-bench.wgsl reads position, then joints and weights in the vertex's last two words.
   const stride = meshStride(character.mesh[8]);
@@ -242,7 +263,7 @@ export async function skinningThroughput(
   const mapped = new Uint8Array(vertices.getMappedRange());
   for (let c = 0; c < characters; c++) mapped.set(meshVertices, c * meshVertices.length);
   vertices.unmap();
-  const output = device.createBuffer({ size: total * 16, usage: GPUBufferUsage.STORAGE });
+  const output = device.createBuffer({ size: total * 16, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST });
   // Per-character poses: frame c % frames of the clip, built on the GPU by bones.wgsl and copied into place.
   const rowsPerCharacter = character.bones * 6;
   const boneRows = device.createBuffer({ size: characters * rowsPerCharacter * 16, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
@@ -262,36 +283,70 @@ export async function skinningThroughput(
   new Uint32Array(params.getMappedRange()).set([character.vertexCount, characters, rowsPerCharacter, stride / 4]);
   params.unmap();
   const buffers: [number, GPUBuffer][] = [[0, boneRows], [1, vertices], [2, output], [3, params]];
+  // Characters the vertices of one workgroup can belong to, each with 3 skinning rows per bone.
+  const workgroupRows = (shape: KernelShape): number => (Math.ceil(shape.workgroupSize / character.vertexCount) + 1) * character.bones * SKINNING_ROWS;
   const dispatch = (entryPoint: string, shape: KernelShape): Dispatch => {
-    const constants = { bench_workgroup_size: shape.workgroupSize, bench_vertices_per_invocation: shape.verticesPerInvocation };
+    const constants: Record<string, number> = { bench_workgroup_size: shape.workgroupSize, bench_vertices_per_invocation: shape.verticesPerInvocation };
+    if (entryPoint === SKIN_KERNELS.workgroup) constants.bench_workgroup_rows = workgroupRows(shape);
     const pipeline = benchPipeline(device, SKIN_BENCH_WGSL, entryPoint, constants);
     // 'auto' layouts hold only the bindings the entry point uses (the copy reads no bones).
-    const used = entryPoint === 'skin_characters' ? buffers : buffers.filter(([binding]) => binding !== 0);
+    const used = entryPoint === 'copy_vertices' ? buffers.filter(([binding]) => binding !== 0) : buffers;
     const entries = used.map(([binding, buffer]) => ({ binding, resource: { buffer } }));
     return { pipeline, group: device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries }), grid: dispatchGrid(Math.ceil(total / shape.verticesPerInvocation), shape.workgroupSize) };
   };
   const vertexBytes = stride + 16;
   const boneBytes = characters * character.bones * SKINNING_ROWS * 16;
   const results: SkinningResult[] = [];
+  const comparedVertices = Math.min(total, COMPARED_VERTICES);
+  const readback = device.createBuffer({ size: comparedVertices * 16, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
+  // One dispatch of `kernel` and the first compared vertices of its output.
+  const outputOf = async (kernel: Dispatch): Promise<Uint32Array> => {
+    const encoder = device.createCommandEncoder();
+    encoder.clearBuffer(output);
+    const pass = encoder.beginComputePass();
+    pass.setPipeline(kernel.pipeline);
+    pass.setBindGroup(0, kernel.group);
+    pass.dispatchWorkgroups(kernel.grid[0], kernel.grid[1]);
+    pass.end();
+    encoder.copyBufferToBuffer(output, 0, readback, 0, comparedVertices * 16);
+    device.queue.submit([encoder.finish()]);
+    await readback.mapAsync(GPUMapMode.READ);
+    const words = new Uint32Array(readback.getMappedRange().slice(0));
+    readback.unmap();
+    return words;
+  };
   for (const shape of shapes) {
-    const skin = dispatch('skin_characters', shape);
+    // The variants skin one vertex per invocation; the storage kernel takes every shape.
+    const timed = kernels.filter((kernel) => kernel === 'storage' || shape.verticesPerInvocation === 1);
+    const skins = timed.map((kernel) => dispatch(SKIN_KERNELS[kernel], shape));
     const copy = dispatch('copy_vertices', shape);
-    const [skinSeconds, copySeconds] = await timeKernels(device, [skin, copy], reps, TRIALS);
-    results.push({
-      characters,
-      vertices: total,
-      ...shape,
-      grid: skin.grid,
-      dispatches: reps,
-      verticesPerSecond: total / skinSeconds,
-      vertexBytes,
-      boneBytes,
-      skinBytesPerSecond: (total * vertexBytes + boneBytes) / skinSeconds,
-      copyBytesPerSecond: (total * vertexBytes) / copySeconds,
-      skinSeconds,
-      copySeconds,
-    });
+    const [copySeconds, ...skinSeconds] = await timeKernels(device, [copy, ...skins], reps, TRIALS);
+    const reference = await outputOf(dispatch(SKIN_KERNELS.storage, shape));
+    // Every skinned vertex has w = 1: an all-zero reference means nothing ran, and nothing was compared.
+    if (!reference.some((word) => word !== 0)) throw new Error('the storage kernel wrote no output to compare with');
+    for (const [k, kernel] of timed.entries()) {
+      const words = kernel === 'storage' ? reference : await outputOf(skins[k]);
+      let mismatchedWords = 0;
+      for (let w = 0; w < words.length; w++) if (words[w] !== reference[w]) mismatchedWords++;
+      results.push({
+        kernel,
+        mismatchedWords,
+        comparedVertices,
+        characters,
+        vertices: total,
+        ...shape,
+        grid: skins[k].grid,
+        dispatches: reps,
+        verticesPerSecond: total / skinSeconds[k],
+        vertexBytes,
+        boneBytes,
+        skinBytesPerSecond: (total * vertexBytes + boneBytes) / skinSeconds[k],
+        copyBytesPerSecond: (total * vertexBytes) / copySeconds,
+        skinSeconds: skinSeconds[k],
+        copySeconds,
+      });
+    }
   }
-  for (const b of [vertices, output, boneRows, params]) b.destroy();
+  for (const b of [vertices, output, boneRows, params, readback]) b.destroy();
   return results;
 }

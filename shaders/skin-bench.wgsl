@@ -46,13 +46,80 @@ fn skin_characters(@builtin(workgroup_id) group: vec3u, @builtin(local_invocatio
   for (var k = 0u; k < bench_vertices_per_invocation; k = k + 1u) {
     let i = at.x + k * at.y;
     if (i >= total) { return; }
-    let v = words[k];
+    let v = decoded_vertex(words[k]);
     let character = i / bench.vertex_count;
-    let position = vec3f(f16_bits_to_f32(v.x & 0xffffu), f16_bits_to_f32(v.x >> 16u), f16_bits_to_f32(v.y & 0xffffu));
-    let joints = vec4u(v.z & 0xffu, (v.z >> 8u) & 0xffu, (v.z >> 16u) & 0xffu, v.z >> 24u);
-    let weights = unpack4x8unorm(v.w);
-    skinned[i] = vec4f(skin_position(character * bench.rows_per_character, position, joints, weights), 1.0);
+    skinned[i] = vec4f(skin_position(character * bench.rows_per_character, v.position, v.joints, v.weights), 1.0);
   }
+}
+
+struct BenchVertex {
+  position: vec3f,
+  joints: vec4u,
+  weights: vec4f,
+}
+
+// A vertex's words (vertex_words) as skinning reads them: f16 position, u8 joints, unorm8 weights.
+fn decoded_vertex(v: vec4u) -> BenchVertex {
+  let position = vec3f(f16_bits_to_f32(v.x & 0xffffu), f16_bits_to_f32(v.x >> 16u), f16_bits_to_f32(v.y & 0xffffu));
+  let joints = vec4u(v.z & 0xffu, (v.z >> 8u) & 0xffu, (v.z >> 16u) & 0xffu, v.z >> 24u);
+  return BenchVertex(position, joints, unpack4x8unorm(v.w));
+}
+
+// ---- Variants of skin_characters (one vertex per invocation), the same arithmetic in the same
+// order (skin_rows, then skin_sum), differing only in where and when the bone rows are read.
+
+// All twelve bone rows read from storage before any weight is tested (skin_position tests each
+// weight first, so a row's load waits on its weight's branch).
+@compute @workgroup_size(bench_workgroup_size)
+fn skin_characters_hoisted(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) lane: u32, @builtin(num_workgroups) groups: vec3u) {
+  let at = bench_invocation(group, lane, groups);
+  if (at.x >= bench.vertex_count * bench.characters) { return; }
+  let v = decoded_vertex(vertex_words(at.x));
+  let base = (at.x / bench.vertex_count) * bench.rows_per_character;
+  let p = vec4f(v.position, 1.0);
+  var t: array<vec3f, 4>;
+  for (var i = 0u; i < 4u; i = i + 1u) { t[i] = skin_transform(base, v.joints[i], p); }
+  skinned[at.x] = vec4f(skin_sum(t, v.weights), 1.0);
+}
+
+// Skinning rows (3 per bone) of the characters a workgroup's vertices belong to, copied from
+// bone_rows by the whole workgroup before any vertex is skinned; the bench sizes it (vec4 rows).
+override bench_workgroup_rows: u32 = 1;
+var<workgroup> workgroup_rows: array<vec4f, bench_workgroup_rows>;
+
+@compute @workgroup_size(bench_workgroup_size)
+fn skin_characters_workgroup(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) lane: u32, @builtin(num_workgroups) groups: vec3u) {
+  let at = bench_invocation(group, lane, groups);
+  let total = bench.vertex_count * bench.characters;
+  let bones = bench.rows_per_character / 6u;
+  let first_vertex = (group.y * groups.x + group.x) * bench_workgroup_size;
+  let first_character = first_vertex / bench.vertex_count;
+  let last_character = (min(first_vertex + bench_workgroup_size, total) - 1u) / bench.vertex_count;
+  var rows = 0u;
+  if (first_vertex < total) { rows = min((last_character - first_character + 1u) * bones * 3u, bench_workgroup_rows); }
+  for (var r = lane; r < rows; r = r + bench_workgroup_size) {
+    let c = r / (bones * 3u);
+    let in_character = r - c * bones * 3u;
+    let bone = in_character / 3u;
+    workgroup_rows[r] = bone_rows[(first_character + c) * bench.rows_per_character + bone * 6u + 3u + (in_character - bone * 3u)];
+  }
+  workgroupBarrier();
+  if (at.x >= total) { return; }
+  let v = decoded_vertex(vertex_words(at.x));
+  let character = at.x / bench.vertex_count;
+  let local = (character - first_character) * bones * 3u;
+  let p = vec4f(v.position, 1.0);
+  var t: array<vec3f, 4>;
+  for (var i = 0u; i < 4u; i = i + 1u) {
+    let o = local + v.joints[i] * 3u;
+    if (v.joints[i] < bones && o + 2u < rows) {
+      t[i] = skin_rows(workgroup_rows[o], workgroup_rows[o + 1u], workgroup_rows[o + 2u], p);
+    } else {
+      // A joint past the character's bones reads bone_rows as the preview does (robust access).
+      t[i] = skin_transform(character * bench.rows_per_character, v.joints[i], p);
+    }
+  }
+  skinned[at.x] = vec4f(skin_sum(t, v.weights), 1.0);
 }
 
 // The fair copy for skin_characters: the same vertices per invocation on the same grid, reading

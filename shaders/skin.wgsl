@@ -5,10 +5,27 @@
 
 @group(0) @binding(0) var<storage, read> bone_rows: array<vec4f>;
 
+// B * p for the skinning matrix B given by its three rows, wherever they were read from.
+fn skin_rows(r0: vec4f, r1: vec4f, r2: vec4f, p: vec4f) -> vec3f {
+  return vec3f(dot(r0, p), dot(r1, p), dot(r2, p));
+}
+
 // `base` is the first row of this character's bones (0 in the preview; c * bones * 6 in the bench).
 fn skin_transform(base: u32, bone: u32, p: vec4f) -> vec3f {
   let o = base + bone * 6u + 3u;
-  return vec3f(dot(bone_rows[o], p), dot(bone_rows[o + 1u], p), dot(bone_rows[o + 2u], p));
+  return skin_rows(bone_rows[o], bone_rows[o + 1u], bone_rows[o + 2u], p);
+}
+
+// The sum over the influences with weight > 0 of w * t, t the influence's transformed vector, in
+// influence order: what skin_vector adds up, for kernels that transform all four first.
+fn skin_sum(t: array<vec3f, 4>, weights: vec4f) -> vec3f {
+  var out = vec3f(0.0);
+  for (var i = 0u; i < 4u; i = i + 1u) {
+    if (weights[i] > 0.0) {
+      out = out + t[i] * weights[i];
+    }
+  }
+  return out;
 }
 
 // Sum over the 4 influences with weight > 0 of w * (B * v): v = (p, 1) moves a position, v = (n, 0)
