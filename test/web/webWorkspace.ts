@@ -1,17 +1,102 @@
 /**
  * The web suite's folder: a broken clip, a manifest with problems, a clean clip and skeleton
- * (the desktop suite's planted files), and the expectations the suite checks them against,
- * carried in planted/expected.json so both sides read one list.
+ * (the desktop suite's planted files), a clip whose listing is hovered, the sample pack's
+ * creature the preview draws, a real glTF compressed
+ * with Draco and with meshopt, and the expectations the suite checks them against, carried in
+ * planted/expected.json so both sides read one list. Expected values come from the core on this
+ * (node) side: the decoded quaternion of the planted rotation word, the clip the exporter makes
+ * of the uncompressed glTF.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { WebIO } from '@gltf-transform/core';
+import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
+import { draco, meshopt } from '@gltf-transform/functions';
+import { createEncoderModule } from 'draco3dgltf';
+import { MeshoptEncoder } from 'meshoptimizer';
+import { decodeRotation, encodeKeyframe, encodeRotation, type Quaternion } from '../../formats';
+import { exportAnimationBytes, readGltfBytes } from '../../formats/gltf';
+import { formatNumber } from '../../formats/numberText';
+import { samplePackFiles } from '../../scripts/sample-pack';
+import { REPO_ROOT } from '../e2e/harness/tools';
 import { plantedProblems } from '../unit/server/plantedFiles';
 import type { WorkspaceFiles } from '../e2e/harness';
 import { EXPECTED_FILE, type WebExpectations } from './suite/webProtocol';
 
 const BROKEN = ['planted/truncated.nczxanim', 'planted/nether.toml'];
 const CLEAN = ['planted/walk.nczxanim', 'planted/rig.nczxskel'];
+/** The sample pack's lit 40-bone creature (scripts/sample-pack.ts): its walk, skeleton and mesh, in a folder of their own. */
+const PREVIEW_SOURCE = 'assets';
+const PREVIEW_FOLDER = 'creature';
+const PREVIEW_CLIP = `${PREVIEW_FOLDER}/creature-walk.nczxanim`;
 
-export function webWorkspace(): WorkspaceFiles {
+/** A turn about an oblique axis: all four components non-zero, w the largest (the dropped one). */
+const TURN: Quaternion = (() => {
+  const length = Math.hypot(0.3, -0.5, 0.2, 0.78);
+  return [0.3 / length, -0.5 / length, 0.2 / length, 0.78 / length];
+})();
+
+/** 1 bone x 2 frames: identity at frame 0, TURN at frame 1 (record bytes 0x14-0x17 hold its word). */
+function turnClip(): Uint8Array {
+  const bytes = new Uint8Array(4 + 2 * 16);
+  bytes.set([1, 0, 2, 0]);
+  encodeKeyframe({ rotation: [0, 0, 0, 1], position: [0, 0, 0], scale: [1, 1, 1] }, bytes, 4);
+  encodeKeyframe({ rotation: TURN, position: [0, 0, 0], scale: [1, 1, 1] }, bytes, 20);
+  return bytes;
+}
+
+function listingExpectations(): WebExpectations['listing'] {
+  const word = encodeRotation(TURN);
+  const fields = [(word >>> 22) & 0x3ff, (word >>> 12) & 0x3ff, (word >>> 2) & 0x3ff];
+  return {
+    clip: 'planted/turn.nczxanim',
+    rotationWord: `rot 0x${word.toString(16).toUpperCase().padStart(8, '0')}`,
+    hoverLines: {
+      0: '**Rotation (smallest-three u32)** · frame 1 · bone 0 · bytes 0x14-0x17 (4 bytes)',
+      3: `- Quaternion (x, y, z, w): ${Array.from(decodeRotation(word), formatNumber).join(', ')}`,
+      4: `- Stored fields: ${fields.join(', ')} (dropped component: ${'xyzw'[word & 3]})`,
+    },
+  };
+}
+
+const GLTF_SOURCE = join(REPO_ROOT, 'test', 'fixtures', 'gltf', 'RiggedSimple', 'RiggedSimple.glb');
+const EXPORT_FRAME_RATE = 30;
+
+/** RiggedSimple.glb compressed as `gltf-transform draco` / `gltf-transform meshopt --level medium` do. */
+async function compressedGlb(compression: 'draco' | 'meshopt'): Promise<Uint8Array> {
+  const io = new WebIO().registerExtensions(ALL_EXTENSIONS);
+  const document = await readGltfBytes(readFileSync(GLTF_SOURCE));
+  if (compression === 'draco') {
+    io.registerDependencies({ 'draco3d.encoder': await createEncoderModule() });
+    await document.transform(draco());
+  } else {
+    await MeshoptEncoder.ready;
+    io.registerDependencies({ 'meshopt.encoder': MeshoptEncoder });
+    await document.transform(meshopt({ encoder: MeshoptEncoder, level: 'medium' }));
+  }
+  return io.writeBinary(document);
+}
+
+async function gltfExports(files: Record<string, string | Uint8Array>): Promise<WebExpectations['gltfExports']> {
+  const clip = exportAnimationBytes(await readGltfBytes(readFileSync(GLTF_SOURCE)), { frameRate: EXPORT_FRAME_RATE }).bytes;
+  const exports: WebExpectations['gltfExports'] = [];
+  for (const compression of ['draco', 'meshopt'] as const) {
+    const glb = `gltf/RiggedSimple.${compression}.glb`;
+    files[glb] = await compressedGlb(compression);
+    exports.push({ glb, frameRate: EXPORT_FRAME_RATE, clip: `gltf/RiggedSimple.${compression}.animation0.nczxanim` /* its one animation has no name */, bytes: Array.from(clip) });
+  }
+  return exports;
+}
+
+export async function webWorkspace(): Promise<WorkspaceFiles> {
   const planted = plantedProblems().filter((p) => BROKEN.includes(p.path) || CLEAN.includes(p.path));
+  const files: Record<string, string | Uint8Array> = {};
+  for (const p of planted) files[p.path] = p.content;
+  const listing = listingExpectations();
+  files[listing.clip] = turnClip();
+  for (const [path, content] of Object.entries(samplePackFiles().files ?? {})) {
+    if (path.startsWith(`${PREVIEW_SOURCE}/creature`)) files[`${PREVIEW_FOLDER}/${path.slice(PREVIEW_SOURCE.length + 1)}`] = content;
+  }
   const expectations: WebExpectations = {
     diagnostics: Object.fromEntries(
       planted.filter((p) => BROKEN.includes(p.path)).map((p) => [p.path, p.expected.map(({ code, severity, line }) => ({ code, severity, line }))]),
@@ -22,9 +107,11 @@ export function webWorkspace(): WorkspaceFiles {
       needle: 'walk.nczxanim',
       firstLines: ['**animation "walk"**: `walk.nczxanim`', '', '- Keyframe clip: 2 bones x 4 frames, 0.1333 s at 30 fps', '- 132 bytes'],
     },
+    listing,
     hexClip: 'planted/walk.nczxanim',
+    preview: { clip: PREVIEW_CLIP, golden: 'web-creature-walk-frame0' },
+    gltfExports: await gltfExports(files),
   };
-  const files: Record<string, string | Uint8Array> = { [EXPECTED_FILE]: JSON.stringify(expectations) };
-  for (const p of planted) files[p.path] = p.content;
+  files[EXPECTED_FILE] = JSON.stringify(expectations);
   return { files };
 }

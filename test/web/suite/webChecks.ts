@@ -1,12 +1,14 @@
 /**
  * The checks the web suite runs inside VS Code for the Web's extension host, in order: the
  * browser entry activates, the language server in its web worker reports the planted problems
- * and hovers the manifest (reading files through workspace.fs), the hex editor saves an edit made
- * in its page, and the preview opens.
+ * and hovers the manifest (reading files through workspace.fs), a keyframe listing's rotation word
+ * hovers its decoded quaternion, the hex editor saves an edit made in its page, the preview opens
+ * and draws its golden image, and the glTF export reads compressed GLBs.
  */
 import * as vscode from 'vscode';
 import * as assert from './check';
 import { codeOf, SEVERITY, waitFor, workspaceUri } from '../../e2e/suite/extensionApi';
+import type { ExportFromGltfResult } from '../../../client/src/gltfExport/exportFromGltf';
 import { EXPECTED_FILE, STEP_PREFIX, type PageStep, type WebExpectations } from './webProtocol';
 
 const EXTENSION_ID = 'ewzanim-tools.ewzanim-tools';
@@ -69,6 +71,27 @@ async function manifestHover(): Promise<void> {
   assert.deepEqual(text.split('\n').slice(0, hover.firstLines.length), hover.firstLines, text);
 }
 
+async function listingHover(): Promise<void> {
+  const { listing } = await expectations();
+  const editor = await vscode.commands.executeCommand<vscode.TextEditor | undefined>('ewzanim.showKeyframeListing', workspaceUri(listing.clip));
+  assert.ok(editor, `the listing of ${listing.clip} opened`);
+  const document = editor.document;
+  assert.equal(document.languageId, 'ewzanim-listing', "the listing's language");
+  const line = await waitFor(`${listing.rotationWord} in the listing`, () => {
+    for (let i = 0; i < document.lineCount; i++) if (document.lineAt(i).text.includes(listing.rotationWord)) return i;
+    return undefined;
+  }, 60_000);
+  const position = new vscode.Position(line, document.lineAt(line).text.indexOf(listing.rotationWord) + 'rot 0x'.length + 1);
+  const text = await waitFor(`hover at the listing's ${listing.rotationWord}`, async () => {
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, position);
+    const markdown = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n\n');
+    return markdown ? markdown : undefined;
+  }, 30_000);
+  const lines = text.split('\n');
+  for (const [index, expected] of Object.entries(listing.hoverLines)) assert.equal(lines[Number(index)], expected, `hover line ${index} of\n${text}\n`);
+  await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+}
+
 async function hexEditorSaves(): Promise<void> {
   const { hexClip } = await expectations();
   const uri = workspaceUri(hexClip);
@@ -91,11 +114,32 @@ function previewTab(): vscode.Tab | undefined {
 }
 
 async function previewOpens(): Promise<void> {
-  const { hexClip } = await expectations();
-  await vscode.commands.executeCommand('ewzanim.openPreview', workspaceUri(hexClip));
+  const { preview } = await expectations();
+  await vscode.commands.executeCommand('ewzanim.openPreview', workspaceUri(preview.clip));
   const tab = await waitFor('the preview tab', previewTab, 60_000);
-  askPage({ step: 'preview-shown', tabLabel: tab.label });
+  askPage({ step: 'preview-shown', tabLabel: tab.label, golden: preview.golden });
   await waitFor('the page to close the preview tab', () => (previewTab() ? undefined : true), PAGE_STEP_TIMEOUT_MS);
+}
+
+async function gltfExportsCompressed(): Promise<void> {
+  for (const expected of (await expectations()).gltfExports) {
+    const glb = workspaceUri(expected.glb);
+    const result = await vscode.commands.executeCommand<ExportFromGltfResult | undefined>('ewzanim.exportFromGltf', glb, {
+      animations: [0], frameRate: expected.frameRate, outputs: ['clip'], folder: vscode.Uri.joinPath(glb, '..'), overwrite: true, addToManifest: false, showReport: false,
+    });
+    assert.ok(result, `the export of ${expected.glb} returned a result`);
+    const clip = workspaceUri(expected.clip);
+    assert.deepEqual(result.written, [clip.toString()], `the files written from ${expected.glb}`);
+    const bytes = await vscode.workspace.fs.readFile(clip);
+    const header = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const expectedHeader = new DataView(new Uint8Array(expected.bytes).buffer);
+    assert.deepEqual(
+      { size: bytes.length, bones: bytes[0], flags: bytes[1], frames: header.getUint16(2, true) },
+      { size: expected.bytes.length, bones: expected.bytes[0], flags: expected.bytes[1], frames: expectedHeader.getUint16(2, true) },
+      `${expected.clip}'s size and header`,
+    );
+    assert.deepEqual([...bytes], expected.bytes, `${expected.clip}: the same bytes as the node-side export of the uncompressed source`);
+  }
 }
 
 export interface WebCheck {
@@ -110,7 +154,9 @@ export function webChecks(): WebCheck[] {
     { title: 'the language server in its web worker reports the broken clip and the manifest: code, severity, line', check: plantedDiagnostics },
     { title: 'the clean clip and skeleton have no problems', check: cleanFiles },
     { title: "a hover on the manifest's clip path describes the clip it read through workspace.fs", check: manifestHover },
+    { title: 'a hover on a rotation word of the keyframe listing shows its decoded quaternion', check: listingHover },
     { title: 'the hex editor: a byte edited in its page and saved is read back through workspace.fs', check: hexEditorSaves },
-    { title: 'the preview opens on the clip', check: previewOpens },
+    { title: 'the preview opens on the clip and draws its golden image', check: previewOpens },
+    { title: 'the glTF export reads a Draco and a meshopt GLB with the bundled decoders and writes the clip of the uncompressed source', check: gltfExportsCompressed },
   ];
 }

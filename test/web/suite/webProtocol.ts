@@ -10,9 +10,10 @@ export const STEP_PREFIX = 'EWZANIM_WEB_STEP ';
 
 /**
  * `hex-edit`: the clip is open in the hex editor; set frame 0 · bone 0's scale x to 2 and save.
- * `preview-shown`: the preview tab `tabLabel` is open; look at it, then close that tab.
+ * `preview-shown`: the preview tab `tabLabel` is open on frame 0; compare its canvas, drawn at a
+ * fixed size, with the golden image `golden`, then close that tab.
  */
-export type PageStep = { step: 'hex-edit'; file: string } | { step: 'preview-shown'; tabLabel: string };
+export type PageStep = { step: 'hex-edit'; file: string } | { step: 'preview-shown'; tabLabel: string; golden: string };
 
 export interface CheckResult {
   exitCode: number;
@@ -30,6 +31,16 @@ export interface WebExpectations {
   clean: string[];
   /** The manifest hovered, the text hovered on, and the hover's first lines. */
   hover: { path: string; needle: string; firstLines: string[] };
+  /**
+   * The clip whose keyframe listing is hovered: the listing line holding `rotationWord`
+   * (`rot 0x…`) is hovered on that word; the hover's lines by index (the core's decode of the
+   * planted word, computed on the node side).
+   */
+  listing: { clip: string; rotationWord: string; hoverLines: Record<number, string> };
   /** The clip edited in the hex editor: scale x of frame 0 · bone 0 (bytes 14-15) becomes 2 (00 40). */
   hexClip: string;
+  /** The clip the preview opens, and its golden image's name (test/gpu/golden/<golden>.png). */
+  preview: { clip: string; golden: string };
+  /** Compressed GLBs exported by the export command at `frameRate`: `clip` must hold `bytes` (the node-side export of the uncompressed source). */
+  gltfExports: { glb: string; frameRate: number; clip: string; bytes: number[] }[];
 }
