@@ -45,6 +45,13 @@ export async function createRenderer(canvas: () => HTMLCanvasElement, clipBytes:
 }
 
 /**
+ * How long the device's first round trip may take before it counts as not working. A device that
+ * cannot work fails at once; a software one (SwiftShader) on a busy machine compiles its first
+ * pipelines for several seconds and is still right to use, so this is generous.
+ */
+const PROBE_TIMEOUT_MS = 20_000;
+
+/**
  * Some configurations hand out an adapter and device that cannot do work (Chromium with
  * --disable-gpu: presenting to a canvas destroys the device). One clear of the canvas and one
  * tiny round trip prove the device before it is used.
@@ -53,7 +60,7 @@ async function probeDevice(device: GPUDevice, present: () => void): Promise<void
   const buffer = device.createBuffer({ size: 4, usage: GPUBufferUsage.MAP_READ });
   try {
     present();
-    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer within 5 s')), 5000));
+    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${PROBE_TIMEOUT_MS / 1000} s`)), PROBE_TIMEOUT_MS));
     await Promise.race([buffer.mapAsync(GPUMapMode.READ), timeout]);
     buffer.unmap();
   } catch (error) {
