@@ -26,6 +26,21 @@ const MAX_WORKER_FAILURES = 3;
  */
 const WORKER_HEAP_LIMITS = { maxYoungGenerationSizeMb: 4 };
 
+/** How the pool starts its workers, and what its owner is told of them. */
+export interface PoolOptions {
+  /**
+   * A worker has started. Starting a worker resets the process's V8 flags to those it was
+   * launched with, undoing any set at run time (`v8.setFlagsFromString`): an owner that sets
+   * some sets them again here.
+   */
+  workerOnline?(): void;
+  /**
+   * Start every worker with the first check instead of one more each time all are busy: the
+   * starts (and the flags' reset) then fall in one short span, before the checks' answers flow.
+   */
+  startAllAtOnce?: boolean;
+}
+
 interface Pending {
   resolve(checked: BinaryFileCheck): void;
   reject(error: Error): void;
@@ -56,6 +71,7 @@ export class WorkerCheckPool implements BinaryCheckPool {
   constructor(
     private readonly script: string,
     readonly size: number = defaultPoolSize(),
+    private readonly options: PoolOptions = {},
   ) {}
 
   check(path: string, kind: BinaryKind, stat: FileStat, options: PooledCheckOptions): Promise<BinaryFileCheck> {
@@ -84,7 +100,9 @@ export class WorkerCheckPool implements BinaryCheckPool {
     let best: PoolWorker | undefined;
     for (const w of this.workers) if (!best || w.inFlight.size < best.inFlight.size) best = w;
     if (best && (best.inFlight.size === 0 || this.workers.length >= this.size)) return best;
-    return this.start();
+    if (best || !this.options.startAllAtOnce) return this.start();
+    while (this.workers.length < this.size) this.start();
+    return this.workers[0]!;
   }
 
   private start(): PoolWorker {
@@ -107,6 +125,7 @@ export class WorkerCheckPool implements BinaryCheckPool {
       const at = this.workers.indexOf(entry);
       if (at >= 0) this.workers.splice(at, 1);
     };
+    if (this.options.workerOnline) worker.once('online', this.options.workerOnline);
     worker.on('error', failAll);
     worker.on('exit', (code) => {
       if (this.workers.includes(entry)) failAll(new Error(`check worker exited (${code})`));
@@ -128,7 +147,7 @@ export function defaultPoolSize(): number {
 }
 
 /** A pool sized to the machine, or undefined where the worker script is missing or one core is all there is. */
-export function createCheckPool(size = defaultPoolSize()): WorkerCheckPool | undefined {
+export function createCheckPool(size = defaultPoolSize(), options: PoolOptions = {}): WorkerCheckPool | undefined {
   const script = checkWorkerScript();
-  return script && size > 1 ? new WorkerCheckPool(script, size) : undefined;
+  return script && size > 1 ? new WorkerCheckPool(script, size, options) : undefined;
 }

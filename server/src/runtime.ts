@@ -19,6 +19,8 @@ export interface RuntimeEnvironment {
    * on their own (the Node build); absent, every check runs on the server's thread.
    */
   createCheckPool?(): (BinaryCheckPool & { close(): Promise<void> }) | undefined;
+  /** Optional: tunes the platform's heap for a long-lived server, before anything else runs. */
+  tuneHeap?(): void;
   /** Optional: how URIs map to server paths and back (`file:` URIs, as uris.ts, when absent). */
   readonly uris?: { uriToPath(uri: string): string; pathToUri(path: string): string };
 }

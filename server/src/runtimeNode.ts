@@ -1,6 +1,7 @@
 /** The language server's runtime on Node: the disk through node/fileAccess, a pool of check workers, the process's own facts. */
 import { createCheckPool, defaultPoolSize } from '../../node/checkPool';
 import { nodeFileAccess } from '../../node/fileAccess';
+import { keepYoungGenerationSmall } from './nodeHeap';
 import type { RuntimeEnvironment } from './runtime';
 
 /**
@@ -13,8 +14,9 @@ export const SERVER_CHECK_WORKERS = 2;
 
 export const nodeRuntime: RuntimeEnvironment = {
   files: nodeFileAccess,
+  tuneHeap: keepYoungGenerationSmall,
   // The workers read through nodeFileAccess, which is `files`: the script is dist/server/checkWorker.js.
-  createCheckPool: () => createCheckPool(Math.min(defaultPoolSize(), SERVER_CHECK_WORKERS)),
+  createCheckPool: () => createCheckPool(Math.min(defaultPoolSize(), SERVER_CHECK_WORKERS), { workerOnline: keepYoungGenerationSmall, startAllAtOnce: true }),
   processInfo: () => ({ pid: process.pid, uptimeMs: Math.round(process.uptime() * 1000) }),
   onUnhandledRejection: (report) => void process.on('unhandledRejection', report),
 };

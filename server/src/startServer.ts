@@ -36,6 +36,7 @@ import { FileWatchers } from './watchers';
 import { WorkspaceChecker } from './workspaceChecker';
 
 export function startServer(connection: Connection, runtime: RuntimeEnvironment): void {
+  runtime.tuneHeap?.();
   const documents = new TextDocuments(TextDocument);
   const files = runtime.files;
   const { uriToPath, pathToUri } = runtime.uris ?? fileUris;

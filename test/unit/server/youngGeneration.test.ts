@@ -1,0 +1,39 @@
+/**
+ * The language server's thread keeps V8's young generation at its initial size (nodeHeap.ts):
+ * without that, the scan's survivors doubled it up to 32 MiB resident. Starting a worker resets
+ * the flag, so the server's pool starts its workers together and sets it again once each is
+ * online; a child process (V8 flags are per process) keeps answers while the pool checks.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { clipBytes } from '../manifest/assetBytes';
+
+const MIB = 1024 * 1024;
+
+function newSpaceAfterChecks(mode: 'tuned' | 'default'): number {
+  const folder = mkdtempSync(join(tmpdir(), 'young-gen-'));
+  try {
+    const clip = join(folder, 'walk.nczxanim');
+    writeFileSync(clip, clipBytes(40, 60));
+    const out = execFileSync(process.execPath, ['--import', 'tsx', join(__dirname, 'youngGenerationProbe.ts'), clip, mode], { encoding: 'utf8', timeout: 120_000 });
+    const [bytes, kept] = out.trim().split(' ').map(Number);
+    assert.equal(kept, 80_000, 'every answer was kept');
+    return bytes!;
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+test('tuned, the thread that keeps the pool\'s answers holds a new space of at most 4 MiB', () => {
+  const bytes = newSpaceAfterChecks('tuned');
+  assert.ok(bytes <= 4 * MIB, `new space ${bytes / MIB} MiB`);
+});
+
+test('untuned, the same work grows the new space past 4 MiB (what the tuning prevents)', () => {
+  const bytes = newSpaceAfterChecks('default');
+  assert.ok(bytes > 4 * MIB, `new space ${bytes / MIB} MiB`);
+});
