@@ -3,9 +3,12 @@
  * compares its frames: the viewport is set to a fixed 256 x 256 CSS pixels (device pixel ratio 1),
  * the camera fitted to it with the preview's own Fit button, the frame fixed by the caller; the
  * pixels are the renderer's own (`readPixels`), not a screenshot. Set EWZANIM_UPDATE_GOLDEN=1 to
- * rewrite the image (then look at it before committing). Tolerance, the GPU suite's: a channel
- * may differ by 8/255; a pixel counts as off when no pixel within one pixel of the same place in
- * the other image is that close, in either direction; at most 0.5% of the pixels may be off.
+ * rewrite the image (then look at it before committing). Tolerance: the GPU suite's per pixel (a
+ * channel may differ by 8/255; a pixel counts as off when no pixel within one pixel of the same
+ * place in the other image is that close, in either direction), but at most 13 pixels off (0.02%),
+ * not its 0.5%: that allowance is for WebGPU against WebGL2, and here the golden comes from the
+ * same renderer (0 pixels off, worst channel difference 0, run after run), while the creature's
+ * shoulder turned 10° in every frame is 32 pixels off, under 0.5% (327).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,7 +18,7 @@ import { REPO_ROOT } from '../../e2e/harness/tools';
 
 export const GOLDEN_SIZE = 256;
 const CHANNEL_TOLERANCE = 8;
-const MAX_OFF_FRACTION = 0.005;
+const MAX_OFF_FRACTION = 0.0002;
 const GOLDEN_FOLDER = join(REPO_ROOT, 'test', 'gpu', 'golden');
 
 interface Image { width: number; height: number; rgba: Uint8Array }
