@@ -19,7 +19,7 @@ import type { ClipHeader } from './records';
 import { isNonUnitRotation, rotationOneMinusSquareTable, rotationSquareSum, rotationSquareTable } from './rotation';
 import { motionDiagnostic } from './motion/motionDiagnostics';
 import { DEFAULT_MOTION_OPTIONS, type MotionOptions } from './motion/motionOptions';
-import { MotionScanner } from './motion/motionScanner';
+import { MotionScanner, motionKernelFor } from './motion/motionScanner';
 import { clipKernels } from './wasm/clipKernels';
 
 export interface ClipLintOptions {
@@ -46,8 +46,8 @@ export function lintableRecordCount(header: ClipHeader, size: number): number {
  * Calls `suspect` (in record order) with every record that may hold a non-unit rotation, a
  * non-finite position or scale, or a zero scale: a superset of the bad records (the caller
  * re-checks each). Streams `[header, records)` in pieces of `chunkBytes`; before each piece,
- * `beforePiece(offset)` may stop the scan by returning true. Shared by the lint and the hex
- * editor's value search.
+ * `beforePiece(offset)` may stop the scan by returning true. `pieceBuffer`: where to read the
+ * pieces (see `reusingChunkReader`). Shared by the lint and the hex editor's value search.
  */
 export async function scanSuspectRecords(
   source: ByteSource,
@@ -56,13 +56,14 @@ export async function scanSuspectRecords(
   suspect: (record: number, rot: number, w1: number, w2: number, w3: number) => void,
   beforePiece: (offset: number) => boolean = () => false,
   eachPiece?: (words: Uint32Array, records: number) => boolean | void,
+  pieceBuffer?: (index: number, length: number) => Uint8Array | undefined,
 ): Promise<void> {
   const count = lintableRecordCount(header, source.size);
   const oneMinus = rotationOneMinusSquareTable();
   const square = rotationSquareTable();
   const recordsEnd = recordOffset(count);
   // The visitor keeps no bytes (suspect takes the words): two reused buffers, one read ahead.
-  const reuse = reusingChunkReader(source, recordsEnd);
+  const reuse = reusingChunkReader(source, recordsEnd, pieceBuffer);
   // An empty piece ends forEachRecordChunk early.
   const read = (offset: number, length: number): Promise<Uint8Array> => (beforePiece(offset) ? Promise.resolve(new Uint8Array(0)) : reuse(offset, length));
   const kernels = clipKernels();
@@ -100,13 +101,18 @@ export async function lintClipRecords(source: ByteSource, header: ClipHeader, op
   const count = lintableRecordCount(header, source.size);
   const problems = new ProblemCollector(options.maxKeyframeProblems);
   const suspect = (record: number, rot: number, w1: number, w2: number, w3: number): void => reportRecord(problems, header, record, rot, w1, w2, w3);
-  // On a large clip the motion rules' WebAssembly pass runs the record test too, so the bytes are read once.
-  const motion = options.motion === false ? undefined : new MotionScanner(header, { ...DEFAULT_MOTION_OPTIONS, ...options.motion }, undefined, suspect);
+  const chunkBytes = options.chunkBytes ?? DEFAULT_CHUNK_BYTES;
+  // On a large clip the motion rules' WebAssembly pass runs the record test too, so the bytes are
+  // read once, straight into its memory.
+  const motion =
+    options.motion === false
+      ? undefined
+      : new MotionScanner(header, { ...DEFAULT_MOTION_OPTIONS, ...options.motion }, motionKernelFor(header, Math.max(KEYFRAME_SIZE, chunkBytes)), suspect);
   // The WebAssembly scans name a superset of the bad records; reportRecord re-checks each.
   await scanSuspectRecords(
     source,
     header,
-    options.chunkBytes ?? DEFAULT_CHUNK_BYTES,
+    chunkBytes,
     suspect,
     undefined,
     motion &&
@@ -114,6 +120,7 @@ export async function lintClipRecords(source: ByteSource, header: ClipHeader, op
         motion.feed(words, records);
         return motion.lintsRecords;
       }),
+    motion && ((index, length) => motion.pieceBuffer(index, length)),
   );
   motion?.flush();
   const diagnostics = problems.finish('anim/more-problems', { start: CLIP_HEADER_SIZE, end: recordOffset(count) }, 'keyframe');

@@ -79,8 +79,14 @@ interface PieceRead {
  * offers `readInto` it refills two buffers in turn and starts reading the next piece while the
  * caller checks this one (Node reads on its thread pool, so on a second core the two overlap);
  * otherwise it is plain `source.read`. Only for visitors that keep none of the bytes they get.
+ * `buffer(index, length)` may offer buffer 0 or 1 of at least `length` bytes (undefined: a new
+ * array), e.g. in the memory the visitor scans.
  */
-export function reusingChunkReader(source: ByteSource, end = source.size): (offset: number, length: number) => Promise<Uint8Array> {
+export function reusingChunkReader(
+  source: ByteSource,
+  end = source.size,
+  buffer?: (index: number, length: number) => Uint8Array | undefined,
+): (offset: number, length: number) => Promise<Uint8Array> {
   const readInto = source.readInto?.bind(source);
   if (!readInto) return (offset, length) => source.read(offset, length);
   const buffers: Uint8Array[] = [];
@@ -88,7 +94,7 @@ export function reusingChunkReader(source: ByteSource, end = source.size): (offs
   let ahead: PieceRead | undefined;
   const begin = (offset: number, length: number): PieceRead => {
     const index = turn++ & 1;
-    if ((buffers[index]?.length ?? -1) < length) buffers[index] = new Uint8Array(length);
+    if ((buffers[index]?.length ?? -1) < length) buffers[index] = buffer?.(index, length) ?? new Uint8Array(length);
     const bytes = (buffers[index] as Uint8Array).subarray(0, length);
     const filled = readInto(offset, bytes);
     filled.catch(() => undefined); // a failed read-ahead nobody asks for must not crash the process

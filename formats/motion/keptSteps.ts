@@ -13,7 +13,11 @@ export class KeptSteps extends StepWindow {
   /** The squared-move step of each bone. */
   readonly moves: StepWindow;
 
-  constructor(private readonly kernel: MotionKernel) {
+  /** `bases`: the word of position 0 of each of the last MOTION_KERNEL_SLOTS blocks (block b at `b % MOTION_KERNEL_SLOTS`): a slot's, or a piece buffer's. */
+  constructor(
+    private readonly kernel: MotionKernel,
+    private readonly bases: readonly number[],
+  ) {
     super();
     const turns = this;
     this.moves = new (class extends StepWindow {
@@ -26,7 +30,7 @@ export class KeptSteps extends StepWindow {
   /** The word index of `record` (one of the last MOTION_KERNEL_SLOTS blocks scanned). */
   private wordOf(record: number): number {
     const block = Math.floor(record / MOTION_KERNEL_BLOCK);
-    return this.kernel.slotWord(block % MOTION_KERNEL_SLOTS) + (MOTION_KERNEL_PREFIX + record - block * MOTION_KERNEL_BLOCK) * 4;
+    return this.bases[block % MOTION_KERNEL_SLOTS] + (MOTION_KERNEL_PREFIX + record - block * MOTION_KERNEL_BLOCK) * 4;
   }
 
   /** The turn of the step that ends at `record` (its frame > 0), in double precision. */

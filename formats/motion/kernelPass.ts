@@ -1,6 +1,8 @@
 /**
  * Drives the motion rules' WebAssembly pass (`motionKernel.wat`) for the scanner: buffers the fed
- * records into the kernel's blocks, fills each block's prefix (the frame before it) and padding,
+ * records into the kernel's blocks (or, for a piece the lint read into one of the kernel's piece
+ * buffers, scans its whole blocks where they lie and keeps only its last two blocks' records),
+ * fills each block's prefix (the frame before it) and padding,
  * scans it, reports the content lint's suspect records, and hands the scanner the records the
  * gate flagged and the frames completed. The steps around them are read back from the records
  * the kernel keeps (`KeptSteps`).
@@ -39,6 +41,10 @@ export class KernelPass {
   private blocks = 0;
   private frames = 0;
   private cutFrameChanged = 0;
+  /** The word of position 0 of the last blocks (block b at `b % MOTION_KERNEL_SLOTS`): its slot's, or where it lies in a piece buffer. */
+  private readonly bases: number[];
+  /** The words where the piece buffers handed out start. */
+  private readonly pieceStarts: number[] = [];
 
   /** `cosHalfMin`, `ratioSquared`: the scanner's thresholds of a pop's turn and a jump's squared move. */
   constructor(
@@ -47,7 +53,8 @@ export class KernelPass {
     ratioSquared: number,
     private readonly onSuspect?: SuspectRecord,
   ) {
-    this.kept = new KeptSteps(kernel);
+    this.bases = Array.from({ length: MOTION_KERNEL_SLOTS }, (_, slot) => kernel.slotWord(slot));
+    this.kept = new KeptSteps(kernel, this.bases);
     this.cosHi = Math.fround(cosHalfMin + GATE_COS_MARGIN);
     this.cosLo = Math.fround(cosHalfMin - GATE_COS_MARGIN);
     this.ratio = Math.fround(Math.min(F32_MAX, ratioSquared * GATE_RATIO_SHARE));
@@ -64,32 +71,70 @@ export class KernelPass {
     return { squaredSteps: lanes[0] + lanes[1] + (lanes[2] + lanes[3]), farthest: Math.max(...this.kernel.farthest) };
   }
 
+  /**
+   * A buffer in the kernel's memory for the lint to read piece buffer `index` (0 or 1) into, so
+   * `feed` scans its records where they lie instead of copying them; undefined: the caller's own.
+   * The caller reads into the two in turn and fills one only once the piece before was fed.
+   */
+  pieceBuffer(index: number, length: number): Uint8Array | undefined {
+    const bytes = this.kernel.pieceBuffer(index, length);
+    if (bytes && !this.pieceStarts.includes(bytes.byteOffset / 4)) this.pieceStarts.push(bytes.byteOffset / 4);
+    return bytes;
+  }
+
   /** Records `[0, records)` of `words` (4 u32 each), following the last piece. */
   feed(words: Uint32Array, records: number, sink: KernelPassSink): void {
     const kernel = this.kernel;
-    for (let done = 0; done < records; ) {
+    let done = 0;
+    // A piece in a piece buffer, at a block's start: its whole blocks are scanned where they lie.
+    if (this.fill === 0 && words.buffer === kernel.words.buffer && this.pieceStarts.includes(words.byteOffset / 4)) {
+      const blocks = Math.floor(records / MOTION_KERNEL_BLOCK);
+      for (let b = 0; b < blocks; b++) this.scanBlock(sink, words.byteOffset / 4 + (b * MOTION_KERNEL_BLOCK - MOTION_KERNEL_PREFIX) * 4, MOTION_KERNEL_BLOCK);
+      done = blocks * MOTION_KERNEL_BLOCK;
+      this.keepLastBlocks();
+    }
+    for (; done < records; ) {
       const n = Math.min(MOTION_KERNEL_BLOCK - this.fill, records - done);
       kernel.words.set(words.subarray(done * 4, (done + n) * 4), kernel.slotWord(this.blocks % MOTION_KERNEL_SLOTS) + (MOTION_KERNEL_PREFIX + this.fill) * 4);
       this.fill += n;
       done += n;
-      if (this.fill === MOTION_KERNEL_BLOCK) this.scanBlock(sink);
+      if (this.fill === MOTION_KERNEL_BLOCK) this.scanBlock(sink, kernel.slotWord(this.blocks % MOTION_KERNEL_SLOTS), MOTION_KERNEL_BLOCK);
     }
   }
 
   /** Scans the records still buffered (the last, partial block). */
   flush(sink: KernelPassSink): void {
-    this.scanBlock(sink);
+    this.scanBlock(sink, this.kernel.slotWord(this.blocks % MOTION_KERNEL_SLOTS), this.fill);
   }
 
-  /** Scans the current block: its prefix and padding filled, then its flags and frames handed on. */
-  private scanBlock(sink: KernelPassSink): void {
+  /**
+   * Copies the last two blocks scanned where they lay in a piece buffer into their slots: the
+   * buffer is read into again once this piece is done, and the steps around a candidate are
+   * judged from them (with the block scanned next, which goes to the third slot).
+   */
+  private keepLastBlocks(): void {
+    const { kernel, bases } = this;
+    for (let block = Math.max(0, this.blocks - (MOTION_KERNEL_SLOTS - 1)); block < this.blocks; block++) {
+      const slot = block % MOTION_KERNEL_SLOTS;
+      const home = kernel.slotWord(slot);
+      if (bases[slot] === home) continue;
+      kernel.words.copyWithin(home + MOTION_KERNEL_PREFIX * 4, bases[slot] + MOTION_KERNEL_PREFIX * 4, bases[slot] + (MOTION_KERNEL_PREFIX + MOTION_KERNEL_BLOCK) * 4);
+      bases[slot] = home;
+    }
+  }
+
+  /**
+   * Scans the current block, `count` records from position MOTION_KERNEL_PREFIX of the records
+   * at word `base` (a slot, or where it lies in a piece buffer): its prefix and padding filled,
+   * then its flags and frames handed on.
+   */
+  private scanBlock(sink: KernelPassSink, base: number, count: number): void {
     const { kernel, cosHi, cosLo, ratio } = this;
-    const count = this.fill;
     if (count === 0) return;
     const bones = kernel.bones;
     const words = kernel.words;
     const slot = this.blocks % MOTION_KERNEL_SLOTS;
-    const base = kernel.slotWord(slot);
+    this.bases[slot] = base;
     const start = this.blocks * MOTION_KERNEL_BLOCK;
     const at = (position: number): number => base + position * 4;
     if (this.blocks === 0) {
@@ -99,18 +144,19 @@ export class KernelPass {
       words.copyWithin(at(MOTION_KERNEL_PREFIX - bones), at(MOTION_KERNEL_PREFIX), at(MOTION_KERNEL_PREFIX + first));
       words.copyWithin(at(MOTION_KERNEL_PREFIX - 2 * bones), at(MOTION_KERNEL_PREFIX), at(MOTION_KERNEL_PREFIX + first));
     } else {
-      const previous = kernel.slotWord((this.blocks - 1) % MOTION_KERNEL_SLOTS) + (MOTION_KERNEL_PREFIX + MOTION_KERNEL_BLOCK) * 4;
-      words.copyWithin(at(MOTION_KERNEL_PREFIX - bones), previous - bones * 4, previous);
+      // The frame before the block, unless it lies there already (the block before, in the same piece buffer).
+      const previous = this.bases[(this.blocks - 1) % MOTION_KERNEL_SLOTS] + (MOTION_KERNEL_PREFIX + MOTION_KERNEL_BLOCK) * 4;
+      if (previous !== at(MOTION_KERNEL_PREFIX)) words.copyWithin(at(MOTION_KERNEL_PREFIX - bones), previous - bones * 4, previous);
     }
     // Whole groups of four: the padding repeats the records one frame earlier (no change).
     for (let i = count; i % 4 !== 0; i++) words.copyWithin(at(MOTION_KERNEL_PREFIX + i), at(MOTION_KERNEL_PREFIX + i - bones), at(MOTION_KERNEL_PREFIX + i - bones + 1));
     if (this.blocks === 0) {
       // Its steps are from values never set: only the values it stores count (its flags and sums do not).
-      kernel.scan(slot, MOTION_KERNEL_PREFIX - bones, bones, 0, cosHi, cosLo, ratio, true);
+      kernel.scan(base, MOTION_KERNEL_PREFIX - bones, bones, 0, cosHi, cosLo, ratio, true);
       kernel.laneSums.fill(0);
       kernel.farthest.fill(0);
     }
-    const flagged = kernel.scan(slot, MOTION_KERNEL_PREFIX, count, start % bones, cosHi, cosLo, ratio, sink.judging());
+    const flagged = kernel.scan(base, MOTION_KERNEL_PREFIX, count, start % bones, cosHi, cosLo, ratio, sink.judging());
     this.blocks++;
     this.fill = 0;
     const flags = kernel.flags;

@@ -40,9 +40,12 @@ export const MAX_MOTION_CANDIDATES = 8192;
  */
 export const MOTION_KERNEL_MIN_RECORDS = 65536;
 
-/** The kernel for a clip of `shape` when it is worth one, else null (the TypeScript loop). */
-export function motionKernelFor(shape: ClipShape): MotionKernel | null {
-  return (shape.boneCount * shape.frameCount >= MOTION_KERNEL_MIN_RECORDS && createMotionKernel(shape.boneCount)) || null;
+/**
+ * The kernel for a clip of `shape` when it is worth one, else null (the TypeScript loop).
+ * `pieceBytes` > 0: with piece buffers of that size for the lint to read into (`pieceBuffer`).
+ */
+export function motionKernelFor(shape: ClipShape, pieceBytes = 0): MotionKernel | null {
+  return (shape.boneCount * shape.frameCount >= MOTION_KERNEL_MIN_RECORDS && createMotionKernel(shape.boneCount, undefined, pieceBytes)) || null;
 }
 
 export class MotionScanner {
@@ -125,6 +128,15 @@ export class MotionScanner {
   /** True when the record test of the content lint runs in this scanner's pass (reported to `onSuspect`). */
   get lintsRecords(): boolean {
     return this.pass?.lintsRecords ?? false;
+  }
+
+  /**
+   * A buffer for the caller to read its piece `index` (0 or 1, in turn) of `length` bytes into,
+   * in the kernel's memory, so its records are scanned where they lie; undefined: the caller's
+   * own buffer. The caller fills one only once the piece read into it before has been fed.
+   */
+  pieceBuffer(index: number, length: number): Uint8Array | undefined {
+    return this.pass?.pieceBuffer(index, length);
   }
 
   /** Records `[0, records)` of `words` (4 u32 each), in clip order, following the last piece. */

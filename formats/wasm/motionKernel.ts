@@ -1,8 +1,10 @@
 /**
  * Loads the motion rules' fused pass (motionKernel.wat): one instance per clip, its state (three
  * slots of records, the per-position f32 arrays, the moved bones, the sums) in its own memory. The
- * scanner copies records into a slot, calls `scan` once per block and reads the flagged groups,
- * the changed frames and, for exact judgement, the raw records of the last blocks in place.
+ * scanner copies records into a slot (or has the lint read its pieces straight into the kernel's
+ * two piece buffers, `pieceBuffer`, and scans them where they lie), calls `scan` once per block
+ * and reads the flagged groups, the changed frames and, for exact judgement, the raw records of
+ * the last blocks in place.
  * Where WebAssembly is missing or refused `createMotionKernel()` returns undefined and the scanner
  * keeps its TypeScript loop (the reference the kernel is tested against).
  */
@@ -25,6 +27,15 @@ const FLAGS_AT = 391824;
 /** The most bones a clip has (the header's count is one byte); the fewest the kernel takes. */
 const MAX_BONES = 255;
 export const MOTION_KERNEL_MIN_BONES = 4;
+/** The WAT's own memory (pages); the piece buffers follow it. */
+const KERNEL_PAGES = 7;
+const PAGE_BYTES = 65536;
+/** Bytes before each piece buffer: room for a block's prefix, twice the most bones' records (the first block's). */
+const PIECE_PREFIX_BYTES = 2 * MAX_BONES * 16 + 32;
+/** Bytes after each piece buffer: a last group's padding. */
+const PIECE_PADDING_BYTES = 64;
+/** The largest piece the kernel offers buffers for (larger pieces are copied into its slots). */
+export const MOTION_KERNEL_MAX_PIECE_BYTES = 16 * 1024 * 1024;
 
 interface MotionKernelExports {
   memory: WebAssembly.Memory;
@@ -46,18 +57,33 @@ export interface MotionKernel {
   readonly flags: Uint32Array;
   slotWord(slot: number): number;
   /**
-   * Scans `count` positions from `first` of `slot` (its prefix and padding filled), `bone` the
-   * bone of position `first`; returns the number of flagged groups.
+   * Buffer `index` (0 or 1) for the lint to read a piece of `length` bytes into, in this memory
+   * with room for a block's prefix before it and padding after it; undefined when the kernel
+   * was made without piece buffers or `length` is larger than they are.
    */
-  scan(slot: number, first: number, count: number, bone: number, cosHi: number, cosLo: number, ratio: number, judging: boolean): number;
+  pieceBuffer(index: number, length: number): Uint8Array | undefined;
+  /**
+   * Scans `count` positions from `first` of the records whose position 0 is word `base` (a
+   * slot's, or a piece buffer's block; its prefix and padding filled), `bone` the bone of
+   * position `first`; returns the number of flagged groups.
+   */
+  scan(base: number, first: number, count: number, bone: number, cosHi: number, cosLo: number, ratio: number, judging: boolean): number;
 }
 
 type WebAssemblyApi = typeof WebAssembly;
 
 let compiled: WebAssembly.Module | null | undefined;
 
-/** A fresh kernel for a clip of 4 to 255 bones with `api` (null: none); undefined where WebAssembly is unavailable. */
-export function createMotionKernel(bones: number, api: WebAssemblyApi | null = (globalThis as { WebAssembly?: WebAssemblyApi }).WebAssembly ?? null): MotionKernel | undefined {
+/**
+ * A fresh kernel for a clip of 4 to 255 bones with `api` (null: none); undefined where
+ * WebAssembly is unavailable. `pieceBytes` > 0: with two piece buffers of that many bytes (at
+ * most MOTION_KERNEL_MAX_PIECE_BYTES; none where the memory cannot grow to them).
+ */
+export function createMotionKernel(
+  bones: number,
+  api: WebAssemblyApi | null = (globalThis as { WebAssembly?: WebAssemblyApi }).WebAssembly ?? null,
+  pieceBytes = 0,
+): MotionKernel | undefined {
   if (!api || bones > MAX_BONES || bones < MOTION_KERNEL_MIN_BONES || compiled === null) return undefined;
   let exports: MotionKernelExports;
   try {
@@ -67,6 +93,17 @@ export function createMotionKernel(bones: number, api: WebAssemblyApi | null = (
   } catch {
     compiled = null;
     return undefined;
+  }
+  // Each buffer: its prefix room, the piece (whole 16-byte records), its padding.
+  const pieceStride = pieceBytes > 0 && pieceBytes <= MOTION_KERNEL_MAX_PIECE_BYTES ? PIECE_PREFIX_BYTES + Math.ceil(pieceBytes / 16) * 16 + PIECE_PADDING_BYTES : 0;
+  let pieceCapacity = 0;
+  if (pieceStride > 0) {
+    try {
+      exports.memory.grow(Math.ceil((KERNEL_PAGES * PAGE_BYTES + 2 * pieceStride) / PAGE_BYTES) - KERNEL_PAGES);
+      pieceCapacity = pieceStride - PIECE_PREFIX_BYTES - PIECE_PADDING_BYTES;
+    } catch {
+      pieceCapacity = 0;
+    }
   }
   const buffer = exports.memory.buffer;
   new Int32Array(buffer, UNMOVED_AT, 1)[0] = bones;
@@ -81,7 +118,8 @@ export function createMotionKernel(bones: number, api: WebAssemblyApi | null = (
     changedFrames: new Uint8Array(buffer, FRAMES_AT, 4096),
     flags: new Uint32Array(buffer, FLAGS_AT, 2 * (MOTION_KERNEL_BLOCK / 4 + 2)),
     slotWord: (slot) => (slot * slotBytes) / 4,
-    scan: (slot, first, count, bone, cosHi, cosLo, ratio, judging) =>
-      scan(slot * slotBytes, first, count, bones, bone, cosHi, cosLo, ratio, judging ? 1 : 0),
+    pieceBuffer: (index, length) =>
+      length <= pieceCapacity ? new Uint8Array(buffer, KERNEL_PAGES * PAGE_BYTES + index * pieceStride + PIECE_PREFIX_BYTES, length) : undefined,
+    scan: (base, first, count, bone, cosHi, cosLo, ratio, judging) => scan(base * 4, first, count, bones, bone, cosHi, cosLo, ratio, judging ? 1 : 0),
   };
 }

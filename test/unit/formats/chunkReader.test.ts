@@ -33,6 +33,18 @@ test('reusingChunkReader: consecutive pieces are right, the next one is read ahe
   assert.deepEqual(calls, [[100, 300], [400, 300], [700, 200]]);
 });
 
+test('reusingChunkReader: reads into the buffers offered, in turn, and into its own where none is offered', async () => {
+  const { source } = loggingSource(1000);
+  const memory = new Uint8Array(1024);
+  const offered = (index: number, length: number): Uint8Array | undefined => (length <= 300 ? memory.subarray(index * 512, index * 512 + length) : undefined);
+  const read = reusingChunkReader(source, 1000, offered);
+  const pieces = [await read(0, 300), await read(300, 300), await read(600, 300)];
+  assert.deepEqual(pieces.map((piece) => [piece.buffer === memory.buffer, piece.byteOffset]), [[true, 0], [true, 512], [true, 0]]);
+  assert.deepEqual([...pieces[2]], expected(600, 300));
+  const large = reusingChunkReader(source, 1000, offered);
+  assert.notEqual((await large(0, 400)).buffer, memory.buffer);
+});
+
 test('reusingChunkReader: a jump elsewhere still returns the right bytes', async () => {
   const { source } = loggingSource(1000);
   const read = reusingChunkReader(source);

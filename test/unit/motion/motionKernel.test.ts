@@ -9,7 +9,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { u32View } from '../../../formats/bytes';
-import { CLIP_HEADER_SIZE, encodeKeyframe, keyframeOffset, lintClipRecords, memoryByteSource, parseClipHeader, type BoneTransform } from '../../../formats';
+import { CLIP_HEADER_SIZE, encodeKeyframe, keyframeOffset, lintClipRecords, memoryByteSource, parseClipHeader, type BoneTransform, type ByteSource } from '../../../formats';
+import { motionDiagnostic } from '../../../formats/motion/motionDiagnostics';
 import { expectedLintProblems, sparseProblemClip } from '../formats/clipKernelInputs';
 import { DEFAULT_MOTION_OPTIONS, type MotionFinding, type MotionOptions } from '../../../formats/motion/motionOptions';
 import { MOTION_KERNEL_MIN_RECORDS, MotionScanner, motionKernelFor } from '../../../formats/motion/motionScanner';
@@ -66,12 +67,12 @@ function turned(q: number[], degrees: number, next: () => number): number[] {
   return r.map((c) => c / n);
 }
 
-/** Smooth random motion with rare pops, teleports, frozen bones and runs of repeated frames. */
-function randomMotionClip(seed: number): Uint8Array {
+/** Smooth random motion with rare pops, teleports, frozen bones and runs of repeated frames; `minRecords` records at least. */
+function randomMotionClip(seed: number, minRecords = 0): Uint8Array {
   const next = random(seed);
   // The kernel takes clips of MOTION_KERNEL_MIN_BONES bones or more.
   const bones = MOTION_KERNEL_MIN_BONES + Math.floor(next() * 57);
-  const frames = 2 + Math.floor(next() * 900);
+  const frames = Math.max(2 + Math.floor(next() * 900), Math.ceil(minRecords / bones));
   const bytes = new Uint8Array(CLIP_HEADER_SIZE + bones * frames * 16);
   bytes.set([bones, 0, frames & 0xff, frames >>> 8]);
   const header = { boneCount: bones };
@@ -142,13 +143,54 @@ test('the lint uses the kernel only for clips of at least MOTION_KERNEL_MIN_RECO
   assert.equal(createMotionKernel(MOTION_KERNEL_MIN_BONES - 1), undefined);
 });
 
+/**
+ * `bytes` as a file whose `readInto` fills the target at once: a read-ahead overwrites its buffer
+ * before the piece read into the other one is checked (the worst a real read can do).
+ */
+function readIntoSource(bytes: Uint8Array): ByteSource {
+  return {
+    size: bytes.length,
+    read: async (offset, length) => bytes.slice(offset, Math.min(bytes.length, offset + length)),
+    readInto: (offset, target) => {
+      const length = Math.max(0, Math.min(target.length, bytes.length - offset));
+      target.set(bytes.subarray(offset, offset + length));
+      target.fill(0xa5, length);
+      return Promise.resolve(length);
+    },
+  };
+}
+
+test('the lint reading its pieces into the motion kernel memory finds what the TypeScript loop finds', async () => {
+  // Pieces of whole blocks (scanned where they lie, both buffers in turn), the default (one
+  // piece and a partial block), and pieces with a tail (a block then spans two pieces).
+  const pieces = [16 * 2 * MOTION_KERNEL_BLOCK, 16 * 3 * MOTION_KERNEL_BLOCK, undefined, 16 * (MOTION_KERNEL_BLOCK + 7)];
+  const lowered = { ...DEFAULT_MOTION_OPTIONS, popMinDegrees: 20, jumpRatio: 2 };
+  let findings = 0;
+  for (let seed = 1; seed <= 6; seed++) {
+    const clip = randomMotionClip(seed, MOTION_KERNEL_MIN_RECORDS + 4 * MOTION_KERNEL_BLOCK);
+    const header = parseClipHeader(clip)!;
+    assert.ok(motionKernelFor(header));
+    for (const options of [DEFAULT_MOTION_OPTIONS, lowered]) {
+      const reference = new MotionScanner(header, options, null);
+      reference.feed(u32View(clip.subarray(CLIP_HEADER_SIZE)), header.boneCount * header.frameCount);
+      const expected = reference.finish().map(motionDiagnostic);
+      findings += expected.length;
+      for (const chunkBytes of pieces) {
+        const found = await lintClipRecords(readIntoSource(clip), header, { maxKeyframeProblems: 100, chunkBytes, motion: options });
+        assert.deepEqual(found, expected, `seed ${seed}, ${options.popMinDegrees}°, pieces of ${chunkBytes ?? 'default'} bytes`);
+      }
+    }
+  }
+  assert.ok(findings > 12, `${findings} findings compared`);
+});
+
 test('on a large clip the lint runs its record test in the motion pass and finds exactly what the lint kernel finds', async () => {
   // 66,045 records (the motion pass's size), problems at the edges of its groups and blocks.
   const bytes = sparseProblemClip(5, 13209, 7, [0, 1, 3, 4, 5, 4091, 4095, 4096, 4097, 8191, 8192, 12289, 66044]);
   const header = parseClipHeader(bytes)!;
   assert.ok(motionKernelFor(header));
-  const problems = async (motion: boolean, chunkBytes?: number): Promise<string[]> =>
-    (await lintClipRecords(memoryByteSource(bytes), header, { maxKeyframeProblems: 1e9, chunkBytes, motion: motion ? {} : false })).map((d) => {
+  const problems = async (motion: boolean, chunkBytes?: number, source = memoryByteSource(bytes)): Promise<string[]> =>
+    (await lintClipRecords(source, header, { maxKeyframeProblems: 1e9, chunkBytes, motion: motion ? {} : false })).map((d) => {
       const data = d.data as { frame: number; bone: number; field: string };
       return `${data.frame * header.boneCount + data.bone} ${d.code} ${data.field}`;
     });
@@ -159,4 +201,8 @@ test('on a large clip the lint runs its record test in the motion pass and finds
   // Pieces of 3 and of 4,099 records move the pass's groups and blocks against the pieces.
   assert.deepEqual(await problems(true, 16 * 3), expected);
   assert.deepEqual(await problems(true, 16 * 4099), expected);
+  // Read into the pass's own memory: scanned where the pieces lie.
+  assert.deepEqual(await problems(true, undefined, readIntoSource(bytes)), expected);
+  assert.deepEqual(await problems(true, 16 * 2 * MOTION_KERNEL_BLOCK, readIntoSource(bytes)), expected);
+  assert.deepEqual(await problems(true, 16 * 4099, readIntoSource(bytes)), expected);
 });
