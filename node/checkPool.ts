@@ -90,6 +90,22 @@ export class WorkerCheckPool implements BinaryCheckPool {
     for (const { worker } of this.workers) worker.postMessage({ bindPoses: poses } satisfies WorkerMessage);
   }
 
+  /** Workers started and not ended. */
+  get running(): number {
+    return this.workers.length;
+  }
+
+  /**
+   * Ends the workers that have no check in flight (each holds ~17 MiB while idle); the next
+   * check starts them again, with the bind poses last known.
+   */
+  async stopIdleWorkers(): Promise<void> {
+    const idle = this.workers.filter((w) => w.inFlight.size === 0);
+    // Out of the list first: their exit is then no failure.
+    for (const w of idle) this.workers.splice(this.workers.indexOf(w), 1);
+    await Promise.all(idle.map(({ worker }) => worker.terminate()));
+  }
+
   async close(): Promise<void> {
     this.closing = true;
     const workers = this.workers.splice(0);

@@ -18,7 +18,7 @@ export interface RuntimeEnvironment {
    * Optional: worker threads for the workspace scan's content checks, reading through `files`
    * on their own (the Node build); absent, every check runs on the server's thread.
    */
-  createCheckPool?(): (BinaryCheckPool & { close(): Promise<void> }) | undefined;
+  createCheckPool?(): (BinaryCheckPool & { close(): Promise<void>; stopIdleWorkers?(): Promise<void> }) | undefined;
   /** Optional: tunes the platform's heap for a long-lived server, before anything else runs. */
   tuneHeap?(): void;
   /** Optional: how URIs map to server paths and back (`file:` URIs, as uris.ts, when absent). */

@@ -33,6 +33,8 @@ export interface WorkspaceCheckerDeps {
   checkAsset(path: string, kind: FileKind): Promise<readonly FormatDiagnostic[]>;
   /** The queued skeletons are checked: the clips after them are judged against them as they are read. */
   skeletonsChecked?(): void;
+  /** A pass's binary files are checked, its manifests are next: check threads may be let go meanwhile. */
+  binariesChecked?(): Promise<void>;
   /** A pass begins (its manifests may use the stats its binary checks took); returns its end. */
   beginPass?(): () => void;
   /** Binary checks `checkAsset` runs at once besides this thread (a pool's workers), if any. */
@@ -199,6 +201,7 @@ export class WorkspaceChecker {
       await this.checkBinaries(skeletons, step);
       if (skeletons.length > 0) this.deps.skeletonsChecked?.();
       await this.checkBinaries(binaries.filter((p) => kindOf(p) !== 'skeleton'), step);
+      if (binaries.length > 0) await this.deps.binariesChecked?.().catch((e: unknown) => this.deps.log(`stopping idle check workers: ${String(e)}`));
       for (const path of manifests) {
         if (this.known.has(path)) await this.deps.checkManifest(path).catch((e: unknown) => this.deps.log(`manifest ${path}: ${String(e)}`));
         step();
