@@ -26,11 +26,11 @@ import { join } from 'node:path';
 import { writeSamplePack } from '../../scripts/sample-pack';
 import { fromBase64, openTestPage, toBase64, type TestPage } from './browserHarness';
 import { shiftedClip, upstreamFile } from './clipFixtures';
+import { CHANNEL_TOLERANCE, imageDifference } from './imageDifference';
 import { decodePng, encodePng } from './png';
 
 const WIDTH = 256;
 const HEIGHT = 256;
-const CHANNEL_TOLERANCE = 8;
 const MAX_OFF_FRACTION = 0.005;
 
 let testPage: TestPage;
@@ -65,37 +65,9 @@ async function render(renderer: 'webgpu' | 'webgl2', scene: Scene, extra: Extra 
   return { ...result, rgba: fromBase64(result.pixels) };
 }
 
-/** Largest channel difference between pixel `p` of `a` and pixel `q` of `b`. */
-function channelDistance(a: Uint8Array, p: number, b: Uint8Array, q: number): number {
-  return Math.max(Math.abs(a[p] - b[q]), Math.abs(a[p + 1] - b[q + 1]), Math.abs(a[p + 2] - b[q + 2]));
-}
-
-/** Whether some pixel of `b` within one pixel of (x, y) is within the tolerance of `a`'s pixel there. */
-function nearMatch(a: Uint8Array, b: Uint8Array, x: number, y: number): boolean {
-  const p = (y * WIDTH + x) * 4;
-  for (let dy = -1; dy <= 1; dy++) {
-    for (let dx = -1; dx <= 1; dx++) {
-      const nx = x + dx, ny = y + dy;
-      if (nx < 0 || ny < 0 || nx >= WIDTH || ny >= HEIGHT) continue;
-      if (channelDistance(a, p, b, (ny * WIDTH + nx) * 4) <= CHANNEL_TOLERANCE) return true;
-    }
-  }
-  return false;
-}
-
-/** Pixels off (see the file comment) and the largest same-place channel difference. */
+/** Pixels off (test/gpu/imageDifference.ts) and the largest same-place channel difference. */
 function difference(a: Uint8Array, b: Uint8Array): { off: number; worst: number } {
-  let off = 0;
-  let worst = 0;
-  for (let y = 0; y < HEIGHT; y++) {
-    for (let x = 0; x < WIDTH; x++) {
-      const p = (y * WIDTH + x) * 4;
-      const d = channelDistance(a, p, b, p);
-      worst = Math.max(worst, d);
-      if (d > CHANNEL_TOLERANCE && (!nearMatch(a, b, x, y) || !nearMatch(b, a, x, y))) off++;
-    }
-  }
-  return { off, worst };
+  return imageDifference(a, b, WIDTH, HEIGHT);
 }
 
 function goldenPath(name: string): string {

@@ -9,16 +9,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { WebIO } from '@gltf-transform/core';
-import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
-import { draco, meshopt } from '@gltf-transform/functions';
-import { createEncoderModule } from 'draco3dgltf';
-import { MeshoptEncoder } from 'meshoptimizer';
 import { decodeRotation, encodeKeyframe, encodeRotation, type Quaternion } from '../../formats';
 import { exportAnimationBytes, readGltfBytes } from '../../formats/gltf';
 import { formatNumber } from '../../formats/numberText';
 import { samplePackFiles } from '../../scripts/sample-pack';
 import { REPO_ROOT } from '../e2e/harness/tools';
+import { compressedGlb } from '../unit/gltf/compressedGlb';
 import { plantedProblems } from '../unit/server/plantedFiles';
 import type { WorkspaceFiles } from '../e2e/harness';
 import { EXPECTED_FILE, type WebExpectations } from './suite/webProtocol';
@@ -62,27 +58,12 @@ function listingExpectations(): WebExpectations['listing'] {
 const GLTF_SOURCE = join(REPO_ROOT, 'test', 'fixtures', 'gltf', 'RiggedSimple', 'RiggedSimple.glb');
 const EXPORT_FRAME_RATE = 30;
 
-/** RiggedSimple.glb compressed as `gltf-transform draco` / `gltf-transform meshopt --level medium` do. */
-async function compressedGlb(compression: 'draco' | 'meshopt'): Promise<Uint8Array> {
-  const io = new WebIO().registerExtensions(ALL_EXTENSIONS);
-  const document = await readGltfBytes(readFileSync(GLTF_SOURCE));
-  if (compression === 'draco') {
-    io.registerDependencies({ 'draco3d.encoder': await createEncoderModule() });
-    await document.transform(draco());
-  } else {
-    await MeshoptEncoder.ready;
-    io.registerDependencies({ 'meshopt.encoder': MeshoptEncoder });
-    await document.transform(meshopt({ encoder: MeshoptEncoder, level: 'medium' }));
-  }
-  return io.writeBinary(document);
-}
-
 async function gltfExports(files: Record<string, string | Uint8Array>): Promise<WebExpectations['gltfExports']> {
   const clip = exportAnimationBytes(await readGltfBytes(readFileSync(GLTF_SOURCE)), { frameRate: EXPORT_FRAME_RATE }).bytes;
   const exports: WebExpectations['gltfExports'] = [];
   for (const compression of ['draco', 'meshopt'] as const) {
     const glb = `gltf/RiggedSimple.${compression}.glb`;
-    files[glb] = await compressedGlb(compression);
+    files[glb] = await compressedGlb(await readGltfBytes(readFileSync(GLTF_SOURCE)), compression);
     exports.push({ glb, frameRate: EXPORT_FRAME_RATE, clip: `gltf/RiggedSimple.${compression}.animation0.nczxanim` /* its one animation has no name */, bytes: Array.from(clip) });
   }
   return exports;

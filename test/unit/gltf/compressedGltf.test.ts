@@ -8,31 +8,12 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { WebIO, type Document } from '@gltf-transform/core';
-import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
-import { draco, meshopt } from '@gltf-transform/functions';
-import { createEncoderModule } from 'draco3dgltf';
+import type { Document } from '@gltf-transform/core';
 import { mat4, vec3 } from 'gl-matrix';
-import { MeshoptEncoder } from 'meshoptimizer';
 import { exportAnimationBytes, GltfReadError, readGltfBytes } from '../../../formats/gltf';
 import { nodeGltfDecoders } from '../../../node/gltf/decoders';
+import { compressedGlb, type Compression } from './compressedGlb';
 import { fixture, type FIXTURE_FILES } from './gltfTestKit';
-
-type Compression = 'draco' | 'meshopt';
-
-/** The fixture written as a GLB compressed as `gltf-transform draco` / `gltf-transform meshopt --level medium` do. */
-async function compressed(document: Document, compression: Compression): Promise<Uint8Array> {
-  const io = new WebIO().registerExtensions(ALL_EXTENSIONS);
-  if (compression === 'draco') {
-    io.registerDependencies({ 'draco3d.encoder': await createEncoderModule() });
-    await document.transform(draco());
-  } else {
-    await MeshoptEncoder.ready;
-    io.registerDependencies({ 'meshopt.encoder': MeshoptEncoder });
-    await document.transform(meshopt({ encoder: MeshoptEncoder, level: 'medium' }));
-  }
-  return io.writeBinary(document);
-}
 
 function usedExtensions(glb: Uint8Array): string[] {
   const view = new DataView(glb.buffer, glb.byteOffset, glb.byteLength);
@@ -99,7 +80,7 @@ for (const { name, compression } of CASES) {
     const source = await fixture(name);
     const expected = exportAnimationBytes(source).bytes;
     const sourcePositions = bindPosePositions(source);
-    const glb = await compressed(await fixture(name), compression);
+    const glb = await compressedGlb(await fixture(name), compression);
     assert.ok(usedExtensions(glb).includes(compression === 'draco' ? 'KHR_draco_mesh_compression' : 'EXT_meshopt_compression'), 'the GLB requires its compression');
     const read = await readGltfBytes(glb, {}, await nodeGltfDecoders());
     const actual = exportAnimationBytes(read).bytes;
@@ -116,7 +97,7 @@ for (const { name, compression } of CASES) {
 
 test('without decoders a Draco or meshopt file is refused by name, never with the library\'s crash text', async () => {
   for (const compression of ['draco', 'meshopt'] as const) {
-    const glb = await compressed(await fixture('riggedSimple'), compression);
+    const glb = await compressedGlb(await fixture('riggedSimple'), compression);
     const extension = compression === 'draco' ? 'KHR_draco_mesh_compression' : 'EXT_meshopt_compression';
     await assert.rejects(readGltfBytes(glb), (error: unknown) => {
       assert.ok(error instanceof GltfReadError);

@@ -3,21 +3,20 @@
  * compares its frames: the viewport is set to a fixed 256 x 256 CSS pixels (device pixel ratio 1),
  * the camera fitted to it with the preview's own Fit button, the frame fixed by the caller; the
  * pixels are the renderer's own (`readPixels`), not a screenshot. Set EWZANIM_UPDATE_GOLDEN=1 to
- * rewrite the image (then look at it before committing). Tolerance: the GPU suite's per pixel (a
- * channel may differ by 8/255; a pixel counts as off when no pixel within one pixel of the same
- * place in the other image is that close, in either direction), but at most 13 pixels off (0.02%),
- * not its 0.5%: that allowance is for WebGPU against WebGL2, and here the golden comes from the
- * same renderer (0 pixels off, worst channel difference 0, run after run), while the creature's
- * shoulder turned 10° in every frame is 32 pixels off, under 0.5% (327).
+ * rewrite the image (then look at it before committing). Tolerance: the GPU suite's per pixel
+ * (test/gpu/imageDifference.ts), but at most 13 pixels off (0.02%), not its 0.5%: that allowance
+ * is for WebGPU against WebGL2, and here the golden comes from the same renderer (0 pixels off,
+ * worst channel difference 0, run after run), while the creature's shoulder turned 10° in every
+ * frame is 32 pixels off, under 0.5% (327).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame } from 'playwright-core';
+import { CHANNEL_TOLERANCE, imageDifference } from '../../gpu/imageDifference';
 import { decodePng, encodePng } from '../../gpu/png';
 import { REPO_ROOT } from '../../e2e/harness/tools';
 
 export const GOLDEN_SIZE = 256;
-const CHANNEL_TOLERANCE = 8;
 const MAX_OFF_FRACTION = 0.0002;
 const GOLDEN_FOLDER = join(REPO_ROOT, 'test', 'gpu', 'golden');
 
@@ -49,37 +48,6 @@ export async function fixedSizeCanvas(frame: Frame, timeoutMs: number): Promise<
   throw new Error(`the preview's canvas did not settle at ${GOLDEN_SIZE} x ${GOLDEN_SIZE} within ${timeoutMs} ms`);
 }
 
-/** Largest channel difference between pixel `p` of `a` and pixel `q` of `b`. */
-function channelDistance(a: Uint8Array, p: number, b: Uint8Array, q: number): number {
-  return Math.max(Math.abs(a[p] - b[q]), Math.abs(a[p + 1] - b[q + 1]), Math.abs(a[p + 2] - b[q + 2]));
-}
-
-/** Whether some pixel of `b` within one pixel of (x, y) is within the tolerance of `a`'s pixel there. */
-function nearMatch(a: Uint8Array, b: Uint8Array, x: number, y: number, size: number): boolean {
-  const p = (y * size + x) * 4;
-  for (let dy = -1; dy <= 1; dy++) {
-    for (let dx = -1; dx <= 1; dx++) {
-      const nx = x + dx, ny = y + dy;
-      if (nx >= 0 && ny >= 0 && nx < size && ny < size && channelDistance(a, p, b, (ny * size + nx) * 4) <= CHANNEL_TOLERANCE) return true;
-    }
-  }
-  return false;
-}
-
-/** Pixels off (see the file comment) and the largest same-place channel difference. */
-function difference(a: Uint8Array, b: Uint8Array, size: number): { off: number; worst: number } {
-  let off = 0;
-  let worst = 0;
-  for (let y = 0; y < size; y++) {
-    for (let x = 0; x < size; x++) {
-      const p = (y * size + x) * 4;
-      const d = channelDistance(a, p, b, p);
-      worst = Math.max(worst, d);
-      if (d > CHANNEL_TOLERANCE && (!nearMatch(a, b, x, y, size) || !nearMatch(b, a, x, y, size))) off++;
-    }
-  }
-  return { off, worst };
-}
 
 /** Throws unless `image` matches golden/`name`.png; writes golden/actual-`name`.png when it does not. */
 export function assertMatchesGolden(image: Image, name: string): { off: number; worst: number } {
@@ -87,7 +55,7 @@ export function assertMatchesGolden(image: Image, name: string): { off: number; 
   if (process.env.EWZANIM_UPDATE_GOLDEN === '1' || !existsSync(path)) writeFileSync(path, encodePng(image.width, image.height, image.rgba));
   const golden = decodePng(readFileSync(path));
   if (golden.width !== image.width || golden.height !== image.height) throw new Error(`${name}: golden ${golden.width} x ${golden.height}, canvas ${image.width} x ${image.height}`);
-  const result = difference(image.rgba, golden.rgba, image.width);
+  const result = imageDifference(image.rgba, golden.rgba, image.width, image.height);
   const allowed = Math.floor(image.width * image.height * MAX_OFF_FRACTION);
   if (result.off > allowed) {
     writeFileSync(join(GOLDEN_FOLDER, `actual-${name}.png`), encodePng(image.width, image.height, image.rgba));
