@@ -6,9 +6,10 @@ import type { RuntimeEnvironment } from './runtime';
 
 /**
  * Check workers of the language server, fewer than `ewzanim check`'s: each costs about 17 MiB
- * of resident memory, and the server stays resident. On 16 cores, 10,000 clips of 40x60: one
- * thread 3.7 s to the last publish (peak 184 MiB), 2 workers 2.2 s (186 MiB), 4 workers 1.4 s
- * (219 MiB), 8 workers 1.2 s (288 MiB).
+ * of resident memory while it runs (they end after each pass's binary checks). On 16 cores,
+ * 10,000 clips of 40x60, before the young generation was held small: one thread 3.7 s to the
+ * last publish (peak 184 MiB), 2 workers 2.2 s (186 MiB), 4 workers 1.4 s (219 MiB), 8 workers
+ * 1.2 s (288 MiB); with 2 workers the peak is now ~127 MiB.
  */
 export const SERVER_CHECK_WORKERS = 2;
 
