@@ -15,6 +15,26 @@ const GATE_COS_MARGIN = 1e-5;
 const GATE_RATIO_SHARE = 1 - 1e-5;
 /** The largest finite f32 (the gate's ratio is an f32). */
 const F32_MAX = 3.4e38;
+/** A rotation field's step in its component: 1 / (511.5 sqrt 2). */
+const FIELD_STEP = 1 / (511.5 * Math.SQRT2);
+/** The small-turn bound's margin on |dot|: far above the decode's f32 rounding (below 1e-6). */
+const SMALL_TURN_MARGIN = 1e-4;
+
+/**
+ * The largest change of each of a rotation word's three fields (its dropped index unchanged)
+ * that surely turns less than a pop's |dot| `cosHalfMin`, so the kernel need not decode it; -1
+ * where none does (a threshold of 0 degrees). Two such rotations q1, q2 (fields delta apart, each
+ * within 1/sqrt 2 of zero, sums of squares s1, s2, the dropped component sqrt(max(0, 1 - s)), so
+ * |q|^2 = max(1, s) >= 1) have dot = (|q1|^2 + |q2|^2 - |q1 - q2|^2) / 2 >= 1 - |q1 - q2|^2 / 2,
+ * and |q1 - q2|^2 <= 3 delta^2 + |s1 - s2| <= 3 delta^2 + 3 sqrt(2) delta.
+ */
+export function smallTurnFieldSteps(cosHalfMin: number): number {
+  const budget = 2 * (1 - cosHalfMin - SMALL_TURN_MARGIN);
+  if (!(budget > 0)) return -1;
+  // The root of 3 delta^2 + 3 sqrt(2) delta = budget.
+  const delta = (-3 * Math.SQRT2 + Math.sqrt(18 + 12 * budget)) / 6;
+  return Math.min(1023, Math.floor(delta / FIELD_STEP));
+}
 
 /** The lint's record test, for the pass to report suspect records to: record index and its words. */
 export type SuspectRecord = (record: number, rot: number, w1: number, w2: number, w3: number) => void;
@@ -36,6 +56,7 @@ export class KernelPass {
   private readonly cosHi: number;
   private readonly cosLo: number;
   private readonly ratio: number;
+  private readonly smallTurn: number;
   /** Records in the current block, blocks scanned, frames completed, and the changed flag of a frame cut by a block's end. */
   private fill = 0;
   private blocks = 0;
@@ -58,6 +79,7 @@ export class KernelPass {
     this.cosHi = Math.fround(cosHalfMin + GATE_COS_MARGIN);
     this.cosLo = Math.fround(cosHalfMin - GATE_COS_MARGIN);
     this.ratio = Math.fround(Math.min(F32_MAX, ratioSquared * GATE_RATIO_SHARE));
+    this.smallTurn = smallTurnFieldSteps(cosHalfMin);
   }
 
   /** Whether the lint's record test runs here (reported to `onSuspect`). */
@@ -129,7 +151,7 @@ export class KernelPass {
    * then its flags and frames handed on.
    */
   private scanBlock(sink: KernelPassSink, base: number, count: number): void {
-    const { kernel, cosHi, cosLo, ratio } = this;
+    const { kernel, cosHi, cosLo, ratio, smallTurn } = this;
     if (count === 0) return;
     const bones = kernel.bones;
     const words = kernel.words;
@@ -152,11 +174,11 @@ export class KernelPass {
     for (let i = count; i % 4 !== 0; i++) words.copyWithin(at(MOTION_KERNEL_PREFIX + i), at(MOTION_KERNEL_PREFIX + i - bones), at(MOTION_KERNEL_PREFIX + i - bones + 1));
     if (this.blocks === 0) {
       // Its steps are from values never set: only the values it stores count (its flags and sums do not).
-      kernel.scan(base, MOTION_KERNEL_PREFIX - bones, bones, 0, cosHi, cosLo, ratio, true);
+      kernel.scan(base, MOTION_KERNEL_PREFIX - bones, bones, 0, cosHi, cosLo, ratio, true, smallTurn);
       kernel.laneSums.fill(0);
       kernel.farthest.fill(0);
     }
-    const flagged = kernel.scan(base, MOTION_KERNEL_PREFIX, count, start % bones, cosHi, cosLo, ratio, sink.judging());
+    const flagged = kernel.scan(base, MOTION_KERNEL_PREFIX, count, start % bones, cosHi, cosLo, ratio, sink.judging(), smallTurn);
     this.blocks++;
     this.fill = 0;
     const flags = kernel.flags;

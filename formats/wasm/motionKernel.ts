@@ -39,7 +39,7 @@ export const MOTION_KERNEL_MAX_PIECE_BYTES = 16 * 1024 * 1024;
 
 interface MotionKernelExports {
   memory: WebAssembly.Memory;
-  scan(raw: number, first: number, count: number, bones: number, bone: number, cosHi: number, cosLo: number, ratio: number, judging: number): number;
+  scan(raw: number, first: number, count: number, bones: number, bone: number, cosHi: number, cosLo: number, ratio: number, judging: number, small: number): number;
 }
 
 export interface MotionKernel {
@@ -65,9 +65,10 @@ export interface MotionKernel {
   /**
    * Scans `count` positions from `first` of the records whose position 0 is word `base` (a
    * slot's, or a piece buffer's block; its prefix and padding filled), `bone` the bone of
-   * position `first`; returns the number of flagged groups.
+   * position `first`; returns the number of flagged groups. `smallTurn`: the largest change of
+   * each rotation field (the dropped index kept) that surely turns less than a pop (-1: none).
    */
-  scan(base: number, first: number, count: number, bone: number, cosHi: number, cosLo: number, ratio: number, judging: boolean): number;
+  scan(base: number, first: number, count: number, bone: number, cosHi: number, cosLo: number, ratio: number, judging: boolean, smallTurn: number): number;
 }
 
 type WebAssemblyApi = typeof WebAssembly;
@@ -120,6 +121,7 @@ export function createMotionKernel(
     slotWord: (slot) => (slot * slotBytes) / 4,
     pieceBuffer: (index, length) =>
       length <= pieceCapacity ? new Uint8Array(buffer, KERNEL_PAGES * PAGE_BYTES + index * pieceStride + PIECE_PREFIX_BYTES, length) : undefined,
-    scan: (base, first, count, bone, cosHi, cosLo, ratio, judging) => scan(base * 4, first, count, bones, bone, cosHi, cosLo, ratio, judging ? 1 : 0),
+    scan: (base, first, count, bone, cosHi, cosLo, ratio, judging, smallTurn) =>
+      scan(base * 4, first, count, bones, bone, cosHi, cosLo, ratio, judging ? 1 : 0, smallTurn),
   };
 }

@@ -25,15 +25,41 @@
 (module
   (memory (export "memory") 7)
 
+  ;; Four rotation words decoded in lanes exactly as decodeRotation (see scan): x, y, z, w.
+  (func $quaternion (param $rot v128) (result v128 v128 v128 v128)
+    (local $fa v128) (local $fb v128) (local $fc v128) (local $fd v128) (local $idx v128)
+    (local.set $fa (f32x4.mul (f32x4.sub (f32x4.mul (f32x4.convert_i32x4_u (i32x4.shr_u (local.get $rot) (i32.const 22)))
+      (v128.const f32x4 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9)) (v128.const f32x4 1 1 1 1))
+      (v128.const f32x4 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1)))
+    (local.set $fb (f32x4.mul (f32x4.sub (f32x4.mul (f32x4.convert_i32x4_u (v128.and (i32x4.shr_u (local.get $rot) (i32.const 12)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff)))
+      (v128.const f32x4 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9)) (v128.const f32x4 1 1 1 1))
+      (v128.const f32x4 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1)))
+    (local.set $fc (f32x4.mul (f32x4.sub (f32x4.mul (f32x4.convert_i32x4_u (v128.and (i32x4.shr_u (local.get $rot) (i32.const 2)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff)))
+      (v128.const f32x4 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9)) (v128.const f32x4 1 1 1 1))
+      (v128.const f32x4 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1)))
+    (local.set $fd (f32x4.sqrt (f32x4.pmax (v128.const f32x4 0 0 0 0) (f32x4.sub (f32x4.sub (f32x4.sub (v128.const f32x4 1 1 1 1)
+      (f32x4.mul (local.get $fa) (local.get $fa))) (f32x4.mul (local.get $fb) (local.get $fb))) (f32x4.mul (local.get $fc) (local.get $fc))))))
+    (local.set $idx (v128.and (local.get $rot) (v128.const i32x4 3 3 3 3)))
+    ;; x y z w = (d a b c), (a d b c), (a b d c) or (a b c d).
+    (v128.bitselect (local.get $fd) (local.get $fa) (i32x4.eq (local.get $idx) (v128.const i32x4 0 0 0 0)))
+    (v128.bitselect (local.get $fa)
+      (v128.bitselect (local.get $fd) (local.get $fb) (i32x4.eq (local.get $idx) (v128.const i32x4 1 1 1 1)))
+      (i32x4.eq (local.get $idx) (v128.const i32x4 0 0 0 0)))
+    (v128.bitselect (local.get $fb)
+      (v128.bitselect (local.get $fd) (local.get $fc) (i32x4.eq (local.get $idx) (v128.const i32x4 2 2 2 2)))
+      (i32x4.lt_u (local.get $idx) (v128.const i32x4 2 2 2 2)))
+    (v128.bitselect (local.get $fd) (local.get $fc) (i32x4.eq (local.get $idx) (v128.const i32x4 3 3 3 3))))
+
   ;; Scans `count` positions from `first` of the slot at `raw` (rounded up to whole groups of
   ;; four; the caller fills the extra positions with the records one frame earlier, and the
   ;; prefix with the last frame's records). `bone`: the bone of position `first`; frame numbers of the changed-frame bytes count from
   ;; its frame. Thresholds: a turn may be a pop when its f32 |dot| < `cosHi` and the step before
   ;; had |dot| >= `cosLo`; a move may be a jump when > `ratio` x the step before. `judging` 0:
-  ;; only suspects are flagged. Returns the number of flagged groups, each written as
+  ;; only suspects are flagged. `small`: the largest change of each rotation field (dropped index
+  ;; kept) that turns less than the pop threshold (-1: none); such steps count as |dot| 1. Returns the number of flagged groups, each written as
   ;; (position, suspect lanes | turn lanes << 4 | move lanes << 8).
   (func (export "scan") (param $raw i32) (param $first i32) (param $count i32)
-      (param $bones i32) (param $bone i32) (param $cosHi f32) (param $cosLo f32) (param $ratio f32) (param $judging i32) (result i32)
+      (param $bones i32) (param $bone i32) (param $cosHi f32) (param $cosLo f32) (param $ratio f32) (param $judging i32) (param $small i32) (result i32)
     (local $r i32) (local $a i32) (local $end i32) (local $back i32) (local $backA i32) (local $out i32)
     (local $frame i32) (local $marked i32) (local $k i32) (local $b i32) (local $f i32)
     (local $r0 v128) (local $r1 v128) (local $r2 v128) (local $r3 v128)
@@ -44,7 +70,7 @@
     (local $px v128) (local $py v128) (local $pz v128) (local $dx v128) (local $dy v128) (local $dz v128) (local $move v128)
     (local $suspect v128) (local $turn v128) (local $jump v128) (local $judge v128)
     (local $acc0 v128) (local $acc1 v128) (local $far v128) (local $changed v128)
-    (local $hi v128) (local $lo v128) (local $rat v128)
+    (local $hi v128) (local $lo v128) (local $rat v128) (local $rotB v128) (local $smallTurn v128) (local $q0 v128) (local $q1 v128) (local $q2 v128) (local $q3 v128)
     (memory.fill (i32.const 387728) (i32.const 0) (i32.const 4096))
     (local.set $r (i32.add (local.get $raw) (i32.shl (local.get $first) (i32.const 4))))
     (local.set $a (i32.shl (local.get $first) (i32.const 2)))
@@ -57,6 +83,7 @@
     (local.set $hi (f32x4.splat (local.get $cosHi)))
     (local.set $lo (f32x4.splat (local.get $cosLo)))
     (local.set $rat (f32x4.splat (local.get $ratio)))
+    (local.set $smallTurn (i32x4.splat (local.get $small)))
     (local.set $acc0 (v128.load (i32.const 387664)))
     (local.set $acc1 (v128.load (i32.const 387680)))
     (local.set $far (v128.load (i32.const 387696)))
@@ -68,9 +95,13 @@
         (local.set $r2 (v128.load offset=32 (local.get $r)))
         (local.set $r3 (v128.load offset=48 (local.get $r)))
         (local.set $b (i32.sub (local.get $r) (local.get $back)))
+        (local.set $q0 (v128.load (local.get $b)))
+        (local.set $q1 (v128.load offset=16 (local.get $b)))
+        (local.set $q2 (v128.load offset=32 (local.get $b)))
+        (local.set $q3 (v128.load offset=48 (local.get $b)))
         (local.set $changed (v128.or
-          (v128.or (v128.xor (local.get $r0) (v128.load (local.get $b))) (v128.xor (local.get $r1) (v128.load offset=16 (local.get $b))))
-          (v128.or (v128.xor (local.get $r2) (v128.load offset=32 (local.get $b))) (v128.xor (local.get $r3) (v128.load offset=48 (local.get $b))))))
+          (v128.or (v128.xor (local.get $r0) (local.get $q0)) (v128.xor (local.get $r1) (local.get $q1)))
+          (v128.or (v128.xor (local.get $r2) (local.get $q2)) (v128.xor (local.get $r3) (local.get $q3)))))
         ;; Words k of the four records in lanes 0-3: rotation, halves 0-1, 2-3, 4-5.
         (local.set $lo01 (i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23 (local.get $r0) (local.get $r1)))
         (local.set $hi01 (i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31 (local.get $r0) (local.get $r1)))
@@ -94,32 +125,36 @@
         (local.set $rad (f32x4.sub (f32x4.sub (f32x4.sub (v128.const f32x4 1 1 1 1)
           (f32x4.mul (local.get $fa) (local.get $fa))) (f32x4.mul (local.get $fb) (local.get $fb))) (f32x4.mul (local.get $fc) (local.get $fc))))
         (local.set $b (i32.sub (local.get $a) (local.get $backA)))
-        ;; The turn: only while candidates are taken (its values are never read again after).
+        ;; The turn: only while candidates are taken (its values are never read again after). A
+        ;; group whose rotation words all keep their dropped index and move each field by at most
+        ;; `small` steps turns less than popMinDegrees (the caller's bound): no decode, |dot| 1.
         (local.set $turn (v128.const i32x4 0 0 0 0))
         (if (local.get $judging)
           (then
-            (local.set $fd (f32x4.sqrt (f32x4.pmax (v128.const f32x4 0 0 0 0) (local.get $rad))))
-            (local.set $idx (v128.and (local.get $rot) (v128.const i32x4 3 3 3 3)))
-            ;; x y z w = (d a b c), (a d b c), (a b d c) or (a b c d).
-            (local.set $x (v128.bitselect (local.get $fd) (local.get $fa) (i32x4.eq (local.get $idx) (v128.const i32x4 0 0 0 0))))
-            (local.set $y (v128.bitselect (local.get $fa)
-              (v128.bitselect (local.get $fd) (local.get $fb) (i32x4.eq (local.get $idx) (v128.const i32x4 1 1 1 1)))
-              (i32x4.eq (local.get $idx) (v128.const i32x4 0 0 0 0))))
-            (local.set $z (v128.bitselect (local.get $fb)
-              (v128.bitselect (local.get $fd) (local.get $fc) (i32x4.eq (local.get $idx) (v128.const i32x4 2 2 2 2)))
-              (i32x4.lt_u (local.get $idx) (v128.const i32x4 2 2 2 2))))
-            (local.set $w (v128.bitselect (local.get $fd) (local.get $fc) (i32x4.eq (local.get $idx) (v128.const i32x4 3 3 3 3))))
-            (local.set $cos (f32x4.abs (f32x4.add (f32x4.add (f32x4.add
-              (f32x4.mul (local.get $x) (v128.load offset=221376 (local.get $b)))
-              (f32x4.mul (local.get $y) (v128.load offset=239824 (local.get $b))))
-              (f32x4.mul (local.get $z) (v128.load offset=258272 (local.get $b))))
-              (f32x4.mul (local.get $w) (v128.load offset=276720 (local.get $b))))))
-            (local.set $turn (v128.and (f32x4.lt (local.get $cos) (local.get $hi)) (f32x4.ge (v128.load offset=350512 (local.get $b)) (local.get $lo))))
-            (v128.store offset=221376 (local.get $a) (local.get $x))
-            (v128.store offset=239824 (local.get $a) (local.get $y))
-            (v128.store offset=258272 (local.get $a) (local.get $z))
-            (v128.store offset=276720 (local.get $a) (local.get $w))
-            (v128.store offset=350512 (local.get $a) (local.get $cos))))
+            (local.set $rotB (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
+              (i8x16.shuffle 0 1 2 3 16 17 18 19 0 1 2 3 16 17 18 19 (local.get $q0) (local.get $q1))
+              (i8x16.shuffle 0 1 2 3 16 17 18 19 0 1 2 3 16 17 18 19 (local.get $q2) (local.get $q3))))
+            (if (i32x4.all_true (v128.and
+                  (i32x4.eq (v128.and (v128.xor (local.get $rot) (local.get $rotB)) (v128.const i32x4 3 3 3 3)) (v128.const i32x4 0 0 0 0))
+                  (i32x4.le_s (i32x4.max_s (i32x4.abs (i32x4.sub (i32x4.shr_u (local.get $rot) (i32.const 22)) (i32x4.shr_u (local.get $rotB) (i32.const 22))))
+                      (i32x4.max_s
+                        (i32x4.abs (i32x4.sub (v128.and (i32x4.shr_u (local.get $rot) (i32.const 12)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff))
+                          (v128.and (i32x4.shr_u (local.get $rotB) (i32.const 12)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff))))
+                        (i32x4.abs (i32x4.sub (v128.and (i32x4.shr_u (local.get $rot) (i32.const 2)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff))
+                          (v128.and (i32x4.shr_u (local.get $rotB) (i32.const 2)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff))))))
+                    (local.get $smallTurn))))
+              (then (v128.store offset=350512 (local.get $a) (v128.const f32x4 1 1 1 1)))
+              (else
+                ;; Both rotations decoded: the record's, then the one a frame earlier.
+                (call $quaternion (local.get $rot))
+                (local.set $w) (local.set $z) (local.set $y) (local.set $x)
+                (call $quaternion (local.get $rotB))
+                (local.set $fd) (local.set $fc) (local.set $fb) (local.set $fa)
+                (local.set $cos (f32x4.abs (f32x4.add (f32x4.add (f32x4.add
+                  (f32x4.mul (local.get $x) (local.get $fa)) (f32x4.mul (local.get $y) (local.get $fb)))
+                  (f32x4.mul (local.get $z) (local.get $fc))) (f32x4.mul (local.get $w) (local.get $fd)))))
+                (local.set $turn (v128.and (f32x4.lt (local.get $cos) (local.get $hi)) (f32x4.ge (v128.load offset=350512 (local.get $b)) (local.get $lo))))
+                (v128.store offset=350512 (local.get $a) (local.get $cos))))))
         ;; Positions: f16 -> f32 exactly (the magnitude's bits << 13 times 2^112 is exact for
         ;; normal, subnormal and zero halves), a non-finite half becomes NaN.
         (local.set $em (v128.and (local.get $w1) (v128.const i32x4 0x7fff 0x7fff 0x7fff 0x7fff)))

@@ -11,6 +11,8 @@ import { test } from 'node:test';
 import { u32View } from '../../../formats/bytes';
 import { CLIP_HEADER_SIZE, encodeKeyframe, keyframeOffset, lintClipRecords, memoryByteSource, parseClipHeader, type BoneTransform, type ByteSource } from '../../../formats';
 import { motionDiagnostic } from '../../../formats/motion/motionDiagnostics';
+import { smallTurnFieldSteps } from '../../../formats/motion/kernelPass';
+import { stepTurn } from '../../../formats/motion/exactStep';
 import { expectedLintProblems, sparseProblemClip } from '../formats/clipKernelInputs';
 import { DEFAULT_MOTION_OPTIONS, type MotionFinding, type MotionOptions } from '../../../formats/motion/motionOptions';
 import { MOTION_KERNEL_MIN_RECORDS, MotionScanner, motionKernelFor } from '../../../formats/motion/motionScanner';
@@ -134,6 +136,31 @@ test('the kernel and the TypeScript loop find the same in random words (past the
   assertSameFindings(randomWordsClip(4, 255, 3000), 'random words, largest bone count', 4);
   // The fewest bones the kernel takes: a group of four records then spans two frames.
   assertSameFindings(randomWordsClip(5, MOTION_KERNEL_MIN_BONES, 5000), 'random words, fewest bones', 5);
+});
+
+test('a turn within smallTurnFieldSteps of each rotation field (the dropped index kept) is never a pop candidate', () => {
+  const next = random(7);
+  const field = (word: number, shift: number): number => (word >>> shift) & 0x3ff;
+  const bounds: [number, number][] = [];
+  for (const degrees of [1, 5, 20, 60, 120, 180]) {
+    const cosHalfMin = Math.cos((degrees * Math.PI) / 360);
+    const steps = smallTurnFieldSteps(cosHalfMin);
+    bounds.push([degrees, steps]);
+    if (steps < 0) continue;
+    for (let i = 0; i < 20000; i++) {
+      // Any word (non-unit ones too); each field moved by up to `steps`, the last pairs by exactly that.
+      const word = Math.floor(next() * 2 ** 32) >>> 0;
+      const moved = [22, 12, 2].map((shift) => {
+        const change = i % 4 === 0 ? (next() < 0.5 ? -steps : steps) : Math.round((2 * next() - 1) * steps);
+        return Math.min(1023, Math.max(0, field(word, shift) + change)) << shift;
+      });
+      const other = (moved[0] | moved[1] | moved[2] | (word & 3)) >>> 0;
+      const turn = stepTurn(word, other);
+      assert.ok(turn >= cosHalfMin, `${degrees}°: ${word.toString(16)} -> ${other.toString(16)} has |dot| ${turn}`);
+    }
+  }
+  // 0.5° (half of 1°) is below the margin: every change is decoded.
+  assert.deepEqual(bounds, [[1, -1], [5, 0], [20, 5], [60, 43], [120, 148], [180, 269]]);
 });
 
 test('the lint uses the kernel only for clips of at least MOTION_KERNEL_MIN_RECORDS records', () => {
