@@ -17,7 +17,7 @@
 ;; per-position f32 arrays below at ARRAY + i * 4; a block's records start at position 512, the
 ;; positions before it hold the bone's records one frame earlier (the prefix). Layout (bytes):
 ;;   0 three record slots (4612 positions x 16 each, 73792 bytes a slot)
-;;   221376 per-position f32 arrays, 18448 bytes each: rotation x y z w, position x y z, the
+;;   221376 per-position f32 arrays, 18448 bytes each: four unused, position x y z, the
 ;;          gate's turn (|dot| with the record a frame earlier) and squared move
 ;;   387408 moved (u8 per bone)   387664 sums: f64x2 lanes 0-1, f64x2 lanes 2-3, f32x4 farthest
 ;;   387712 bones not yet moved (i32)   387728 changed frames of the block (u8 each, 4096)
