@@ -29,9 +29,9 @@ const WORKER_HEAP_LIMITS = { maxYoungGenerationSizeMb: 4 };
 /** How the pool starts its workers, and what its owner is told of them. */
 export interface PoolOptions {
   /**
-   * A worker has started. Starting a worker resets the process's V8 flags to those it was
-   * launched with, undoing any set at run time (`v8.setFlagsFromString`): an owner that sets
-   * some sets them again here.
+   * A worker has started (its 'online' event or its first answer, whichever is handled first).
+   * Starting a worker resets the process's V8 flags to those it was launched with, undoing any
+   * set at run time (`v8.setFlagsFromString`): an owner that sets some sets them again here.
    */
   workerOnline?(): void;
   /**
@@ -141,7 +141,17 @@ export class WorkerCheckPool implements BinaryCheckPool {
       const at = this.workers.indexOf(entry);
       if (at >= 0) this.workers.splice(at, 1);
     };
-    if (this.options.workerOnline) worker.once('online', this.options.workerOnline);
+    if (this.options.workerOnline) {
+      // Its first answer may be handled before its 'online' event: whichever comes first tells.
+      let told = false;
+      const tell = (): void => {
+        if (told) return;
+        told = true;
+        this.options.workerOnline!();
+      };
+      worker.once('online', tell);
+      worker.once('message', tell);
+    }
     worker.on('error', failAll);
     worker.on('exit', (code) => {
       if (this.workers.includes(entry)) failAll(new Error(`check worker exited (${code})`));

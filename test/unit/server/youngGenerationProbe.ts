@@ -1,7 +1,8 @@
 /**
  * Child process of youngGeneration.test.ts (V8 flags are per process): starts the server's check
  * pool, tuned (`tuned` argument) or not, checks one clip many times while keeping every answer
- * and much garbage on this thread, and prints this thread's new space size in bytes.
+ * and much garbage on this thread, and prints this thread's new space size in bytes before the
+ * pool starts and after the checks, and how many answers it kept.
  */
 import { getHeapSpaceStatistics } from 'node:v8';
 import { checkWorkerScript, WorkerCheckPool } from '../../../node/checkPool';
@@ -10,8 +11,12 @@ import { keepYoungGenerationSmall } from '../../../server/src/nodeHeap';
 const [clip, mode] = process.argv.slice(2);
 const tuned = mode === 'tuned';
 
+const newSpaceBytes = (): number => getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')!.space_size;
+
 async function main(): Promise<void> {
   if (tuned) keepYoungGenerationSmall();
+  // Loading this script (tsx compiling it on a cold cache) may have grown it already.
+  const atStart = newSpaceBytes();
   const pool = new WorkerCheckPool(checkWorkerScript()!, 2, tuned ? { workerOnline: keepYoungGenerationSmall, startAllAtOnce: true } : {});
   const kept: unknown[] = [];
   const stat = { size: 0, mtimeMs: 0, isDirectory: false };
@@ -21,8 +26,7 @@ async function main(): Promise<void> {
       // What a scan keeps per file (answers, names, counts), surviving every scavenge.
       for (let i = 0; i < 2000; i++) kept.push({ round, i, name: `clip-${round}-${i}`, answers: answers.length });
     }
-    const newSpace = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')!;
-    process.stdout.write(`${newSpace.space_size} ${kept.length}\n`);
+    process.stdout.write(`${atStart} ${newSpaceBytes()} ${kept.length}\n`);
   } finally {
     await pool.close();
   }
