@@ -239,11 +239,17 @@ test('Compare Clip with HEAD: the planted bone and frame light up, hover, toggle
       await page.mouse.click(planted.x, planted.y);
       assert.equal(await ghostAt(page, PLANTED.frame, PLANTED.bone), ghosted, 'the same preview follows the click');
       await screenshot(page, 'clip-diff-ghost');
-      // The preview's group (the second: diff, A, B) alone, its view a few times larger, for the pixels.
-      await runCommand(page, 'View: Focus First Editor Group');
-      await runCommand(page, 'View: Focus Next Editor Group');
-      await runCommand(page, 'View: Toggle Maximize Editor Group');
-      await page.waitForTimeout(1500);
+      // The ghosted preview's group alone, its view a few times larger, for the pixels: its tab is
+      // clicked (that group becomes the active one, whatever the layout), then the group maximized.
+      const ghostTab = page.locator('.tabs-container .tab', { hasText: 'B ghost' }).first();
+      const viewportWidth = async (): Promise<number> => (await (await ghosted.$('#viewport'))?.boundingBox())?.width ?? 0;
+      const narrowWidth = await viewportWidth();
+      for (let attempt = 1; attempt <= 3 && (await viewportWidth()) < narrowWidth * 1.5; attempt++) {
+        await ghostTab.click();
+        await runCommand(page, 'View: Toggle Maximize Editor Group');
+        await ghosted.waitForFunction((narrow) => (document.getElementById('viewport')?.getBoundingClientRect().width ?? 0) >= narrow * 1.5, narrowWidth, { timeout: 10_000 }).catch(() => undefined);
+      }
+      assert.ok((await viewportWidth()) >= narrowWidth * 1.5, 'the ghosted preview\'s group is maximized');
       const viewportBox = await (await ghosted.$('#viewport'))!.boundingBox();
       if (SCREENSHOTS && viewportBox) await page.screenshot({ path: join(SCREENSHOTS, 'clip-diff-ghost-viewport.png'), clip: viewportBox });
       // Its lines are there in its colour, and (nearly) gone with the legend's toggle off.
