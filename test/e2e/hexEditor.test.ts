@@ -463,7 +463,12 @@ test('from a problem to its bytes: the Problems row, F8 / Shift+F8, the code lin
       );
       await waitForSelection(hex, ...ranges[0]);
       await hex.waitForSelector('#problems-summary:text-matches("1 of 3")');
-      await hex.waitForSelector(`.row.selected[data-start="${record(2, 0)}"]:not([hidden])`, { state: 'attached' });
+      await hex.waitForSelector(`.row.selected[data-start="${record(2, 0)}"]:not([hidden])`, { state: 'attached' }).catch(async (error: unknown) => {
+        // What the rows were instead: enough to tell a drawing problem from a slow page.
+        const rowsShown = await hex.$$eval('.row', (els) => els.map((el) => `${el.getAttribute('data-start')}${el.hasAttribute('hidden') ? ' hidden' : ''} ${el.className}`).join('; '));
+        const height = await hex.evaluate(() => document.querySelector('.viewport')?.clientHeight);
+        throw new Error(`no selected row at ${record(2, 0)}; viewport ${height} px high; rows: ${rowsShown}`, { cause: error });
+      });
       await screenshot(page, 'hex-problems-row-click');
 
       // 2. F8 steps to the second and the third problem (the row clicked), Shift+F8 back; the focus is still in the Problems panel.
