@@ -45,11 +45,12 @@ export async function createRenderer(canvas: () => HTMLCanvasElement, clipBytes:
 }
 
 /**
- * How long the device's first round trip may take before it counts as not working. A device that
- * cannot work fails at once; a software one (SwiftShader) on a busy machine compiles its first
- * pipelines for several seconds and is still right to use, so this is generous.
+ * How long the device's first round trip may take before it counts as not working and WebGL2
+ * draws instead. Longer is not kinder: a page whose round trip does not come back (seen with a
+ * preview opened beside other webviews) would stay blank that long, and 20 s broke the layers
+ * panel's mix reload in the end-to-end tests.
  */
-const PROBE_TIMEOUT_MS = 20_000;
+const PROBE_TIMEOUT_MS = 5_000;
 
 /**
  * Some configurations hand out an adapter and device that cannot do work (Chromium with
