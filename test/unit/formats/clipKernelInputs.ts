@@ -5,19 +5,21 @@ import { seededRandom } from '../../gpu/clipFixtures';
 /** f16 patterns the random records draw from half the time: NaN, infinities, zeros, subnormals, extremes. */
 const SPECIAL_HALVES = [0x7c00, 0xfc00, 0x7c01, 0x7e00, 0xfe00, 0x7fff, 0xffff, 0x0000, 0x8000, 0x0001, 0x03ff, 0x8001, 0x0400, 0x7bff, 0xfbff, 0x3c00];
 
-/** Random records: any rotation word (about 3.5% decode to non-unit quaternions), halves half special, half any bits. */
-export function specialRecords(count: number, seed: number): Uint8Array {
+/** Records of any rotation word and six halves, each half made by `half` from one random draw. */
+export function randomRecords(count: number, seed: number, half: (draw: number) => number): Uint8Array {
   const next = seededRandom(seed);
   const bytes = new Uint8Array(count * 16);
   const view = new DataView(bytes.buffer);
   for (let i = 0; i < count; i++) {
     view.setUint32(i * 16, next(), true);
-    for (let h = 0; h < 6; h++) {
-      const r = next();
-      view.setUint16(i * 16 + 4 + h * 2, r & 1 ? SPECIAL_HALVES[(r >>> 1) % SPECIAL_HALVES.length] : r >>> 16, true);
-    }
+    for (let h = 0; h < 6; h++) view.setUint16(i * 16 + 4 + h * 2, half(next()), true);
   }
   return bytes;
+}
+
+/** Random records: any rotation word (about 3.5% decode to non-unit quaternions), halves half special, half any bits. */
+export function specialRecords(count: number, seed: number): Uint8Array {
+  return randomRecords(count, seed, (r) => (r & 1 ? SPECIAL_HALVES[(r >>> 1) % SPECIAL_HALVES.length] : r >>> 16));
 }
 
 /** Problems injected into otherwise good records, with what the lint must say (controls: none). */

@@ -16,7 +16,7 @@ import {
 import { clipKernels, loadClipKernels } from '../../../formats/wasm/clipKernels';
 import { CLIP_KERNELS_WASM } from '../../../formats/wasm/clipKernels.generated';
 import { UPSTREAM_CLIPS, randomClip, seededRandom, upstreamFile } from '../../gpu/clipFixtures';
-import { specialRecords } from './clipKernelInputs';
+import { randomRecords, specialRecords } from './clipKernelInputs';
 // @ts-expect-error: a plain ES module script without type declarations.
 import { generateWasmModules } from '../../../scripts/build-wasm.mjs';
 
@@ -106,17 +106,9 @@ test('WebAssembly kernels equal the scalar reference when one half of 24 in a gr
   // group g gets one switching half at position g % 24 of its 24 halves (record, then half).
   const groups = 2 * 8192 + 300;
   const count = groups * 4 + 3; // past two 32,768-record blocks, ending inside a group
-  const next = seededRandom(0x24);
-  const bytes = new Uint8Array(count * 16);
+  const bytes = randomRecords(count, 0x24, (r) => (r % 17 === 0 ? (r & 0x8000) : (r & 0x83ff) | ((1 + ((r >>> 16) % 30)) << 10)));
   const view = new DataView(bytes.buffer);
-  for (let i = 0; i < count; i++) {
-    view.setUint32(i * 16, next(), true);
-    for (let h = 0; h < 6; h++) {
-      const r = next();
-      const half = r % 17 === 0 ? (r & 0x8000) : (r & 0x83ff) | ((1 + ((r >>> 16) % 30)) << 10);
-      view.setUint16(i * 16 + 4 + h * 2, half, true);
-    }
-  }
+  const next = seededRandom(0x25);
   for (let g = 0; g < groups; g += 2) {
     const position = (g >>> 1) % 24;
     const record = g * 4 + Math.floor(position / 6);
