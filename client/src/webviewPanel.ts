@@ -1,8 +1,9 @@
 /**
- * The setup every webview panel of the extension shares (the preview, the clip diff): created
- * with scripts on, kept while hidden, only dist/webview readable; one page with a strict CSP and
- * a fresh nonce (webviewHtml.ts); messages typed both ways, posted only once the page said it is
- * `ready` (earlier ones would be lost); what the owner tracks disposed with the panel.
+ * The setup every webview panel of the extension shares (the preview, the clip diff, the MSH
+ * preview): created with scripts on, kept while hidden, only dist/webview readable; one page with
+ * a strict CSP and a fresh nonce (webviewHtml.ts); messages typed both ways, posted only once the
+ * page said it is `ready` (earlier ones would be lost); what the owner tracks disposed with the
+ * panel.
  */
 import * as vscode from 'vscode';
 import { type WebviewPage, webviewPageHtml, webviewResourceRoots } from './webviewHtml';

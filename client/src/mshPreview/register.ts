@@ -11,7 +11,7 @@ import { MshPreviewPanel } from './mshPreviewPanel';
 export function registerMshPreview(context: vscode.ExtensionContext): void {
   const panels = new Map<string, MshPreviewPanel>();
   context.subscriptions.push(
-    { dispose: () => { for (const p of panels.values()) p.panel.dispose(); } },
+    { dispose: () => { for (const p of panels.values()) p.dispose(); } },
     vscode.commands.registerCommand('ewzanim.openMshPreview', async (arg?: vscode.Uri): Promise<MshPreviewPanel | undefined> => {
       const uri = arg instanceof vscode.Uri ? arg : (await activeModel()) ?? (await pickModel());
       if (!uri) return undefined;
