@@ -1,7 +1,6 @@
 /** The extension on the desktop (the package's `main`): local files through Node, the server in a Node process. */
 import type * as vscode from 'vscode';
 import { activateExtension, deactivateExtension, type ExtensionApi } from './activation';
-import { nodeByteSources } from './clipDiff/nodeByteSources';
 import { workingFileOf } from './clipDiff/gitBaseline';
 import { gitSide } from './clipDiff/gitSide';
 import { registerClipDiff } from './clipDiff/register';
@@ -18,7 +17,7 @@ export function activate(context: vscode.ExtensionContext): Promise<ExtensionApi
     files: nodeUriFileAccess,
     hexDisk: nodeHexDisk,
     gltfExport: nodeExportHost,
-    registerMore: (context, services) => registerClipDiff(context, services, nodeByteSources, { workingFileOf, side: gitSide }),
+    registerMore: (context, services) => registerClipDiff(context, services, { workingFileOf, side: gitSide }),
   });
 }
 

@@ -4,7 +4,7 @@ import { writeFileAtomically } from '../../node/atomicWrite';
 import { nodeFileAccess } from '../../node/fileAccess';
 import { workspaceUriFileAccess, workspaceWriteFile, type UriFileAccess, type WriteFile } from './uriFileAccess';
 
-const localFiles: UriFileAccess = { files: nodeFileAccess, pathOf: (uri) => uri.fsPath, uriOf: (path) => vscode.Uri.file(path) };
+const localFiles: UriFileAccess = { files: nodeFileAccess, rangedReads: true, pathOf: (uri) => uri.fsPath, uriOf: (path) => vscode.Uri.file(path) };
 
 export function nodeUriFileAccess(base: vscode.Uri): UriFileAccess {
   return base.scheme === 'file' ? localFiles : workspaceUriFileAccess(base);

@@ -10,6 +10,8 @@ import { workspaceFileAccess } from './gltfExport/workspaceFileAccess';
 
 export interface UriFileAccess {
   readonly files: FileAccess;
+  /** Whether `files.read` reads only the range asked (Node); false where each read takes the whole file (`workspace.fs`). */
+  readonly rangedReads: boolean;
   /** The path `files` knows `uri` by. */
   pathOf(uri: vscode.Uri): string;
   /** The URI of a path `files` gave. */
@@ -21,7 +23,7 @@ export type FileAccessFor = (base: vscode.Uri) => UriFileAccess;
 
 /** Through `vscode.workspace.fs`: any scheme the workbench reads; no ranged reads (a read takes the whole file). */
 export function workspaceUriFileAccess(base: vscode.Uri): UriFileAccess {
-  return { files: workspaceFileAccess(base), pathOf: (uri) => uri.path, uriOf: (path) => base.with({ path }) };
+  return { files: workspaceFileAccess(base), rangedReads: false, pathOf: (uri) => uri.path, uriOf: (path) => base.with({ path }) };
 }
 
 /** Writes a whole file from pieces (atomically where the file system allows it). */

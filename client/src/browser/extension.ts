@@ -9,7 +9,6 @@ import * as vscode from 'vscode';
 import { BrowserMessageReader, BrowserMessageWriter, LanguageClient, type MessageTransports } from 'vscode-languageclient/browser';
 import { nodeGltfDecoders } from '../../../node/gltf/decoders';
 import { activateExtension, deactivateExtension, type ExtensionApi } from '../activation';
-import { workspaceByteSources } from '../clipDiff/byteSources';
 import { registerClipDiff } from '../clipDiff/register';
 import { workspaceHexDisk } from '../hexEditor/diskAccess';
 import { languageClientOptions } from '../languageClientOptions';
@@ -40,7 +39,7 @@ export function activate(context: vscode.ExtensionContext): Promise<ExtensionApi
     // The decoders are WebAssembly and JavaScript, bundled for the browser too (build.mjs).
     gltfExport: { decoders: nodeGltfDecoders, write: workspaceWriteFile },
     // Compare Clips on two files; not with git's versions (git runs as a process).
-    registerMore: (context, services) => registerClipDiff(context, services, workspaceByteSources),
+    registerMore: (context, services) => registerClipDiff(context, services),
   });
 }
 

@@ -1,14 +1,24 @@
 /**
- * How the diff view reads a clip: a `ByteSource` per file, opened by whoever knows the file
- * system. The desktop extension passes `nodeByteSources` (pieces through a file handle: a
- * 267 MB pair is never held whole); the browser build passes its own. Over
- * `vscode.workspace.fs`, which reads only whole files, `workspaceByteSources` is the fallback.
+ * How the diff view reads a clip: a `ByteSource` per file, opened through the client's file
+ * access (`ExtensionServices.files`, chosen by the entry point). Where reads are ranged (local
+ * files on the desktop) the clip is read in pieces and a 267 MB pair is never held whole; where
+ * each read takes the whole file (`vscode.workspace.fs`, VS Code for the Web) it is read once and
+ * kept in memory, not once per piece.
  */
-import * as vscode from 'vscode';
-import { type ByteSource, memoryByteSource } from '../../../formats/fileAccess';
+import type * as vscode from 'vscode';
+import { type ByteSource, byteSourceOf, memoryByteSource } from '../../../formats/fileAccess';
+import type { FileAccessFor } from '../uriFileAccess';
 
 /** Opens a file for reading in pieces. */
 export type ByteSourceOpener = (uri: vscode.Uri) => Promise<ByteSource>;
 
-/** The whole file through `vscode.workspace.fs` (any scheme; no bound on memory). */
-export const workspaceByteSources: ByteSourceOpener = async (uri) => memoryByteSource(await vscode.workspace.fs.readFile(uri));
+/** The opener over `filesFor`'s file access for each URI's file system; a missing file or a folder is an error naming it. */
+export function fileByteSources(filesFor: FileAccessFor): ByteSourceOpener {
+  return async (uri) => {
+    const { files, rangedReads, pathOf } = filesFor(uri);
+    const path = pathOf(uri);
+    const stat = await files.stat(path);
+    if (!stat || stat.isDirectory) throw new Error(`${path} is not a file`);
+    return rangedReads ? byteSourceOf(files, path, stat.size) : memoryByteSource(await files.read(path, 0, stat.size));
+  };
+}

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { kindOfPath } from '../../../formats/fileKinds';
 import { kindOptions } from '../kindOptions';
 import type { ExtensionServices } from '../services';
-import type { ByteSourceOpener } from './byteSources';
+import { fileByteSources } from './byteSources';
 import { ClipDiffPanel } from './clipDiffPanel';
 import { type ClipSide, fileSide } from './clipSides';
 import type { GitBaselineRef, workingFileOf } from './gitBaseline';
@@ -39,11 +39,9 @@ function uriOf(arg: unknown): vscode.Uri | undefined {
   return undefined;
 }
 
-/**
- * `openSource` reads the compared files in pieces: `nodeByteSources` on the desktop, the
- * browser build's own over `vscode.workspace.fs`.
- */
-export function registerClipDiff(context: vscode.ExtensionContext, services: ExtensionServices, openSource: ByteSourceOpener, git?: ClipDiffGit): void {
+/** The compared files are read through the client's file access (`services.files`): in pieces where it reads ranges. */
+export function registerClipDiff(context: vscode.ExtensionContext, services: ExtensionServices, git?: ClipDiffGit): void {
+  const openSource = fileByteSources(services.files);
   const panels = new Map<string, ClipDiffPanel>();
   let selectedForCompare: vscode.Uri | undefined;
 
