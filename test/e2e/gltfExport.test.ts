@@ -3,15 +3,15 @@
  * Explorer, take the defaults in the quick picks (first animation, 30 fps, clip + skeleton +
  * mesh, beside the model), read the report file's preview, accept "Add to nether.toml" in the
  * modal dialog, see the manifest open with the new entries selected; then the files on disk
- * (report and export record included) and the manifest are checked. Set
- * EWZANIM_E2E_SCREENSHOTS to a folder to keep screenshots.
+ * (report and export record included) and the manifest are checked; a text file's menu has no
+ * such entry. Set EWZANIM_E2E_SCREENSHOTS to a folder to keep screenshots.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { makeWorkspace, withVSCode } from './harness';
 import { decodeKeyframe, keyframeOffset, parseClipHeader } from '../../formats';
 import { exportAnimationBytes, type ExportRecord } from '../../formats/gltf';
@@ -46,6 +46,17 @@ async function previewText(page: Page, until: string): Promise<string> {
     if (!text.includes(until)) await page.waitForTimeout(500);
   }
   return text;
+}
+
+/** The labels of the context menu a right-click on `row` opens (closed again with Escape). */
+async function contextMenuLabels(page: Page, row: Locator): Promise<string[]> {
+  await row.click({ button: 'right' });
+  const labels = page.locator('.context-view .action-label');
+  await labels.first().waitFor({ timeout: 10_000 });
+  const shown = await labels.allInnerTexts();
+  await page.keyboard.press('Escape');
+  await labels.first().waitFor({ state: 'hidden', timeout: 10_000 });
+  return shown.map((label) => label.trim());
 }
 
 /** The animation preview's bone list (the webview's `#bone-list` rows), once it has rows. */
@@ -123,6 +134,11 @@ test('Explorer context menu on a .glb: quick picks, files, report file and its p
       assert.deepEqual(bones.slice(0, 3), ['_rootJoint', 'b_Root_00', 'b_Hip_01']);
       assert.equal(bones.length, 24);
       await screenshot(page, 'gltf-export-6-preview-bone-names');
+
+      // The entry is the glTF's only: a text file's menu (the same Explorer, entries loaded) has none.
+      const toml = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'nether.toml' }).first();
+      const tomlMenu = await contextMenuLabels(page, toml);
+      assert.ok(tomlMenu.includes('Open to the Side') && !tomlMenu.includes('Export Animation from glTF…'), tomlMenu.join(' | '));
     });
     const sizes = ['Fox.Survey.nczxanim', 'Fox.nczxskel', 'Fox.nczxmesh'].map((f) => (existsSync(join(workspace.path, f)) ? statSync(join(workspace.path, f)).size : -1));
     assert.deepEqual(sizes, [4 + 104 * 24 * 16, 8 + 24 * 48, 38028]);
