@@ -25,11 +25,26 @@ export abstract class StepWindow {
     let n = 0;
     const from = Math.max(firstStep, frame - MOTION_WINDOW);
     const to = Math.min(lastStep, frame + MOTION_WINDOW);
-    for (let f = from; f <= to; f++) if (f !== frame) this.scratch[n++] = this.get(bone, f);
+    const sorted = this.scratch;
+    // Insertion sort in place, in the order of a Float32Array's sort (NaN last, -0 before +0):
+    // at most 16 values, and no view allocated per candidate.
+    for (let f = from; f <= to; f++) {
+      if (f === frame) continue;
+      const value = Math.fround(this.get(bone, f));
+      let i = n++;
+      for (; i > 0 && sortsAfter(sorted[i - 1], value); i--) sorted[i] = sorted[i - 1];
+      sorted[i] = value;
+    }
     if (n === 0) return Number.NaN;
-    const sorted = this.scratch.subarray(0, n).sort();
     return n % 2 === 1 ? sorted[(n - 1) >> 1] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
   }
+}
+
+/** Whether `a` sorts after `b` in a typed array's default order (NaN last, -0 before +0). */
+function sortsAfter(a: number, b: number): boolean {
+  if (a > b) return true;
+  if (a !== a) return b === b;
+  return a === 0 && b === 0 && 1 / a > 1 / b;
 }
 
 export class StepRing extends StepWindow {
