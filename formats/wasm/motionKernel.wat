@@ -65,8 +65,8 @@
     (local $r0 v128) (local $r1 v128) (local $r2 v128) (local $r3 v128)
     (local $lo01 v128) (local $hi01 v128) (local $lo23 v128) (local $hi23 v128)
     (local $rot v128) (local $w1 v128) (local $w2 v128) (local $w3 v128)
-    (local $fa v128) (local $fb v128) (local $fc v128) (local $fd v128) (local $idx v128) (local $rad v128)
-    (local $x v128) (local $y v128) (local $z v128) (local $w v128) (local $cos v128) (local $em v128)
+    (local $fa v128) (local $fb v128) (local $fc v128) (local $fd v128) (local $fab v128) (local $sq v128) (local $t v128)
+    (local $m2 v128) (local $m3 v128) (local $nonFinite v128) (local $x v128) (local $y v128) (local $z v128) (local $w v128) (local $cos v128)
     (local $px v128) (local $py v128) (local $pz v128) (local $dx v128) (local $dy v128) (local $dz v128) (local $move v128)
     (local $suspect v128) (local $turn v128) (local $jump v128) (local $judge v128)
     (local $acc0 v128) (local $acc1 v128) (local $far v128) (local $changed v128)
@@ -83,7 +83,7 @@
     (local.set $hi (f32x4.splat (local.get $cosHi)))
     (local.set $lo (f32x4.splat (local.get $cosLo)))
     (local.set $rat (f32x4.splat (local.get $ratio)))
-    (local.set $smallTurn (i32x4.splat (local.get $small)))
+    (local.set $smallTurn (i16x8.splat (local.get $small)))
     (local.set $acc0 (v128.load (i32.const 387664)))
     (local.set $acc1 (v128.load (i32.const 387680)))
     (local.set $far (v128.load (i32.const 387696)))
@@ -111,19 +111,30 @@
         (local.set $w1 (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $lo01) (local.get $lo23)))
         (local.set $w2 (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $hi01) (local.get $hi23)))
         (local.set $w3 (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $hi01) (local.get $hi23)))
-        ;; The rotation in f32 steps exactly as decodeRotation: field v = (q * f32(1/511.5) - 1) * f32(1/SQRT_2),
-        ;; the dropped component sqrt(max(0, ((1 - a*a) - b*b) - c*c)), placed at the word's index.
-        (local.set $fa (f32x4.mul (f32x4.sub (f32x4.mul (f32x4.convert_i32x4_u (i32x4.shr_u (local.get $rot) (i32.const 22)))
-          (v128.const f32x4 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9)) (v128.const f32x4 1 1 1 1))
-          (v128.const f32x4 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1)))
-        (local.set $fb (f32x4.mul (f32x4.sub (f32x4.mul (f32x4.convert_i32x4_u (v128.and (i32x4.shr_u (local.get $rot) (i32.const 12)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff)))
-          (v128.const f32x4 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9)) (v128.const f32x4 1 1 1 1))
-          (v128.const f32x4 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1)))
-        (local.set $fc (f32x4.mul (f32x4.sub (f32x4.mul (f32x4.convert_i32x4_u (v128.and (i32x4.shr_u (local.get $rot) (i32.const 2)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff)))
-          (v128.const f32x4 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9)) (v128.const f32x4 1 1 1 1))
-          (v128.const f32x4 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1)))
-        (local.set $rad (f32x4.sub (f32x4.sub (f32x4.sub (v128.const f32x4 1 1 1 1)
-          (f32x4.mul (local.get $fa) (local.get $fa))) (f32x4.mul (local.get $fb) (local.get $fb))) (f32x4.mul (local.get $fc) (local.get $fc))))
+        ;; The rotation's fields as 16-bit lanes: a << 16 | b, and c (an integer per field, no decode).
+        (local.set $fab (v128.or (v128.and (i32x4.shr_u (local.get $rot) (i32.const 6)) (v128.const i32x4 0x03ff0000 0x03ff0000 0x03ff0000 0x03ff0000))
+          (v128.and (i32x4.shr_u (local.get $rot) (i32.const 12)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff))))
+        (local.set $fc (v128.and (i32x4.shr_u (local.get $rot) (i32.const 2)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff)))
+        ;; The lint, per record: a non-unit rotation when the decoded fields' squares sum to 1 or
+        ;; more. Field v = (2q - 1023) / (1023 sqrt 2), so the sum is S / (2 * 1023^2) with S the sum
+        ;; of the (2q - 1023)^2, exact in integers; S within NON_UNIT_MARGIN (64, a relative 3e-5, far
+        ;; above the f32 decode's rounding, below 1e-6) of 2 * 1023^2 is flagged too (the caller
+        ;; re-checks every suspect exactly). A valid record's fields sum to at most 3/4.
+        (local.set $sq (i32x4.add
+          (i32x4.dot_i16x8_s (local.tee $t (i16x8.sub (i16x8.shl (local.get $fab) (i32.const 1)) (v128.const i16x8 1023 1023 1023 1023 1023 1023 1023 1023))) (local.get $t))
+          (i32x4.dot_i16x8_s (local.tee $t (i16x8.sub (i16x8.shl (local.get $fc) (i32.const 1)) (v128.const i16x8 1023 0 1023 0 1023 0 1023 0))) (local.get $t))))
+        ;; Half magnitudes; a non-finite half (exponent 31: magnitude above 0x7bff) in any field, or a
+        ;; scale half of magnitude 0 (scale x is w2's high half, y and z are w3's halves).
+        (local.set $m2 (v128.and (local.get $w2) (v128.const i32x4 0x7fff7fff 0x7fff7fff 0x7fff7fff 0x7fff7fff)))
+        (local.set $m3 (v128.and (local.get $w3) (v128.const i32x4 0x7fff7fff 0x7fff7fff 0x7fff7fff 0x7fff7fff)))
+        (local.set $nonFinite (i16x8.gt_u
+          (i16x8.max_u (i16x8.max_u (v128.and (local.get $w1) (v128.const i32x4 0x7fff7fff 0x7fff7fff 0x7fff7fff 0x7fff7fff)) (local.get $m2)) (local.get $m3))
+          (v128.const i16x8 0x7bff 0x7bff 0x7bff 0x7bff 0x7bff 0x7bff 0x7bff 0x7bff)))
+        (local.set $suspect (v128.or
+          (i32x4.ne (v128.or (local.get $nonFinite)
+              (i16x8.eq (i16x8.min_u (v128.or (local.get $m2) (v128.const i32x4 0xffff 0xffff 0xffff 0xffff)) (local.get $m3)) (v128.const i32x4 0 0 0 0)))
+            (v128.const i32x4 0 0 0 0))
+          (i32x4.gt_s (local.get $sq) (v128.const i32x4 2092994 2092994 2092994 2092994))))
         (local.set $b (i32.sub (local.get $a) (local.get $backA)))
         ;; The turn: only while candidates are taken (its values are never read again after). A
         ;; group whose rotation words all keep their dropped index and move each field by at most
@@ -134,15 +145,15 @@
             (local.set $rotB (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
               (i8x16.shuffle 0 1 2 3 16 17 18 19 0 1 2 3 16 17 18 19 (local.get $q0) (local.get $q1))
               (i8x16.shuffle 0 1 2 3 16 17 18 19 0 1 2 3 16 17 18 19 (local.get $q2) (local.get $q3))))
-            (if (i32x4.all_true (v128.and
-                  (i32x4.eq (v128.and (v128.xor (local.get $rot) (local.get $rotB)) (v128.const i32x4 3 3 3 3)) (v128.const i32x4 0 0 0 0))
-                  (i32x4.le_s (i32x4.max_s (i32x4.abs (i32x4.sub (i32x4.shr_u (local.get $rot) (i32.const 22)) (i32x4.shr_u (local.get $rotB) (i32.const 22))))
-                      (i32x4.max_s
-                        (i32x4.abs (i32x4.sub (v128.and (i32x4.shr_u (local.get $rot) (i32.const 12)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff))
-                          (v128.and (i32x4.shr_u (local.get $rotB) (i32.const 12)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff))))
-                        (i32x4.abs (i32x4.sub (v128.and (i32x4.shr_u (local.get $rot) (i32.const 2)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff))
-                          (v128.and (i32x4.shr_u (local.get $rotB) (i32.const 2)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff))))))
-                    (local.get $smallTurn))))
+            (if (i32.eqz (v128.any_true (v128.or
+                  (v128.and (v128.xor (local.get $rot) (local.get $rotB)) (v128.const i32x4 3 3 3 3))
+                  (i16x8.gt_s
+                    (i16x8.max_s
+                      (i16x8.abs (i16x8.sub (local.get $fab) (v128.or
+                        (v128.and (i32x4.shr_u (local.get $rotB) (i32.const 6)) (v128.const i32x4 0x03ff0000 0x03ff0000 0x03ff0000 0x03ff0000))
+                        (v128.and (i32x4.shr_u (local.get $rotB) (i32.const 12)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff)))))
+                      (i16x8.abs (i16x8.sub (local.get $fc) (v128.and (i32x4.shr_u (local.get $rotB) (i32.const 2)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff)))))
+                    (local.get $smallTurn)))))
               (then (v128.store offset=350512 (local.get $a) (v128.const f32x4 1 1 1 1)))
               (else
                 ;; Both rotations decoded: the record's, then the one a frame earlier.
@@ -155,23 +166,23 @@
                   (f32x4.mul (local.get $z) (local.get $fc))) (f32x4.mul (local.get $w) (local.get $fd)))))
                 (local.set $turn (v128.and (f32x4.lt (local.get $cos) (local.get $hi)) (f32x4.ge (v128.load offset=350512 (local.get $b)) (local.get $lo))))
                 (v128.store offset=350512 (local.get $a) (local.get $cos))))))
-        ;; Positions: f16 -> f32 exactly (the magnitude's bits << 13 times 2^112 is exact for
-        ;; normal, subnormal and zero halves), a non-finite half becomes NaN.
-        (local.set $em (v128.and (local.get $w1) (v128.const i32x4 0x7fff 0x7fff 0x7fff 0x7fff)))
-        (local.set $px (v128.bitselect (v128.const i32x4 0x7fc00000 0x7fc00000 0x7fc00000 0x7fc00000)
-          (v128.or (f32x4.mul (i32x4.shl (local.get $em) (i32.const 13)) (v128.const f32x4 0x1p112 0x1p112 0x1p112 0x1p112))
-            (i32x4.shl (v128.and (local.get $w1) (v128.const i32x4 0x8000 0x8000 0x8000 0x8000)) (i32.const 16)))
-          (i32x4.gt_s (local.get $em) (v128.const i32x4 0x7bff 0x7bff 0x7bff 0x7bff))))
-        (local.set $em (v128.and (i32x4.shr_u (local.get $w1) (i32.const 16)) (v128.const i32x4 0x7fff 0x7fff 0x7fff 0x7fff)))
-        (local.set $py (v128.bitselect (v128.const i32x4 0x7fc00000 0x7fc00000 0x7fc00000 0x7fc00000)
-          (v128.or (f32x4.mul (i32x4.shl (local.get $em) (i32.const 13)) (v128.const f32x4 0x1p112 0x1p112 0x1p112 0x1p112))
-            (v128.and (local.get $w1) (v128.const i32x4 0x80000000 0x80000000 0x80000000 0x80000000)))
-          (i32x4.gt_s (local.get $em) (v128.const i32x4 0x7bff 0x7bff 0x7bff 0x7bff))))
-        (local.set $em (v128.and (local.get $w2) (v128.const i32x4 0x7fff 0x7fff 0x7fff 0x7fff)))
-        (local.set $pz (v128.bitselect (v128.const i32x4 0x7fc00000 0x7fc00000 0x7fc00000 0x7fc00000)
-          (v128.or (f32x4.mul (i32x4.shl (local.get $em) (i32.const 13)) (v128.const f32x4 0x1p112 0x1p112 0x1p112 0x1p112))
-            (i32x4.shl (v128.and (local.get $w2) (v128.const i32x4 0x8000 0x8000 0x8000 0x8000)) (i32.const 16)))
-          (i32x4.gt_s (local.get $em) (v128.const i32x4 0x7bff 0x7bff 0x7bff 0x7bff))))
+        ;; Positions: f16 -> f32 exactly. The half's sign moved to bit 31 and its magnitude to bits
+        ;; 13-27 (an arithmetic shift by 3, bits 28-30 cleared) read as an f32 times 2^112 is the half's
+        ;; value, normal, subnormal or zero; a non-finite half becomes NaN (only a group with one).
+        (local.set $px (f32x4.mul (v128.and (i32x4.shr_s (i32x4.shl (local.get $w1) (i32.const 16)) (i32.const 3))
+          (v128.const i32x4 0x8fffe000 0x8fffe000 0x8fffe000 0x8fffe000)) (v128.const f32x4 0x1p112 0x1p112 0x1p112 0x1p112)))
+        (local.set $py (f32x4.mul (v128.and (i32x4.shr_s (local.get $w1) (i32.const 3))
+          (v128.const i32x4 0x8fffe000 0x8fffe000 0x8fffe000 0x8fffe000)) (v128.const f32x4 0x1p112 0x1p112 0x1p112 0x1p112)))
+        (local.set $pz (f32x4.mul (v128.and (i32x4.shr_s (i32x4.shl (local.get $w2) (i32.const 16)) (i32.const 3))
+          (v128.const i32x4 0x8fffe000 0x8fffe000 0x8fffe000 0x8fffe000)) (v128.const f32x4 0x1p112 0x1p112 0x1p112 0x1p112)))
+        (if (v128.any_true (local.get $nonFinite))
+          (then
+            (local.set $px (v128.bitselect (v128.const i32x4 0x7fc00000 0x7fc00000 0x7fc00000 0x7fc00000) (local.get $px)
+              (i32x4.gt_s (v128.and (local.get $w1) (v128.const i32x4 0x7fff 0x7fff 0x7fff 0x7fff)) (v128.const i32x4 0x7bff 0x7bff 0x7bff 0x7bff))))
+            (local.set $py (v128.bitselect (v128.const i32x4 0x7fc00000 0x7fc00000 0x7fc00000 0x7fc00000) (local.get $py)
+              (i32x4.gt_u (v128.and (local.get $w1) (v128.const i32x4 0x7fff0000 0x7fff0000 0x7fff0000 0x7fff0000)) (v128.const i32x4 0x7bffffff 0x7bffffff 0x7bffffff 0x7bffffff))))
+            (local.set $pz (v128.bitselect (v128.const i32x4 0x7fc00000 0x7fc00000 0x7fc00000 0x7fc00000) (local.get $pz)
+              (i32x4.gt_s (v128.and (local.get $w2) (v128.const i32x4 0x7fff 0x7fff 0x7fff 0x7fff)) (v128.const i32x4 0x7bff 0x7bff 0x7bff 0x7bff))))))
         (local.set $dx (f32x4.sub (local.get $px) (v128.load offset=295168 (local.get $b))))
         (local.set $dy (f32x4.sub (local.get $py) (v128.load offset=313616 (local.get $b))))
         (local.set $dz (f32x4.sub (local.get $pz) (v128.load offset=332064 (local.get $b))))
@@ -188,21 +199,6 @@
         ;; pmax keeps $far where the reach is NaN.
         (local.set $far (f32x4.pmax (local.get $far)
           (f32x4.add (f32x4.add (f32x4.mul (local.get $px) (local.get $px)) (f32x4.mul (local.get $py) (local.get $py))) (f32x4.mul (local.get $pz) (local.get $pz)))))
-        ;; The lint: a half with exponent 31 (adding one to its lowest exponent bit carries into
-        ;; its sign bit), a scale half of magnitude 0, or a negative radicand (non-unit).
-        (local.set $suspect (v128.or
-          (v128.or
-            (i32x4.ne (v128.and (v128.or (v128.or
-                (i32x4.add (v128.and (local.get $w1) (v128.const i32x4 0x7c007c00 0x7c007c00 0x7c007c00 0x7c007c00)) (v128.const i32x4 0x04000400 0x04000400 0x04000400 0x04000400))
-                (i32x4.add (v128.and (local.get $w2) (v128.const i32x4 0x7c007c00 0x7c007c00 0x7c007c00 0x7c007c00)) (v128.const i32x4 0x04000400 0x04000400 0x04000400 0x04000400)))
-                (i32x4.add (v128.and (local.get $w3) (v128.const i32x4 0x7c007c00 0x7c007c00 0x7c007c00 0x7c007c00)) (v128.const i32x4 0x04000400 0x04000400 0x04000400 0x04000400)))
-              (v128.const i32x4 0x80008000 0x80008000 0x80008000 0x80008000)) (v128.const i32x4 0 0 0 0))
-            (f32x4.lt (local.get $rad) (v128.const f32x4 0 0 0 0)))
-          (v128.or
-            (i32x4.eq (v128.and (local.get $w2) (v128.const i32x4 0x7fff0000 0x7fff0000 0x7fff0000 0x7fff0000)) (v128.const i32x4 0 0 0 0))
-            (v128.or
-              (i32x4.eq (v128.and (local.get $w3) (v128.const i32x4 0x7fff 0x7fff 0x7fff 0x7fff)) (v128.const i32x4 0 0 0 0))
-              (i32x4.eq (v128.and (local.get $w3) (v128.const i32x4 0x7fff0000 0x7fff0000 0x7fff0000 0x7fff0000)) (v128.const i32x4 0 0 0 0))))))
         (local.set $turn (v128.and (local.get $turn) (local.get $judge)))
         (local.set $jump (v128.and (local.get $jump) (local.get $judge)))
         (if (v128.any_true (v128.or (local.get $suspect) (v128.or (local.get $turn) (local.get $jump))))

@@ -13,6 +13,7 @@ import { CLIP_HEADER_SIZE, encodeKeyframe, keyframeOffset, lintClipRecords, memo
 import { motionDiagnostic } from '../../../formats/motion/motionDiagnostics';
 import { smallTurnFieldSteps } from '../../../formats/motion/kernelPass';
 import { stepTurn } from '../../../formats/motion/exactStep';
+import { isNonUnitRotation } from '../../../formats/rotation';
 import { expectedLintProblems, sparseProblemClip } from '../formats/clipKernelInputs';
 import { DEFAULT_MOTION_OPTIONS, type MotionFinding, type MotionOptions } from '../../../formats/motion/motionOptions';
 import { MOTION_KERNEL_MIN_RECORDS, MotionScanner, motionKernelFor } from '../../../formats/motion/motionScanner';
@@ -232,4 +233,46 @@ test('on a large clip the lint runs its record test in the motion pass and finds
   assert.deepEqual(await problems(true, undefined, readIntoSource(bytes)), expected);
   assert.deepEqual(await problems(true, 16 * 2 * MOTION_KERNEL_BLOCK, readIntoSource(bytes)), expected);
   assert.deepEqual(await problems(true, 16 * 4099, readIntoSource(bytes)), expected);
+});
+
+test("the motion pass's non-unit test: rotation words at the edge of unit length are reported exactly as isNonUnitRotation judges them", async () => {
+  // Field v = (2q - 1023) / (1023 sqrt 2): the squares sum to 1 at S = sum of (2q - 1023)^2 = 2 * 1023^2.
+  const unitEdge = 2 * 1023 * 1023;
+  const bones = 5, frames = 13209, count = bones * frames;
+  const bytes = new Uint8Array(CLIP_HEADER_SIZE + count * 16);
+  const view = new DataView(bytes.buffer);
+  view.setUint8(0, bones);
+  view.setUint16(2, frames, true);
+  let r = 0, nearUnit = 0, nonUnit = 0;
+  const square = (q: number): number => (2 * q - 1023) ** 2;
+  for (let a = 0; a < 1024 && r < count; a++) {
+    for (let b = 0; b < 1024 && r < count; b++) {
+      // The fields c nearest the edge: (2c - 1023)^2 close to what a and b leave.
+      const rest = unitEdge - square(a) - square(b);
+      if (rest < 0) continue;
+      const middle = Math.round((1023 + Math.sqrt(rest)) / 2);
+      for (let c = Math.max(0, middle - 1); c <= Math.min(1023, middle + 1) && r < count; c++) {
+        const s = square(a) + square(b) + square(c);
+        if (Math.abs(s - unitEdge) > 3000) continue;
+        const word = ((a << 22) | (b << 12) | (c << 2) | (r & 3)) >>> 0;
+        if (isNonUnitRotation(word)) nonUnit++;
+        else if (s > unitEdge - 64) nearUnit++;
+        const at = CLIP_HEADER_SIZE + r * 16;
+        view.setUint32(at, word, true);
+        for (let h = 0; h < 6; h++) view.setUint16(at + 4 + 2 * h, 0x3c00, true);
+        r++;
+      }
+    }
+  }
+  assert.equal(r, count, 'enough words at the edge');
+  assert.ok(nonUnit > 1000 && nearUnit > 100, `${nonUnit} non-unit words, ${nearUnit} unit words within the kernel's margin`);
+  const header = parseClipHeader(bytes)!;
+  assert.ok(motionKernelFor(header));
+  const expected = expectedLintProblems(bytes, count);
+  assert.equal(expected.length, nonUnit);
+  const found = (await lintClipRecords(readIntoSource(bytes), header, { maxKeyframeProblems: 1e9 })).map((d) => {
+    const data = d.data as { frame: number; bone: number; field: string };
+    return `${data.frame * bones + data.bone} ${d.code} ${data.field}`;
+  });
+  assert.deepEqual(found, expected);
 });
