@@ -5,7 +5,7 @@
  */
 import { type CheckOptions, DEFAULT_CHECK_OPTIONS, type FileCheckResult } from './checkResult';
 import { checkClipStructure } from './clipCheck';
-import { lintClipRecords } from './clipLint';
+import { lintClipRecordsInRanges } from './clipRangeLint';
 import { binaryDiagnostic } from './diagnosticCodes';
 import type { FormatDiagnostic } from './diagnostics';
 import type { ByteSource } from './fileAccess';
@@ -43,7 +43,7 @@ async function checkByKind(kind: BinaryKind, source: ByteSource, first16: Uint8A
     case 'clip': {
       const structure = checkClipStructure(first16, size);
       const diagnostics = structure.diagnostics;
-      if (structure.header && structure.recordsReadable) diagnostics.push(...(await lintClipRecords(source, structure.header, options)));
+      if (structure.header && structure.recordsReadable) diagnostics.push(...(await lintClipRecordsInRanges(source, structure.header, options)));
       const facts: SummaryFacts = { size };
       if (structure.header && structure.recordsReadable) {
         facts.boneCount = structure.header.boneCount;

@@ -3,6 +3,7 @@
  * and binary checks it dispatches to can name these without importing the dispatcher.
  */
 import type { FormatDiagnostic } from './diagnostics';
+import type { ClipRangeLinter } from './clipRangeLint';
 import type { AssetKind, KindOptions } from './fileKinds';
 import type { BoneNameLookup } from './motion/boneNames';
 import type { MotionOptions } from './motion/motionOptions';
@@ -20,6 +21,8 @@ export interface CheckOptions {
   motion?: Partial<MotionOptions> | false;
   /** Clips: the joint names of a clip with a motion finding (the export record beside it); "bone N" without. */
   boneNamesOf?: BoneNameLookup;
+  /** A large clip: where its frame ranges are linted at once (`clipRangeLint.ts`); this thread without. */
+  rangeLinter?: ClipRangeLinter;
 }
 
 export const DEFAULT_CHECK_OPTIONS: CheckOptions = { maxKeyframeProblems: DEFAULT_MAX_KEYFRAME_PROBLEMS };

@@ -130,7 +130,7 @@ export async function lintClipRecords(source: ByteSource, header: ClipHeader, op
 }
 
 /** The slow path for one record that failed the fast test: one diagnostic per bad field. */
-function reportRecord(problems: ProblemCollector, header: ClipHeader, record: number, rot: number, w1: number, w2: number, w3: number): void {
+export function reportRecord(problems: ProblemCollector, header: ClipHeader, record: number, rot: number, w1: number, w2: number, w3: number): void {
   const frame = Math.floor(record / header.boneCount);
   const bone = record % header.boneCount;
   const start = recordOffset(record);

@@ -25,6 +25,30 @@ export class ProblemCollector {
     if (this.reported.length < this.limit) this.reported.push(build());
   }
 
+  /** The problems counted per code, in the order their codes were first seen. */
+  counts(): [string, number][] {
+    return [...this.totals];
+  }
+
+  /**
+   * The problems another collector of the same limit counted after these (its reported ones and
+   * its `counts`), as if added here one by one: the merge of a file linted in parts.
+   */
+  addCounted(reported: readonly FormatDiagnostic[], totals: readonly [string, number][]): void {
+    const listed = new Map<string, number>();
+    for (const diagnostic of reported) {
+      this.add(diagnostic.code, () => diagnostic);
+      listed.set(diagnostic.code, (listed.get(diagnostic.code) ?? 0) + 1);
+    }
+    // The rest were past the other's limit, so past this one's too: counted only.
+    for (const [code, count] of totals) {
+      const rest = count - (listed.get(code) ?? 0);
+      if (rest <= 0) continue;
+      this.total += rest;
+      this.totals.set(code, (this.totals.get(code) ?? 0) + rest);
+    }
+  }
+
   /** The reported diagnostics, plus `<prefix>/more-problems` when some were left out. */
   finish(summaryCode: string, range: ByteRange, recordWord: string, diagnostic: DiagnosticFactory = binaryDiagnostic): FormatDiagnostic[] {
     const hidden = this.total - this.reported.length;

@@ -27,6 +27,83 @@ import { createMotionKernel, type MotionKernel } from '../wasm/motionKernel';
 export type { SuspectRecord } from './kernelPass';
 
 /**
+ * A scan of part of a clip (`formats/clipRangeLint.ts`): the records fed start at frame
+ * `firstFrame`, and only the candidates at frames in `[keepFrom, keepTo)` are taken, named by
+ * their frame in the whole clip.
+ */
+export interface MotionScanRange {
+  firstFrame: number;
+  keepFrom: number;
+  keepTo: number;
+}
+
+/** What a range scan gives the merge of a clip's ranges (`rangeScan`). */
+export interface MotionRangeScan {
+  /** The candidates taken, in order, as keys: (frame x bones + bone) x 2 + kind (0 turn, 1 move). */
+  candidates: number[];
+  /** The pops among them, in candidate order. */
+  pops: MotionFinding[];
+  jumps: JumpCandidate[];
+  /** The sums of the steps scanned (those after the first frame fed) and the farthest position. */
+  squaredSteps: number;
+  farthest: number;
+  moved: Uint8Array;
+  /** Per whole frame fed after the first: 1 when a record differs from the frame before. */
+  changed: Uint8Array;
+}
+
+/** What a clip's motion findings are judged from once every record has been read (`concludeMotion`). */
+export interface MotionTotals {
+  /** The pops found, in candidate order. */
+  pops: readonly MotionFinding[];
+  jumps: readonly JumpCandidate[];
+  squaredSteps: number;
+  farthest: number;
+  moved: Uint8Array;
+  repeated: RepeatedFrames;
+  /** Whole frames read. */
+  frames: number;
+}
+
+/**
+ * The findings of a clip (a cap per code, the last one listed naming how many more): its pops,
+ * the jumps judged against the clip's typical step, the stillness rules or else repeated frames.
+ */
+export function concludeMotion(shape: ClipShape, options: MotionOptions, totals: MotionTotals): MotionFinding[] {
+  const findings: MotionFinding[] = [];
+  const counts = new Map<MotionCode, number>();
+  const cap = options.maxFindingsPerCode ?? DEFAULT_MAX_FINDINGS_PER_CODE;
+  const report = (finding: MotionFinding): void => {
+    const count = (counts.get(finding.code) ?? 0) + 1;
+    counts.set(finding.code, count);
+    if (count <= cap) findings.push(finding);
+  };
+  const { frames } = totals;
+  for (const pop of totals.pops) report(pop);
+  const steps = (frames - 1) * shape.boneCount;
+  const typicalStep = steps > 0 ? Math.sqrt(totals.squaredSteps / steps) : 0;
+  for (const jump of totals.jumps) {
+    const finding = judgePositionJump(shape, options, jump, typicalStep, Math.sqrt(totals.farthest));
+    if (finding) report(finding);
+  }
+  const still = stillnessFindings(shape, options, totals.moved, frames);
+  for (const finding of still) report(finding);
+  if (still.length === 0) {
+    const repeated = totals.repeated.finding(shape, options, frames);
+    if (repeated) report(repeated);
+  }
+  for (const [code, count] of counts) {
+    if (count <= cap) continue;
+    const last = [...findings].reverse().find((f) => f.code === code);
+    if (last) {
+      last.message += ` (${count - cap} more ${code} findings in this clip are not listed.)`;
+      last.data.total = count;
+    }
+  }
+  return findings;
+}
+
+/**
  * Candidates judged per clip. A real clip has a handful; noise (every step large, random
  * positions) has one in fifty records, so past this many the clip is noise and the rest are not
  * judged (what keeps the rules cheap on any input).
@@ -71,8 +148,13 @@ export class MotionScanner {
   private readonly pending: number[] = [];
   private pendingHead = 0;
   private readonly jumps: JumpCandidate[] = [];
-  private readonly findings: MotionFinding[] = [];
-  private readonly counts = new Map<MotionCode, number>();
+  /** The pops found, in candidate order (capped per code at the end, `concludeMotion`). */
+  private readonly pops: MotionFinding[] = [];
+  /** A range scan's candidate keys and frame changes (`MotionRangeScan`). */
+  private readonly taken: number[] = [];
+  private readonly changes: number[] = [];
+  /** The clip's frame of the first record fed (0 unless `range`). */
+  private readonly frameOffset: number;
   /**
    * The sums of squared position steps in f32 steps, of records 4k, 4k+1, 4k+2 and 4k+3 (the
    * kernel's lanes), then the farthest squared distance of a position from the origin in f32
@@ -101,7 +183,9 @@ export class MotionScanner {
     private readonly options: MotionOptions,
     kernel: MotionKernel | null = motionKernelFor(shape),
     onSuspect?: SuspectRecord,
+    private readonly range?: MotionScanRange,
   ) {
+    this.frameOffset = range?.firstFrame ?? 0;
     this.bones = shape.boneCount;
     this.prevWords = new Uint32Array(kernel ? 0 : this.bones * 4);
     this.quat = new Float32Array(kernel ? 0 : this.bones * 4);
@@ -117,7 +201,7 @@ export class MotionScanner {
       // Past the cap, with every pending candidate judged, no step needs judging.
       judging: () => this.candidates < MAX_MOTION_CANDIDATES || this.pendingHead < this.pending.length,
       flagged: (record, turn, move) => this.judgeFlagged(record, turn, move),
-      frameDone: (_frame, changed) => this.repeated.frame(changed),
+      frameDone: (_frame, changed) => this.frameDone(changed),
       scanned: (frames) => {
         this.frame = frames;
         if (frames > 0 && this.pendingHead < this.pending.length) this.judgeDue(frames - 1);
@@ -247,7 +331,7 @@ export class MotionScanner {
   }
 
   private endFrame(): void {
-    if (this.frame > 0) this.repeated.frame(this.frameChanged);
+    if (this.frame > 0) this.frameDone(this.frameChanged);
     this.frameChanged = false;
     if (this.pendingHead < this.pending.length) this.judgeDue(this.frame);
     this.frame++;
@@ -272,8 +356,19 @@ export class MotionScanner {
     this.moves.set(bone, 0, 0);
   }
 
+  /** A frame after the first fed ends: `changed` when any record differs from the frame before. */
+  private frameDone(changed: boolean): void {
+    this.repeated.frame(changed);
+    if (this.range) this.changes.push(changed ? 1 : 0);
+  }
+
   private enqueue(bone: number, frame: number, kind: number): void {
     if (this.candidates >= MAX_MOTION_CANDIDATES) return;
+    if (this.range) {
+      const at = frame + this.frameOffset;
+      if (at < this.range.keepFrom || at >= this.range.keepTo) return;
+      this.taken.push((at * this.bones + bone) * 2 + kind);
+    }
     this.candidates++;
     this.pending.push(bone, frame * 2 + kind);
   }
@@ -289,23 +384,17 @@ export class MotionScanner {
       this.pendingHead += 2;
       if (kind === 0) {
         const turns: StepWindow = this.kept ?? this.turns;
-        const finding = judgePop(this.shape, this.options, bone, step, turns.get(bone, step), turns.medianAround(bone, step, 1, frame));
-        if (finding) this.report(finding);
+        const finding = judgePop(this.shape, this.options, bone, step + this.frameOffset, turns.get(bone, step), turns.medianAround(bone, step, 1, frame));
+        if (finding) this.pops.push(finding);
       } else {
         const moves: StepWindow = this.kept?.moves ?? this.moves;
-        this.jumps.push({ bone, frame: step, squared: moves.get(bone, step), typicalSquared: moves.medianAround(bone, step, 1, frame) });
+        this.jumps.push({ bone, frame: step + this.frameOffset, squared: moves.get(bone, step), typicalSquared: moves.medianAround(bone, step, 1, frame) });
       }
     }
     if (this.pendingHead > 1024 && this.pendingHead * 2 > pending.length) {
       pending.splice(0, this.pendingHead);
       this.pendingHead = 0;
     }
-  }
-
-  private report(finding: MotionFinding): void {
-    const count = (this.counts.get(finding.code) ?? 0) + 1;
-    this.counts.set(finding.code, count);
-    if (count <= (this.options.maxFindingsPerCode ?? DEFAULT_MAX_FINDINGS_PER_CODE)) this.findings.push(finding);
   }
 
   /** Scans the records fed so far that the kernel still buffers (their suspects reported); `finish` does it too. */
@@ -319,28 +408,18 @@ export class MotionScanner {
     const frames = this.frame; // whole frames read
     if (frames === 0) return [];
     this.judgeDue(frames - 1, true);
-    const sums = this.pass?.sums() ?? { squaredSteps: this.sums[0] + this.sums[1] + (this.sums[2] + this.sums[3]), farthest: this.sums[4] };
-    const steps = (frames - 1) * this.bones;
-    const typicalStep = steps > 0 ? Math.sqrt(sums.squaredSteps / steps) : 0;
-    for (const jump of this.jumps) {
-      const finding = judgePositionJump(this.shape, this.options, jump, typicalStep, Math.sqrt(sums.farthest));
-      if (finding) this.report(finding);
-    }
-    const still = stillnessFindings(this.shape, this.options, this.moved, frames);
-    for (const finding of still) this.report(finding);
-    if (still.length === 0) {
-      const repeated = this.repeated.finding(this.shape, this.options, frames);
-      if (repeated) this.report(repeated);
-    }
-    const cap = this.options.maxFindingsPerCode ?? DEFAULT_MAX_FINDINGS_PER_CODE;
-    for (const [code, count] of this.counts) {
-      if (count <= cap) continue;
-      const last = [...this.findings].reverse().find((f) => f.code === code);
-      if (last) {
-        last.message += ` (${count - cap} more ${code} findings in this clip are not listed.)`;
-        last.data.total = count;
-      }
-    }
-    return this.findings;
+    return concludeMotion(this.shape, this.options, { pops: this.pops, jumps: this.jumps, ...this.clipSums(), moved: this.moved, repeated: this.repeated, frames });
+  }
+
+  /** A range scan's pieces (`range` given), once every record of the range and its overlap has been fed. */
+  rangeScan(): MotionRangeScan {
+    this.flush();
+    if (this.frame > 0) this.judgeDue(this.frame - 1, true);
+    return { candidates: this.taken, pops: this.pops, jumps: this.jumps, ...this.clipSums(), moved: this.moved.slice(), changed: Uint8Array.from(this.changes) };
+  }
+
+  /** The sums of the steps read (f32 steps, lanes added as the kernel adds them) and the farthest squared position. */
+  private clipSums(): { squaredSteps: number; farthest: number } {
+    return this.pass?.sums() ?? { squaredSteps: this.sums[0] + this.sums[1] + (this.sums[2] + this.sums[3]), farthest: this.sums[4] };
   }
 }
