@@ -1,7 +1,8 @@
 /**
  * `BinaryCheckPool` over `worker_threads`: one worker per core (at most 8, `defaultPoolSize`), each
  * check sent to the worker with the fewest in flight, answers matched by id, so callers keep
- * their own order (`mapInParallel` puts results in input order). Workers start on first use and
+ * their own order (`mapInParallel` puts results in input order). A large clip is split instead:
+ * one frame range per worker, merged here (`formats/clipRangeLint.ts`). Workers start on first use and
  * `close()` ends them. The worker script is `checkWorker.js` beside the bundle, or
  * `checkWorker.ts` when run from source (tsx): `createCheckPool` gives none where neither exists,
  * and the caller checks on its own thread.
@@ -10,12 +11,16 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { BinaryFileCheck } from '../formats/checkBinaryFile';
+import { checkBinaryFile, type BinaryFileCheck } from '../formats/checkBinaryFile';
 import type { BinaryKind } from '../formats/checkBytes';
 import type { BinaryCheckPool, PooledCheckOptions } from '../formats/checkPool';
-import type { FileStat } from '../formats/fileAccess';
+import { lintClipRange, type ClipRangeLinter, type ClipRangeRequest, type ClipRangeResult } from '../formats/clipRangeLint';
+import { KEYFRAME_SIZE } from '../formats/clip';
+import { byteSourceOf, type FileStat } from '../formats/fileAccess';
+import { compactForTransfer } from '../formats/manifest/assetFacts';
 import type { BindPose } from '../formats/manifest/bindPose';
 import type { CheckReply, WorkerMessage } from './checkPoolMessages';
+import { nodeFileAccess } from './fileAccess';
 
 /** Worker deaths after which the pool rejects every check (the callers then check on their own thread). */
 const MAX_WORKER_FAILURES = 3;
@@ -39,12 +44,22 @@ export interface PoolOptions {
    * starts (and the flags' reset) then fall in one short span, before the checks' answers flow.
    */
   startAllAtOnce?: boolean;
+  /** Clips with at least this many bytes of records are linted in ranges (default `CLIP_SPLIT_MIN_BYTES`). */
+  clipSplitMinBytes?: number;
 }
 
 interface Pending {
-  resolve(checked: BinaryFileCheck): void;
+  /** The worker's answer (a check's or a range's); an error reply rejects. */
+  resolve(reply: CheckReply): void;
   reject(error: Error): void;
 }
+
+/**
+ * Clips of at least this many bytes of records are linted in frame ranges, one per worker at
+ * once (`formats/clipRangeLint.ts`); smaller ones by one worker, where the ranges' start and
+ * merge would cost more than they save.
+ */
+export const CLIP_SPLIT_MIN_BYTES = 32 * 1024 * 1024;
 
 interface PoolWorker {
   worker: Worker;
@@ -74,13 +89,48 @@ export class WorkerCheckPool implements BinaryCheckPool {
     private readonly options: PoolOptions = {},
   ) {}
 
-  check(path: string, kind: BinaryKind, stat: FileStat, options: PooledCheckOptions): Promise<BinaryFileCheck> {
+  async check(path: string, kind: BinaryKind, stat: FileStat, options: PooledCheckOptions): Promise<BinaryFileCheck> {
+    if (kind === 'clip' && this.size > 1 && stat.size >= this.splitMinBytes) return this.checkInRanges(path, stat, options);
+    const reply = await this.post((id) => ({ id, path, kind, stat, options }));
+    return reply.checked!;
+  }
+
+  /**
+   * A large clip checked here (its header) with its frame ranges linted by the workers at once
+   * and merged: what a worker's check gives (`compactForTransfer`). A range whose worker fails
+   * is linted on this thread.
+   */
+  private async checkInRanges(path: string, stat: FileStat, options: PooledCheckOptions): Promise<BinaryFileCheck> {
+    const poses = this.bindPoses;
+    const linter: ClipRangeLinter = {
+      partsFor: (records) => (records * KEYFRAME_SIZE >= this.splitMinBytes ? this.size : 1),
+      lint: (clipRange) => this.lintRange(path, clipRange),
+    };
+    const full = await checkBinaryFile(nodeFileAccess, path, 'clip', stat, { ...options, rangeLinter: linter });
+    return compactForTransfer(full, poses).checked;
+  }
+
+  private get splitMinBytes(): number {
+    return this.options.clipSplitMinBytes ?? CLIP_SPLIT_MIN_BYTES;
+  }
+
+  private async lintRange(path: string, clipRange: ClipRangeRequest): Promise<ClipRangeResult> {
+    try {
+      if (this.failures < MAX_WORKER_FAILURES) return (await this.post((id) => ({ id, path, clipRange }))).range!;
+    } catch {
+      // The worker died: this thread lints the range.
+    }
+    return lintClipRange(byteSourceOf(nodeFileAccess, path, clipRange.size), clipRange.header, clipRange.range, clipRange.options);
+  }
+
+  /** Posts `message(id)` to the least busy worker; its answer, or the error it replied. */
+  private post(message: (id: number) => WorkerMessage): Promise<CheckReply> {
     if (this.failures >= MAX_WORKER_FAILURES) return Promise.reject(new Error('the check workers keep failing'));
     const target = this.leastBusy();
     const id = this.nextId++;
-    return new Promise<BinaryFileCheck>((resolve, reject) => {
+    return new Promise<CheckReply>((resolve, reject) => {
       target.inFlight.set(id, { resolve, reject });
-      target.worker.postMessage({ id, path, kind, stat, options } satisfies WorkerMessage);
+      target.worker.postMessage(message(id));
     });
   }
 
@@ -131,7 +181,7 @@ export class WorkerCheckPool implements BinaryCheckPool {
     worker.on('message', (reply: CheckReply) => {
       const pending = entry.inFlight.get(reply.id);
       entry.inFlight.delete(reply.id);
-      if (reply.checked) pending?.resolve(reply.checked);
+      if (reply.error === undefined) pending?.resolve(reply);
       else pending?.reject(new Error(reply.error));
     });
     const failAll = (error: Error): void => {

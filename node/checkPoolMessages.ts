@@ -1,6 +1,7 @@
 /** The messages between `WorkerCheckPool` and its workers (`checkWorker.ts`). */
 import type { BinaryFileCheck } from '../formats/checkBinaryFile';
 import type { BinaryKind } from '../formats/checkBytes';
+import type { ClipRangeRequest, ClipRangeResult } from '../formats/clipRangeLint';
 import type { PooledCheckOptions } from '../formats/checkPool';
 import type { FileStat } from '../formats/fileAccess';
 import type { BindPose } from '../formats/manifest/bindPose';
@@ -18,6 +19,17 @@ export interface BindPosesMessage {
   bindPoses: readonly BindPose[];
 }
 
-export type WorkerMessage = CheckRequest | BindPosesMessage;
+/** Frames of one large clip to lint (`formats/clipRangeLint.ts`), the rest of it linted by other workers. */
+export interface ClipRangeMessage {
+  id: number;
+  path: string;
+  clipRange: ClipRangeRequest;
+}
 
-export type CheckReply = { id: number; checked: BinaryFileCheck; error?: undefined } | { id: number; error: string; checked?: undefined };
+export type WorkerMessage = CheckRequest | BindPosesMessage | ClipRangeMessage;
+
+/** A check's answer, a range's, or why it failed. */
+export type CheckReply =
+  | { id: number; checked: BinaryFileCheck; range?: undefined; error?: undefined }
+  | { id: number; range: ClipRangeResult; checked?: undefined; error?: undefined }
+  | { id: number; error: string; checked?: undefined; range?: undefined };

@@ -1,0 +1,72 @@
+/**
+ * A large clip checked by the pool is linted in frame ranges, one per worker at once, and
+ * `ewzanim check` reports exactly what it reports on one thread: clips with pops, jumps and NaNs
+ * planted at the range boundaries, random records past the problem cap, a clip cut short. The
+ * split threshold is lowered so small clips split.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkCommand } from '../../../cli/checkCommand';
+import type { CliIo } from '../../../cli/io';
+import { CLIP_HEADER_SIZE, KEYFRAME_SIZE, type BoneTransform } from '../../../formats';
+import type { FileAccess } from '../../../formats/fileAccess';
+import { checkWorkerScript, WorkerCheckPool } from '../../../node/checkPool';
+import { nodeFileAccess } from '../../../node/fileAccess';
+import { REPO, tempTree } from '../cli/cliHarness';
+import { clipOf, smoothTransform } from '../motion/plantedClips';
+import { specialRecords } from '../formats/clipKernelInputs';
+
+/** Bone `frame % 16` of each frame in `frames` turned half a turn about x (a pop), or moved 8 units (a jump). */
+function planted(frames: number, pops: readonly number[], jumps: readonly number[], nan: readonly number[] = []): Uint8Array {
+  return clipOf({ bones: 16, frames }, (bone, frame): BoneTransform => {
+    const t = smoothTransform(bone, frame);
+    if (bone !== frame % 16) return t;
+    if (pops.includes(frame)) return { ...t, rotation: [t.rotation[3], t.rotation[2], -t.rotation[1], -t.rotation[0]] };
+    if (jumps.includes(frame)) return { ...t, position: [t.position[0] + 8, t.position[1], t.position[2]] };
+    if (nan.includes(frame)) return { ...t, scale: [Number.NaN, 1, 1] };
+    return t;
+  });
+}
+
+function randomClip(bones: number, frames: number, extraRecords: number): Uint8Array {
+  const bytes = new Uint8Array(CLIP_HEADER_SIZE + (bones * frames + extraRecords) * KEYFRAME_SIZE);
+  bytes.set([bones, 0, (frames + 1) & 0xff, (frames + 1) >>> 8]);
+  bytes.set(specialRecords(bones * frames + extraRecords, 5), CLIP_HEADER_SIZE);
+  return bytes;
+}
+
+async function check(access: FileAccess, paths: string[], format: 'text' | 'json', pool?: WorkerCheckPool): Promise<string> {
+  let out = '';
+  let err = '';
+  const io: CliIo = { access, out: (t) => void (out += t), err: (t) => void (err += t) };
+  const status = await checkCommand(io, paths, format, 100, REPO, { pool });
+  return `${status}\n${out}\n${err}`;
+}
+
+/** Node's file access under another identity: `check` then starts no pool of its own. */
+const singleThread: FileAccess = { ...nodeFileAccess };
+
+for (const format of ['text', 'json'] as const) {
+  test(`check --format ${format}: clips linted in ranges by 3 workers equal one thread's output byte for byte`, async () => {
+    const tree = tempTree({
+      // 3 ranges of 100 frames: problems at, before and after the boundaries 100 and 200.
+      'pop.nczxanim': planted(300, [92, 99, 100, 101, 108, 199, 200, 207], [93, 100, 109, 201]),
+      'nan.nczxanim': planted(300, [100], [], [99, 200]),
+      'random.nczxanim': randomClip(8, 400, 5),
+    });
+    const pool = new WorkerCheckPool(checkWorkerScript()!, 3, { clipSplitMinBytes: 1 });
+    try {
+      const single = await check(singleThread, [tree.root], format);
+      const pooled = await check(nodeFileAccess, [tree.root], format, pool);
+      assert.equal(pooled, single);
+      assert.match(single, /anim\/pop/);
+      assert.match(single, /anim\/position-jump/);
+      assert.match(single, /anim\/non-finite/);
+      assert.match(single, /anim\/more-problems/);
+      assert.equal(pool.running, 3, 'every worker took a range');
+    } finally {
+      await pool.close();
+      tree.dispose();
+    }
+  });
+}
