@@ -12,6 +12,8 @@ import { rotationFieldTable, rotationOneMinusSquareTable, rotationSquareTable } 
 const field = rotationFieldTable();
 const square = rotationSquareTable();
 const oneMinus = rotationOneMinusSquareTable();
+/** f16 bits -> value, made on the first position step judged. */
+let half: Float32Array | undefined;
 /** Two decoded rotations (x y z w each): the record's, then the one before. */
 const decoded = new Float32Array(8);
 
@@ -36,7 +38,7 @@ export function stepTurn(previousWord: number, word: number): number {
 /** `w1`, `w2`: the record's second and third words (position x y, then z in the low half). */
 export function stepMove(previousW1: number, previousW2: number, w1: number, w2: number): number {
   if (previousW1 === w1 && (previousW2 & 0xffff) === (w2 & 0xffff)) return 0;
-  const half = f16LookupTable();
+  half ??= f16LookupTable();
   const px = half[w1 & 0xffff], py = half[w1 >>> 16], pz = half[w2 & 0xffff];
   const dx = px - half[previousW1 & 0xffff], dy = py - half[previousW1 >>> 16], dz = pz - half[previousW2 & 0xffff];
   const move = dx * dx + dy * dy + dz * dz;

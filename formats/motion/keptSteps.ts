@@ -8,6 +8,14 @@ import { MOTION_KERNEL_BLOCK, MOTION_KERNEL_PREFIX, MOTION_KERNEL_SLOTS, type Mo
 import { stepMove, stepTurn } from './exactStep';
 import { StepWindow } from './stepWindow';
 
+// Module constants read once: every step of a candidate's window looks them up (an imported
+// binding can cost a getter call per read where modules are not bundled, as under tsx).
+const BLOCK = MOTION_KERNEL_BLOCK;
+const PREFIX = MOTION_KERNEL_PREFIX;
+const SLOTS = MOTION_KERNEL_SLOTS;
+const turnBetween = stepTurn;
+const moveBetween = stepMove;
+
 /** The |dot| step of each bone (`get`: as the loop's f32 ring holds it). */
 export class KeptSteps extends StepWindow {
   /** The squared-move step of each bone. */
@@ -29,20 +37,21 @@ export class KeptSteps extends StepWindow {
 
   /** The word index of `record` (one of the last MOTION_KERNEL_SLOTS blocks scanned). */
   private wordOf(record: number): number {
-    const block = Math.floor(record / MOTION_KERNEL_BLOCK);
-    return this.bases[block % MOTION_KERNEL_SLOTS] + (MOTION_KERNEL_PREFIX + record - block * MOTION_KERNEL_BLOCK) * 4;
+    const block = Math.floor(record / BLOCK);
+    return this.bases[block % SLOTS] + (PREFIX + record - block * BLOCK) * 4;
   }
 
   /** The turn of the step that ends at `record` (its frame > 0), in double precision. */
   turnAt(record: number): number {
-    return stepTurn(this.kernel.words[this.wordOf(record - this.kernel.bones)], this.kernel.words[this.wordOf(record)]);
+    const words = this.kernel.words;
+    return turnBetween(words[this.wordOf(record - this.kernel.bones)], words[this.wordOf(record)]);
   }
 
   /** The squared move of the step that ends at `record` (its frame > 0), in double precision. */
   moveAt(record: number): number {
     const words = this.kernel.words;
     const before = this.wordOf(record - this.kernel.bones), at = this.wordOf(record);
-    return stepMove(words[before + 1], words[before + 2], words[at + 1], words[at + 2]);
+    return moveBetween(words[before + 1], words[before + 2], words[at + 1], words[at + 2]);
   }
 
   get(bone: number, frame: number): number {

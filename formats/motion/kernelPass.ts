@@ -182,10 +182,11 @@ export class KernelPass {
     this.blocks++;
     this.fill = 0;
     const flags = kernel.flags;
+    const prefix = MOTION_KERNEL_PREFIX;
     for (let j = 0; j < flagged; j++) {
       const position = flags[2 * j], mask = flags[2 * j + 1];
       for (let k = 0; k < 4; k++) {
-        const i = position - MOTION_KERNEL_PREFIX + k;
+        const i = position - prefix + k;
         if (i >= count) break;
         const record = start + i;
         if ((mask >> k) & 1 && this.onSuspect) {

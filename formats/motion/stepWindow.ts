@@ -9,6 +9,8 @@
 import { MOTION_WINDOW } from './motionOptions';
 
 export const RING = 2 * MOTION_WINDOW + 1;
+/** Read once (every candidate's window uses it; an imported binding can cost a getter call per read where modules are not bundled). */
+const WINDOW = MOTION_WINDOW;
 
 /** The value of each bone's step that ends at a frame (between frame - 1 and frame). */
 export abstract class StepWindow {
@@ -23,8 +25,8 @@ export abstract class StepWindow {
    */
   medianAround(bone: number, frame: number, firstStep: number, lastStep: number): number {
     let n = 0;
-    const from = Math.max(firstStep, frame - MOTION_WINDOW);
-    const to = Math.min(lastStep, frame + MOTION_WINDOW);
+    const from = Math.max(firstStep, frame - WINDOW);
+    const to = Math.min(lastStep, frame + WINDOW);
     const sorted = this.scratch;
     // Insertion sort in place, in the order of a Float32Array's sort (NaN last, -0 before +0):
     // at most 16 values, and no view allocated per candidate.
