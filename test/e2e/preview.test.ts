@@ -224,8 +224,9 @@ test('preview: opens on WebGPU, draws, scrubs, reloads on disk change, follows t
       // From frame 7 · bone 0 (record 21) up five rows to frame 5 · bone 1 (record 16), by keyboard.
       await hex.click('.b.sel');
       for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowUp');
+      // The fourth press already reaches frame 5 (at bone 2): wait for the fifth's bone as well.
       await waitUntil(page, async () => (await probe(frame)).frame === 5, 'the preview jumps to the frame selected in the hex editor');
-      assert.match((await frame.evaluate(() => document.getElementById('bone-details')?.textContent ?? '')), /^bone 1/);
+      await waitUntil(page, async () => /^bone 1/.test(await frame.evaluate(() => document.getElementById('bone-details')?.textContent ?? '')), 'the preview selects bone 1, the record selected in the hex editor');
     });
   } finally {
     workspace.dispose();
