@@ -14,7 +14,7 @@ import { eulerDegrees, quaternionFromEulerDegrees, rotationAngleBetween } from '
 import { decodeRotation } from '../../../formats/rotation';
 import { readU32LE } from '../../../formats/bytes';
 import { marksForBones, markerNear } from '../../../webview/preview/curves/curveMarks';
-import { CURVE_CHANNELS, channelsOf, curveEnvelope, decodeBoneCurves, type BoneCurves } from '../../../webview/preview/curves/curveSeries';
+import { CURVE_CHANNELS, boneCurves, channelsOf, curveEnvelope, decodeBoneCurves, type BoneCurves } from '../../../webview/preview/curves/curveSeries';
 import { FrameWindow } from '../../../webview/preview/curves/frameWindow';
 import { unwrapEulerDegrees } from '../../../webview/preview/curves/eulerUnwrap';
 import { CurvesModel } from '../../../webview/preview/curves/curvesModel';
@@ -34,7 +34,7 @@ const still = (position: [number, number, number] = [0, 0, 0]): BoneTransform =>
 function curves(...channels: number[][]): BoneCurves {
   const frames = channels[0].length;
   const values = CURVE_CHANNELS.map((_, i) => Float64Array.from(channels[i] ?? new Array<number>(frames).fill(0)));
-  return { bone: 0, frames, values, plotted: values };
+  return boneCurves(0, values, values);
 }
 
 describe('Curves: channels', () => {

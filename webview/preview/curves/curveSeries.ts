@@ -8,6 +8,7 @@ import { keyframeOffset } from '../../../formats/clip';
 import { readU16LE, readU32LE } from '../../../formats/bytes';
 import { decodeRotation } from '../../../formats/rotation';
 import { unwrapEulerDegrees } from './eulerUnwrap';
+import { ExtremaPyramid, PyramidLayout } from './extremaPyramid';
 
 export type CurveGroup = 'rotation' | 'position' | 'scale';
 
@@ -53,6 +54,15 @@ export interface BoneCurves {
   frames: number;
   values: Float64Array[];
   plotted: Float64Array[];
+  /** Per drawn channel (`plotted`), its min/max pyramid: what an envelope is read from. */
+  extremes: ExtremaPyramid[];
+}
+
+/** A bone's curves from its channels, each drawn channel's pyramid built (once per decode). */
+export function boneCurves(bone: number, values: Float64Array[], plotted: Float64Array[]): BoneCurves {
+  const frames = values[0]?.length ?? 0;
+  const layout = new PyramidLayout(frames);
+  return { bone, frames, values, plotted, extremes: plotted.map((channel) => new ExtremaPyramid(channel, layout)) };
 }
 
 export interface ClipShape {
@@ -91,7 +101,7 @@ export function decodeBoneCurves(clip: Uint8Array, shape: ClipShape, bone: numbe
     sy[frame] = half[readU16LE(clip, at + 12)];
     sz[frame] = half[readU16LE(clip, at + 14)];
   }
-  return { bone, frames, values, plotted: [angle, ...unwrapEulerDegrees(ex, ey, ez), px, py, pz, sx, sy, sz] };
+  return boneCurves(bone, values, [angle, ...unwrapEulerDegrees(ex, ey, ez), px, py, pz, sx, sy, sz]);
 }
 
 /** `eulerDegrees` of the unit quaternion (x, y, z, w) into the three arrays at `i`. */
@@ -125,48 +135,44 @@ export interface CurveEnvelope {
 /**
  * The envelope of what `curves` draws (`plotted`) over frames `first..last` (clamped to the clip) in `columns` pixel
  * columns. Column c holds frames [first + floor(c·n/columns), first + floor((c+1)·n/columns)),
- * n frames in all: each frame in exactly one column.
+ * n frames in all: each frame in exactly one column. A column's extremes are read from the
+ * channel's pyramid (extremaPyramid.ts): the same values, in the same order, as a scan of its
+ * frames, at about 2·√(frames per column) reads a column.
  */
 export function curveEnvelope(curves: BoneCurves, first: number, last: number, columns: number): CurveEnvelope {
+  return curveEnvelopes([curves], first, last, columns)[0]!;
+}
+
+/**
+ * `curveEnvelope` of each of `bones` (all of one clip: as many frames; undefined: none), the
+ * columns' frames and buckets worked out once for all.
+ */
+export function curveEnvelopes(bones: readonly (BoneCurves | undefined)[], first: number, last: number, columns: number): (CurveEnvelope | undefined)[] {
+  const shape = bones.find((b) => b !== undefined);
+  if (!shape) return bones.map(() => undefined);
   const lo = Math.max(0, Math.floor(first));
-  const hi = Math.min(curves.frames - 1, Math.ceil(last));
+  const hi = Math.min(shape.frames - 1, Math.ceil(last));
   const n = hi - lo + 1;
   const width = Math.max(1, Math.floor(columns));
-  const drawn = curves.plotted;
-  if (n <= 0) return { frames: [], values: drawn.map(() => []), reduced: false };
+  if (n <= 0) return bones.map((b) => b && { frames: [], values: b.plotted.map(() => []), reduced: false });
   if (n <= width) {
     const frames = Array.from({ length: n }, (_, i) => lo + i);
-    return { frames, values: drawn.map((v) => Array.from(v.subarray(lo, hi + 1))), reduced: false };
+    return bones.map((b) => b && { frames, values: b.plotted.map((v) => Array.from(v.subarray(lo, hi + 1))), reduced: false });
   }
   const frames = new Array<number>(2 * width);
   for (let c = 0; c < width; c++) {
     frames[2 * c] = lo + Math.floor((c * n) / width);
     frames[2 * c + 1] = lo + Math.floor(((c + 1) * n) / width) - 1;
   }
-  return { frames, values: drawn.map((v) => columnExtremes(v, frames)), reduced: true };
-}
-
-/**
- * For each column [frames[2c], frames[2c + 1]] of `v`: its min and max, the earlier-occurring
- * one first (NaN is skipped; a column of NaN only gives NaN twice).
- */
-function columnExtremes(v: Float64Array, frames: readonly number[]): number[] {
-  const out = new Array<number>(frames.length);
-  for (let c = 0; c < frames.length; c += 2) {
-    const start = frames[c];
-    const end = frames[c + 1] + 1;
-    let min = Infinity;
-    let max = -Infinity;
-    let minAt = start;
-    let maxAt = start;
-    for (let i = start; i < end; i++) {
-      const x = v[i];
-      if (x < min) { min = x; minAt = i; }
-      if (x > max) { max = x; maxAt = i; }
-    }
-    if (min > max) { out[c] = NaN; out[c + 1] = NaN; }
-    else if (minAt <= maxAt) { out[c] = min; out[c + 1] = max; }
-    else { out[c] = max; out[c + 1] = min; }
-  }
-  return out;
+  const layout = shape.extremes[0]?.layout ?? new PyramidLayout(shape.frames);
+  const level = layout.levelFor(n / width);
+  return bones.map((b) => b && {
+    frames,
+    values: b.extremes.map((pyramid) => {
+      const out = new Array<number>(2 * width).fill(0);
+      pyramid.columnExtremes(frames, level, out);
+      return out;
+    }),
+    reduced: true,
+  });
 }
