@@ -5,8 +5,10 @@
  * not A's frame). Pure: no DOM, no GPU; B's clip is checked by the preview's own `buildScene`.
  */
 import type { GhostClipWire, PlaybackMode } from '../../../protocol/preview';
-import type { FrameRequest, PoseInputs } from '../pose';
+import { BONE_OUTPUT_FLOATS, buildPose, MAX_OUTPUT_BONES, type FrameRequest, type PoseInputs } from '../pose';
+import type { ViewState } from '../renderer';
 import { buildScene } from '../scene';
+import { ghostLines } from './ghostLines';
 
 /** The ghost's clip, as checked. */
 export interface GhostClip {
@@ -25,6 +27,8 @@ export class GhostModel {
   clip?: GhostClip;
   /** The legend's toggle. */
   shown = true;
+  /** Pose buffers for the lines: A's joints, B's. */
+  private readonly poses = { a: new Float32Array(MAX_OUTPUT_BONES * BONE_OUTPUT_FLOATS), b: new Float32Array(MAX_OUTPUT_BONES * BONE_OUTPUT_FLOATS) };
 
   /** Takes B's clip (undefined: no ghost); returns why it cannot be drawn, if so. */
   receive(ghost: GhostClipWire | undefined): string | undefined {
@@ -68,6 +72,17 @@ export class GhostModel {
   poseInputs(): PoseInputs | undefined {
     const clip = this.clip;
     return clip && { clip: clip.bytes, clipBones: clip.bones, frameCount: clip.frames, skeletonBones: 0 };
+  }
+
+  /**
+   * The ghost's lines where `view` draws it, over A (`a`, its first `aBones` bones) posed at
+   * `request`: B's joints, and B's axes and links where a bone differs from A's.
+   */
+  lines(view: GhostView | undefined, a: PoseInputs, aBones: number, request: FrameRequest, state: Pick<ViewState, 'gizmoLength' | 'palette'>): Float32Array | undefined {
+    const inputs = this.poseInputs();
+    if (!view?.drawn || !inputs) return undefined;
+    const bonesA = buildPose(a, request, this.poses.a);
+    return ghostLines(inputs, view, this.poses.a, Math.min(bonesA, aBones), state, this.poses.b);
   }
 
   /** The legend's line: which side is which, and why B is not drawn when it is not. */

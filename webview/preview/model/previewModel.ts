@@ -12,14 +12,12 @@ import type { HostToPreviewMessage, LoopMode, PlaybackMode, PreviewToHostMessage
 import { animatedBounds } from '../bounds';
 import type { Bounds } from '../camera';
 import { CurvesModel } from '../curves/curvesModel';
-import { ghostLines } from '../ghost/ghostLines';
 import { GhostModel, type GhostView } from '../ghost/ghostModel';
 import { LayersModel } from '../layers/layersModel';
 import type { Player } from '../player';
-import { BONE_OUTPUT_FLOATS, buildPose, MAX_OUTPUT_BONES } from '../pose';
 import type { PoseSource, ViewState, Visibility } from '../renderer';
 import { buildScene, poseInputs, type PreviewScene } from '../scene';
-import { BoneSelection, type BonePickGesture } from '../boneSelection';
+import type { BonePickGesture } from '../boneSelection';
 import { DEFAULT_VISIBILITY } from '../viewState';
 import { Emitter } from './events';
 import type { MixerSession } from './mixerSession';
@@ -44,8 +42,6 @@ export class PreviewModel implements AnimationViewModel {
   show: Visibility = { ...DEFAULT_VISIBILITY };
   readonly playback = new Playback();
   readonly selection = new SelectionSync();
-  /** The bones picked with Ctrl/Shift in the bone list, around `selection.selectedBone`. */
-  private readonly picks = new BoneSelection();
   readonly notes: Notices;
   /** The Curves panel: shown or not, frames in view, the selected bone's channels, the motion findings. */
   readonly curves = new CurvesModel(() => this.emit('settings'));
@@ -53,8 +49,6 @@ export class PreviewModel implements AnimationViewModel {
   readonly layers: LayersModel;
   /** A second clip drawn as a ghost at the same frame (Compare Clips' B), and its legend's toggle. */
   readonly ghost = new GhostModel();
-  /** Pose buffers for the ghost's lines: A's joints, B's. */
-  private readonly ghostPoses = { a: new Float32Array(MAX_OUTPUT_BONES * BONE_OUTPUT_FLOATS), b: new Float32Array(MAX_OUTPUT_BONES * BONE_OUTPUT_FLOATS) };
   /** The last load's source of links and bone names; whether the user chose the axes toggle. */
   private loaded: { linkSource?: string; boneNames?: readonly string[]; axesChosen: boolean } = { axesChosen: false };
   private fitted?: { rule: BindRule; bounds: Bounds };
@@ -109,7 +103,7 @@ export class PreviewModel implements AnimationViewModel {
     this.layers.loaded(message.clip.uri, message.boneNames, message.boneParents);
     this.curves.load(scene.clip.bytes, { boneCount: scene.clip.bones, frameCount: scene.clip.frames }, { ...message.motion, frameRate: message.frameRate, boneNames: message.boneNames }, keep);
     if (!keep || this.selection.selectedBone >= scene.clip.bones) this.selection.selectedBone = -1;
-    if (!keep) this.picks.clear();
+    if (!keep) this.selection.clearPicks();
     if (!keep && !this.loaded.axesChosen) this.show = { ...this.show, axes: !scene.mesh };
     // A reload replaces the mixer's first clip: the mixer starts again from it, with the same second clip.
     this.noteMixProblem(this.playback.reset(scene, keep));
@@ -259,7 +253,7 @@ export class PreviewModel implements AnimationViewModel {
 
   /** Every selected bone (Ctrl/Shift-click in the bone list adds some), `selectedBone` among them. */
   get selectedBones(): readonly number[] {
-    return this.picks.bones(this.selection.selectedBone).filter((bone) => bone < this.boneCount);
+    return this.selection.selectedBones(this.boneCount);
   }
 
   boneLabel(bone: number): string {
@@ -282,7 +276,7 @@ export class PreviewModel implements AnimationViewModel {
    * one selected; with Ctrl (`toggle`) or Shift (`range`) adds to the selection. The other views follow.
    */
   selectBone(bone: number, gesture: BonePickGesture = 'only'): void {
-    this.selection.selectedBone = this.picks.pick(bone, gesture, this.selection.selectedBone);
+    this.selection.pick(bone, gesture);
     this.emit('selection');
     if (this.selection.selectedBone >= 0) this.sendSelection(this.selection.report(this.currentFrame, true));
   }
@@ -335,9 +329,10 @@ export class PreviewModel implements AnimationViewModel {
   /** Lines drawn over the scene with `pose`: the meshes attached to bones, and the ghost where one is shown (with `view`). */
   overlayLines(pose: PoseSource | undefined, view?: Pick<ViewState, 'gizmoLength' | 'palette'>): Float32Array | undefined {
     const attached = this.layers.overlayLines(pose);
-    const ghost = view && this.ghostOverlay(pose, view);
-    if (!ghost) return attached;
-    if (!attached) return ghost;
+    const ghost = view && this.scene && pose?.kind === 'keyframes'
+      ? this.ghost.lines(this.ghostView(), poseInputs(this.scene, pose.rule), this.scene.clip.bones, pose.request, view)
+      : undefined;
+    if (!ghost || !attached) return ghost ?? attached;
     const all = new Float32Array(attached.length + ghost.length);
     all.set(attached);
     all.set(ghost, attached.length);
@@ -354,14 +349,6 @@ export class PreviewModel implements AnimationViewModel {
   setGhostShown(shown: boolean): void {
     this.ghost.shown = shown;
     this.emit('settings');
-  }
-
-  private ghostOverlay(pose: PoseSource | undefined, view: Pick<ViewState, 'gizmoLength' | 'palette'>): Float32Array | undefined {
-    const shown = this.ghostView();
-    const inputs = this.ghost.poseInputs();
-    if (!shown?.drawn || !inputs || !this.scene || pose?.kind !== 'keyframes') return undefined;
-    const bonesA = buildPose(poseInputs(this.scene, pose.rule), pose.request, this.ghostPoses.a);
-    return ghostLines(inputs, shown, this.ghostPoses.a, Math.min(bonesA, this.scene.clip.bones), view, this.ghostPoses.b);
   }
 
   /** The bounds Fit frames: the animated bounds under the rule shown, computed once per scene and rule. */
