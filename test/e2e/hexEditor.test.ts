@@ -21,6 +21,7 @@ import {
   inspectorLayout,
   makeWorkspace,
   openHexFile as openFile,
+  rowBytes,
   runCommand,
   setSearchMode,
   shownDescription,
@@ -524,6 +525,59 @@ test('from a problem to its bytes: the Problems row, F8 / Shift+F8, the code lin
         assert.equal(await hex.isVisible('#edit-msh-time'), false);
         await screenshot(page, `hex-inspector-${name}`);
       }
+    });
+  } finally {
+    workspace.dispose();
+  }
+});
+
+/** What the hex editor's rows show: bytes per line, and whether any row or the viewport is wider than the viewport. */
+async function rowFit(frame: Awaited<ReturnType<typeof openFile>>): Promise<{ lineBytes: number; cut: string[]; scrollsSideways: boolean; width: number }> {
+  return frame.evaluate(() => {
+    const viewport = document.querySelector('.viewport') as HTMLElement;
+    const right = viewport.getBoundingClientRect().left + viewport.clientWidth;
+    // A byte past the right edge, or a decoded line whose text ends past its box (cut with an ellipsis) or the edge.
+    // (No named helper functions in here: the page does not have the test's compiled helpers.)
+    const range = document.createRange();
+    const cut = [...viewport.querySelectorAll<HTMLElement>('.row:not([hidden]) .b, .row:not([hidden]) .dline:not([hidden])')]
+      .filter((e) => {
+        range.selectNodeContents(e);
+        const textRight = Math.max(0, ...[...range.getClientRects()].map((r) => r.right));
+        const box = e.getBoundingClientRect().right;
+        return Math.max(box, textRight) > Math.min(right, box) + 1;
+      })
+      .map((e) => `${(e.closest('.row') as HTMLElement).dataset.start} ${e.className}: ${e.textContent}`);
+    return { lineBytes: Number(viewport.dataset.lineBytes), cut, scrollsSideways: viewport.scrollWidth > viewport.clientWidth + 1, width: viewport.clientWidth };
+  });
+}
+
+test('the rows follow the editor width: fewer bytes a line beside the preview at 1400 px (sidebar open), 16 at 1920 px; nothing cut', { timeout: 300_000 }, async () => {
+  const workspace = makeWorkspace({ fixtures: { pack: 'upstream/multi-skinned-rom' } });
+  try {
+    await withVSCode({ workspace: workspace.path, viewport: { width: 1400, height: 900 } }, async ({ page, waitForWorkbench }) => {
+      await waitForWorkbench();
+      await runCommand(page, 'View: Show Explorer');
+      const wave = await openFile(page, 'wave1.ewzanim');
+      await runCommand(page, 'Nethercore ZX: Open Preview to the Side');
+      // The hex editor's half of the window: fewer bytes a line, every byte and value inside it.
+      await wave.waitForFunction(() => Number((document.querySelector('.viewport') as HTMLElement | null)?.dataset.lineBytes) < 16, undefined, { timeout: 60_000 });
+      await page.waitForTimeout(500);
+      const narrow = await rowFit(wave);
+      await screenshot(page, 'hex-1400-beside-preview');
+      assert.ok(narrow.lineBytes === 8 || narrow.lineBytes === 4, JSON.stringify(narrow));
+      assert.deepEqual(narrow.cut, [], JSON.stringify(narrow));
+      assert.equal(narrow.scrollsSideways, false, JSON.stringify(narrow));
+      // A keyframe's 16 bytes and decoded values are all there, on more lines.
+      assert.equal((await rowBytes(wave, 4)).length, 16);
+
+      await page.setViewportSize({ width: 1920, height: 1080 });
+      await wave.waitForFunction(() => (document.querySelector('.viewport') as HTMLElement | null)?.dataset.lineBytes === '16', undefined, { timeout: 60_000 });
+      await page.waitForTimeout(500);
+      const wide = await rowFit(wave);
+      await screenshot(page, 'hex-1920-beside-preview');
+      assert.deepEqual(wide.cut, [], JSON.stringify(wide));
+      assert.equal(wide.scrollsSideways, false, JSON.stringify(wide));
+      assert.equal((await rowBytes(wave, 4)).length, 16);
     });
   } finally {
     workspace.dispose();

@@ -1,8 +1,8 @@
 /**
  * The rows: a constant pool of DOM rows (as many as fit) redrawn from the page cache whenever
  * the scroller moves, bytes coloured by field, unsaved bytes and search matches marked, decoded
- * values beside them (wrapped onto two or three lines when the editor is narrow), rows with
- * problems marked. Hover, click and keys report offsets and typed bytes; everything else lives
+ * values beside them (wrapped onto two or three lines when the editor is narrow; under the bytes,
+ * with 8 or 4 bytes a line, when it is narrower than a row of 16), rows with problems marked. Hover, click and keys report offsets and typed bytes; everything else lives
  * in the panels.
  */
 import type { ByteRange, Severity } from '../../formats/diagnostics';
@@ -11,22 +11,27 @@ import { rowInfo, rowOfOffset, widestRow, type RowInfo, type RowLayout } from '.
 import { mshFieldsOfRow } from '../../formats/msh/fields';
 import type { HexDiagnostic } from '../../protocol/hexEditor';
 import { hexDigitOf, typeDigit, type PendingNibble } from './hexTyping';
+import { hexColumnCss, lineBytesFor, LINE_BYTE_CHOICES, type LineBytes } from './lineBytes';
 import { problemBytes } from './problemNavigation';
 import type { PageCache } from './pageCache';
 import { decodedGroups, type DecodedGroup } from './rowContent';
 import { VirtualScroller } from './virtualScroller';
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).toUpperCase().padStart(2, '0'));
-const BYTES_PER_LINE = 16;
 const SEVERITY_RANK: Record<Severity, number> = { error: 4, warning: 3, information: 2, hint: 1 };
+/** Characters of the offset column (`--offset-w` in hex.css). */
+const OFFSET_CH = 9;
 /** Characters of each keyframe group (`q` + 4 values, `p`/`s` + 3 values) and between groups. */
 const GROUP_CH = { q: 1.5 + 4 * 8, ps: 1.5 + 3 * 8, gap: 2 };
 /** Characters an NRes row's decoded lines take (a key's `q` line with its norm, a node's slots). */
 const MSH_DECODED_CH = 48;
-/** The decoded lines of NRes rows go under the label and the bytes (`data-wrap="under"`). */
+/**
+ * The decoded lines go under the label and the bytes (`data-wrap="under"`): NRes rows whose
+ * values do not fit beside, and every row when fewer than 16 bytes make a line.
+ */
 const UNDER = 4;
-/** Lines an NRes row's decoded values take at most. */
-const MSH_DECODED_LINES = 3;
+/** Lines an NRes row's or a skeleton row's decoded values take at most. */
+const DECODED_LINES_UNDER = 3;
 
 interface RowSpan {
   name: string;
@@ -104,6 +109,10 @@ export class HexView {
   private recordSpans: RowSpan[] | undefined;
   private rows: RowElements[] = [];
   private hexLines = 1;
+  /** Bytes on one line of the hex column: fewer when the editor is narrow (lineBytes.ts). */
+  private lineBytes: LineBytes = LINE_BYTE_CHOICES[0];
+  /** Under the bytes, a keyframe's p and s share a line when they fit, else each has its own. */
+  private keyframeLinesUnder = 2;
   /** How a keyframe's decoded values are laid out (see fitDecoded): 1, 2 or 3 lines per row. */
   private decodedWrap = 1;
   /** Lines per row: the most of the bytes' lines and the decoded values' lines. */
@@ -160,11 +169,7 @@ export class HexView {
     this.recordSpans = undefined;
     this.frameRate = frameRate;
     this.pending = undefined;
-    const lines = Math.ceil(widestRow(layout) / BYTES_PER_LINE);
-    if (lines !== this.hexLines || this.rows.length === 0) {
-      this.hexLines = lines;
-      this.clearRows();
-    }
+    this.fitLineBytes(true);
     this.fitDecoded(true);
     this.scroller.setRowCount(layout.rowCount);
   }
@@ -228,11 +233,17 @@ export class HexView {
   private fitDecoded(force = false): void {
     const layout = this.layout;
     if (!layout) return;
-    const root = document.documentElement.style;
-    root.setProperty('--label-w', `${longestLabel(layout) + 1}ch`);
+    this.fitLineBytes();
     let wrap = 1;
+    let keyframeLines = 2;
     const probe = this.rows[0];
-    if ((layout.kind === 'msh' || (layout.kind === 'clip' && layout.headerSize > 0)) && probe) {
+    if (this.lineBytes < LINE_BYTE_CHOICES[0] && probe) {
+      wrap = UNDER;
+      // Under: the row's whole width less its border and a 2-character indent (hex.css).
+      const ch = this.charWidth();
+      const under = this.viewport.clientWidth - 3 - 2 * ch;
+      keyframeLines = (2 * GROUP_CH.ps + GROUP_CH.gap) * ch <= under ? 2 : 3;
+    } else if ((layout.kind === 'msh' || (layout.kind === 'clip' && layout.headerSize > 0)) && probe) {
       const ch = this.charWidth();
       const hexWidth = (probe.bytes[0].parentElement?.parentElement as HTMLElement).offsetWidth;
       const beside = this.viewport.clientWidth - 4 - probe.offset.offsetWidth - probe.label.offsetWidth - hexWidth - 2 * ch;
@@ -242,17 +253,46 @@ export class HexView {
       else if (GROUP_CH.q * ch <= beside) wrap = 2;
       else wrap = 3;
     }
-    // Under: the bytes' lines, then the decoded lines.
-    const lines = wrap === UNDER ? this.hexLines + MSH_DECODED_LINES : Math.max(this.hexLines, layout.kind === 'skeleton' ? 3 : wrap);
+    // Under: the bytes' lines, then the decoded lines (a keyframe's q, then p and s).
+    const linesUnder = layout.kind === 'clip' && layout.headerSize > 0 ? keyframeLines : DECODED_LINES_UNDER;
+    const lines = wrap === UNDER ? this.hexLines + linesUnder : Math.max(this.hexLines, layout.kind === 'skeleton' ? 3 : wrap);
     // wrap 3: the bytes' line, then q, then p and s.
-    if (!force && wrap === this.decodedWrap && lines === this.rowLines) return;
+    if (!force && wrap === this.decodedWrap && lines === this.rowLines && keyframeLines === this.keyframeLinesUnder) return;
     this.decodedWrap = wrap;
+    this.keyframeLinesUnder = keyframeLines;
     this.rowLines = lines;
     this.viewport.dataset.wrap = wrap === UNDER ? 'under' : String(wrap);
     const lineHeight = parseFloat(getComputedStyle(this.viewport).getPropertyValue('--line-height')) || 18;
     this.scroller.setRowHeight(lineHeight * lines);
     for (const row of this.rows) row.root.style.height = `${lineHeight * lines}px`;
     this.draw();
+  }
+
+  /**
+   * Chooses the bytes per line for the editor's width (16, 8 or 4: lineBytes.ts) and sizes the
+   * hex column; a change makes the rows again with that many bytes a line. A hidden editor
+   * (no width) keeps its choice.
+   */
+  private fitLineBytes(force = false): void {
+    const layout = this.layout;
+    if (!layout) return;
+    const root = document.documentElement.style;
+    const labelCh = longestLabel(layout) + 1;
+    root.setProperty('--label-w', `${labelCh}ch`);
+    const available = this.viewport.clientWidth;
+    const ch = this.charWidth();
+    const em = parseFloat(getComputedStyle(this.viewport).fontSize) || 14;
+    const bytes = available > 0 ? lineBytesFor({ available, columns: 3 + (OFFSET_CH + labelCh) * ch, ch, em }) : this.lineBytes;
+    const lines = Math.ceil(widestRow(layout) / bytes);
+    if (!force && bytes === this.lineBytes && lines === this.hexLines && this.rows.length > 0) return;
+    this.lineBytes = bytes;
+    this.viewport.dataset.lineBytes = String(bytes);
+    root.setProperty('--hex-w', hexColumnCss(bytes));
+    if (lines !== this.hexLines || this.rows.length === 0 || this.rows[0].bytes.length !== lines * bytes) {
+      this.hexLines = lines;
+      this.clearRows();
+      this.draw();
+    }
   }
 
   private charWidth(): number {
@@ -335,9 +375,11 @@ export class HexView {
     }
     this.drawDecoded(elements, bytes ? decodedGroups(layout, info, bytes, this.frameRate) : []);
     // Under the bytes: right under this row's own lines of bytes (a key has two, a map block one).
-    const firstUnder = this.decodedWrap === UNDER ? Math.max(1, Math.ceil(length / BYTES_PER_LINE)) + 1 : undefined;
+    const firstUnder = this.decodedWrap === UNDER ? Math.max(1, Math.ceil(length / this.lineBytes)) + 1 : undefined;
+    // A header's meaning wraps over all the lines under its bytes.
+    const headerSpan = info.role === 'header' && this.lineBytes < LINE_BYTE_CHOICES[0] ? this.rowLines - (firstUnder ?? 1) + 1 : 1;
     elements.decodedLines.forEach((line, i) => {
-      const gridRow = firstUnder === undefined ? '' : String(firstUnder + i);
+      const gridRow = firstUnder === undefined ? '' : headerSpan > 1 && i === 0 ? `${firstUnder} / span ${headerSpan}` : String(firstUnder + i);
       if (line.style.gridRow !== gridRow) line.style.gridRow = gridRow;
     });
     const severity = this.worstSeverity(info.start, info.end);
@@ -350,7 +392,7 @@ export class HexView {
   /** Groups onto lines: everything on one line, or q / p s (placed by the CSS for the wrap mode). */
   private drawDecoded(elements: RowElements, groups: DecodedGroup[]): void {
     const keyframe = groups.length === 3 && groups[0].name === 'q';
-    const lineOf = (g: number): number => (!keyframe ? g : this.decodedWrap === 1 ? 0 : Math.min(g, 1));
+    const lineOf = (g: number): number => (!keyframe ? g : this.decodedWrap === 1 ? 0 : Math.min(g, this.decodedWrap === UNDER ? this.keyframeLinesUnder - 1 : 1));
     const used = elements.groups.map(() => 0);
     for (const line of elements.groups) {
       for (const group of line) {
@@ -437,9 +479,9 @@ export class HexView {
     const bytes: HTMLElement[] = [];
     for (let line = 0; line < this.hexLines; line++) {
       const lineElement = span('hexline');
-      for (let j = 0; j < BYTES_PER_LINE; j++) {
+      for (let j = 0; j < this.lineBytes; j++) {
         const b = span('b');
-        b.dataset.i = String(line * BYTES_PER_LINE + j);
+        b.dataset.i = String(line * this.lineBytes + j);
         lineElement.append(b);
         bytes.push(b);
       }
