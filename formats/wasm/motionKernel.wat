@@ -55,21 +55,22 @@
   ;; prefix with the last frame's records). `bone`: the bone of position `first`; frame numbers of the changed-frame bytes count from
   ;; its frame. Thresholds: a turn may be a pop when its f32 |dot| < `cosHi` and the step before
   ;; had |dot| >= `cosLo`; a move may be a jump when > `ratio` x the step before. `judging` 0:
-  ;; only suspects are flagged. `small`: the largest change of each rotation field (dropped index
+  ;; only suspects are flagged, and no turn, move or their stored values are computed (a pass
+  ;; never judges again once it stops). `small`: the largest change of each rotation field (dropped index
   ;; kept) that turns less than the pop threshold (-1: none); such steps count as |dot| 1. Returns the number of flagged groups, each written as
   ;; (position, suspect lanes | turn lanes << 4 | move lanes << 8).
   (func (export "scan") (param $raw i32) (param $first i32) (param $count i32)
       (param $bones i32) (param $bone i32) (param $cosHi f32) (param $cosLo f32) (param $ratio f32) (param $judging i32) (param $small i32) (result i32)
     (local $r i32) (local $a i32) (local $end i32) (local $back i32) (local $backA i32) (local $out i32)
-    (local $frame i32) (local $marked i32) (local $k i32) (local $b i32) (local $f i32)
+    (local $frame i32) (local $marked i32) (local $k i32) (local $b i32) (local $f i32) (local $tainted i32)
     (local $r0 v128) (local $r1 v128) (local $r2 v128) (local $r3 v128)
     (local $lo01 v128) (local $hi01 v128) (local $lo23 v128) (local $hi23 v128)
     (local $rot v128) (local $w1 v128) (local $w2 v128) (local $w3 v128)
-    (local $fa v128) (local $fb v128) (local $fc v128) (local $fd v128) (local $fab v128) (local $sq v128) (local $t v128)
-    (local $m2 v128) (local $m3 v128) (local $nonFinite v128) (local $x v128) (local $y v128) (local $z v128) (local $w v128) (local $cos v128)
+    (local $fa v128) (local $fb v128) (local $fc v128) (local $fd v128) (local $fab v128) (local $t v128)
+    (local $bad v128) (local $nonUnit v128) (local $hit v128) (local $x v128) (local $y v128) (local $z v128) (local $w v128) (local $cos v128)
     (local $px v128) (local $py v128) (local $pz v128) (local $dx v128) (local $dy v128) (local $dz v128) (local $move v128)
-    (local $suspect v128) (local $turn v128) (local $jump v128) (local $judge v128)
-    (local $acc0 v128) (local $acc1 v128) (local $far v128) (local $changed v128)
+    (local $turn v128) (local $jump v128)
+    (local $acc0 v128) (local $acc1 v128) (local $far v128)
     (local $hi v128) (local $lo v128) (local $rat v128) (local $rotB v128) (local $smallTurn v128) (local $q0 v128) (local $q1 v128) (local $q2 v128) (local $q3 v128)
     (memory.fill (i32.const 387728) (i32.const 0) (i32.const 4096))
     (local.set $r (i32.add (local.get $raw) (i32.shl (local.get $first) (i32.const 4))))
@@ -79,7 +80,7 @@
     (local.set $backA (i32.shl (local.get $bones) (i32.const 2)))
     (local.set $out (i32.const 391824))
     (local.set $marked (i32.const -1))
-    (local.set $judge (i32x4.splat (i32.sub (i32.const 0) (i32.ne (local.get $judging) (i32.const 0)))))
+    (local.set $tainted (i32.load (i32.const 387716)))
     (local.set $hi (f32x4.splat (local.get $cosHi)))
     (local.set $lo (f32x4.splat (local.get $cosLo)))
     (local.set $rat (f32x4.splat (local.get $ratio)))
@@ -94,14 +95,6 @@
         (local.set $r1 (v128.load offset=16 (local.get $r)))
         (local.set $r2 (v128.load offset=32 (local.get $r)))
         (local.set $r3 (v128.load offset=48 (local.get $r)))
-        (local.set $b (i32.sub (local.get $r) (local.get $back)))
-        (local.set $q0 (v128.load (local.get $b)))
-        (local.set $q1 (v128.load offset=16 (local.get $b)))
-        (local.set $q2 (v128.load offset=32 (local.get $b)))
-        (local.set $q3 (v128.load offset=48 (local.get $b)))
-        (local.set $changed (v128.or
-          (v128.or (v128.xor (local.get $r0) (local.get $q0)) (v128.xor (local.get $r1) (local.get $q1)))
-          (v128.or (v128.xor (local.get $r2) (local.get $q2)) (v128.xor (local.get $r3) (local.get $q3)))))
         ;; Words k of the four records in lanes 0-3: rotation, halves 0-1, 2-3, 4-5.
         (local.set $lo01 (i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23 (local.get $r0) (local.get $r1)))
         (local.set $hi01 (i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31 (local.get $r0) (local.get $r1)))
@@ -120,28 +113,65 @@
         ;; of the (2q - 1023)^2, exact in integers; S within NON_UNIT_MARGIN (64, a relative 3e-5, far
         ;; above the f32 decode's rounding, below 1e-6) of 2 * 1023^2 is flagged too (the caller
         ;; re-checks every suspect exactly). A valid record's fields sum to at most 3/4.
-        (local.set $sq (i32x4.add
-          (i32x4.dot_i16x8_s (local.tee $t (i16x8.sub (i16x8.shl (local.get $fab) (i32.const 1)) (v128.const i16x8 1023 1023 1023 1023 1023 1023 1023 1023))) (local.get $t))
-          (i32x4.dot_i16x8_s (local.tee $t (i16x8.sub (i16x8.shl (local.get $fc) (i32.const 1)) (v128.const i16x8 1023 0 1023 0 1023 0 1023 0))) (local.get $t))))
-        ;; Half magnitudes; a non-finite half (exponent 31: magnitude above 0x7bff) in any field, or a
-        ;; scale half of magnitude 0 (scale x is w2's high half, y and z are w3's halves).
-        (local.set $m2 (v128.and (local.get $w2) (v128.const i32x4 0x7fff7fff 0x7fff7fff 0x7fff7fff 0x7fff7fff)))
-        (local.set $m3 (v128.and (local.get $w3) (v128.const i32x4 0x7fff7fff 0x7fff7fff 0x7fff7fff 0x7fff7fff)))
-        (local.set $nonFinite (i16x8.gt_u
-          (i16x8.max_u (i16x8.max_u (v128.and (local.get $w1) (v128.const i32x4 0x7fff7fff 0x7fff7fff 0x7fff7fff 0x7fff7fff)) (local.get $m2)) (local.get $m3))
-          (v128.const i16x8 0x7bff 0x7bff 0x7bff 0x7bff 0x7bff 0x7bff 0x7bff 0x7bff)))
-        (local.set $suspect (v128.or
-          (i32x4.ne (v128.or (local.get $nonFinite)
-              (i16x8.eq (i16x8.min_u (v128.or (local.get $m2) (v128.const i32x4 0xffff 0xffff 0xffff 0xffff)) (local.get $m3)) (v128.const i32x4 0 0 0 0)))
-            (v128.const i32x4 0 0 0 0))
-          (i32x4.gt_s (local.get $sq) (v128.const i32x4 2092994 2092994 2092994 2092994))))
+        (local.set $nonUnit (i32x4.gt_s (i32x4.add
+            (i32x4.dot_i16x8_s (local.tee $t (i16x8.sub (i16x8.shl (local.get $fab) (i32.const 1)) (v128.const i16x8 1023 1023 1023 1023 1023 1023 1023 1023))) (local.get $t))
+            (i32x4.dot_i16x8_s (local.tee $t (i16x8.sub (i16x8.shl (local.get $fc) (i32.const 1)) (v128.const i16x8 1023 0 1023 0 1023 0 1023 0))) (local.get $t)))
+          (v128.const i32x4 2092994 2092994 2092994 2092994)))
+        ;; Half magnitudes, less one for the scale halves (w2's high half, both of w3's; 0 wraps to
+        ;; 0xffff): a half at 0x7bff or more is non-finite (exponent 31), a zero scale, or a position of
+        ;; +-65504 (flagged too: the caller re-checks every suspect). Nonzero 16-bit lanes of $bad.
+        (local.set $bad (i16x8.sub_sat_u
+          (i16x8.max_u
+            (i16x8.max_u (v128.and (local.get $w1) (v128.const i32x4 0x7fff7fff 0x7fff7fff 0x7fff7fff 0x7fff7fff))
+              (i16x8.sub (v128.and (local.get $w2) (v128.const i32x4 0x7fff7fff 0x7fff7fff 0x7fff7fff 0x7fff7fff)) (v128.const i16x8 0 1 0 1 0 1 0 1)))
+            (i16x8.sub (v128.and (local.get $w3) (v128.const i32x4 0x7fff7fff 0x7fff7fff 0x7fff7fff 0x7fff7fff)) (v128.const i16x8 1 1 1 1 1 1 1 1)))
+          (v128.const i16x8 0x7bfe 0x7bfe 0x7bfe 0x7bfe 0x7bfe 0x7bfe 0x7bfe 0x7bfe)))
+        (local.set $hit (v128.or (local.get $bad) (local.get $nonUnit)))
+        ;; From the first such group on (kept across scans), positions take the exact path: NaN for a
+        ;; non-finite half, no step to or from one. Until then every position and step is finite.
+        (if (v128.any_true (local.get $bad)) (then (local.set $tainted (i32.const 1))))
+        ;; Positions: f16 -> f32 exactly. The half's sign moved to bit 31 and its magnitude to bits
+        ;; 13-27 (an arithmetic shift by 3, bits 28-30 cleared) read as an f32 times 2^112 is the half's
+        ;; value, normal, subnormal or zero.
+        (local.set $px (f32x4.mul (v128.and (i32x4.shr_s (i32x4.shl (local.get $w1) (i32.const 16)) (i32.const 3))
+          (v128.const i32x4 0x8fffe000 0x8fffe000 0x8fffe000 0x8fffe000)) (v128.const f32x4 0x1p112 0x1p112 0x1p112 0x1p112)))
+        (local.set $py (f32x4.mul (v128.and (i32x4.shr_s (local.get $w1) (i32.const 3))
+          (v128.const i32x4 0x8fffe000 0x8fffe000 0x8fffe000 0x8fffe000)) (v128.const f32x4 0x1p112 0x1p112 0x1p112 0x1p112)))
+        (local.set $pz (f32x4.mul (v128.and (i32x4.shr_s (i32x4.shl (local.get $w2) (i32.const 16)) (i32.const 3))
+          (v128.const i32x4 0x8fffe000 0x8fffe000 0x8fffe000 0x8fffe000)) (v128.const f32x4 0x1p112 0x1p112 0x1p112 0x1p112)))
+        (if (local.get $tainted)
+          (then
+            (local.set $px (v128.bitselect (v128.const i32x4 0x7fc00000 0x7fc00000 0x7fc00000 0x7fc00000) (local.get $px)
+              (i32x4.gt_s (v128.and (local.get $w1) (v128.const i32x4 0x7fff 0x7fff 0x7fff 0x7fff)) (v128.const i32x4 0x7bff 0x7bff 0x7bff 0x7bff))))
+            (local.set $py (v128.bitselect (v128.const i32x4 0x7fc00000 0x7fc00000 0x7fc00000 0x7fc00000) (local.get $py)
+              (i32x4.gt_u (v128.and (local.get $w1) (v128.const i32x4 0x7fff0000 0x7fff0000 0x7fff0000 0x7fff0000)) (v128.const i32x4 0x7bffffff 0x7bffffff 0x7bffffff 0x7bffffff))))
+            (local.set $pz (v128.bitselect (v128.const i32x4 0x7fc00000 0x7fc00000 0x7fc00000 0x7fc00000) (local.get $pz)
+              (i32x4.gt_s (v128.and (local.get $w2) (v128.const i32x4 0x7fff 0x7fff 0x7fff 0x7fff)) (v128.const i32x4 0x7bff 0x7bff 0x7bff 0x7bff))))))
         (local.set $b (i32.sub (local.get $a) (local.get $backA)))
-        ;; The turn: only while candidates are taken (its values are never read again after). A
+        (local.set $dx (f32x4.sub (local.get $px) (v128.load offset=295168 (local.get $b))))
+        (local.set $dy (f32x4.sub (local.get $py) (v128.load offset=313616 (local.get $b))))
+        (local.set $dz (f32x4.sub (local.get $pz) (v128.load offset=332064 (local.get $b))))
+        (local.set $move (f32x4.add (f32x4.add (f32x4.mul (local.get $dx) (local.get $dx)) (f32x4.mul (local.get $dy) (local.get $dy))) (f32x4.mul (local.get $dz) (local.get $dz))))
+        ;; A step to or from a non-finite position counts as none.
+        (if (local.get $tainted)
+          (then (local.set $move (v128.and (local.get $move) (f32x4.lt (local.get $move) (v128.const f32x4 inf inf inf inf))))))
+        (v128.store offset=295168 (local.get $a) (local.get $px))
+        (v128.store offset=313616 (local.get $a) (local.get $py))
+        (v128.store offset=332064 (local.get $a) (local.get $pz))
+        (local.set $acc0 (f64x2.add (local.get $acc0) (f64x2.promote_low_f32x4 (local.get $move))))
+        (local.set $acc1 (f64x2.add (local.get $acc1) (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $move) (local.get $move)))))
+        ;; pmax keeps $far where the reach is NaN.
+        (local.set $far (f32x4.pmax (local.get $far)
+          (f32x4.add (f32x4.add (f32x4.mul (local.get $px) (local.get $px)) (f32x4.mul (local.get $py) (local.get $py))) (f32x4.mul (local.get $pz) (local.get $pz)))))
+        ;; The gate: only while candidates are taken (its values are never read again after). A
         ;; group whose rotation words all keep their dropped index and move each field by at most
         ;; `small` steps turns less than popMinDegrees (the caller's bound): no decode, |dot| 1.
-        (local.set $turn (v128.const i32x4 0 0 0 0))
         (if (local.get $judging)
           (then
+            (local.set $q0 (v128.load (i32.sub (local.get $r) (local.get $back))))
+            (local.set $q1 (v128.load offset=16 (i32.sub (local.get $r) (local.get $back))))
+            (local.set $q2 (v128.load offset=32 (i32.sub (local.get $r) (local.get $back))))
+            (local.set $q3 (v128.load offset=48 (i32.sub (local.get $r) (local.get $back))))
             (local.set $rotB (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
               (i8x16.shuffle 0 1 2 3 16 17 18 19 0 1 2 3 16 17 18 19 (local.get $q0) (local.get $q1))
               (i8x16.shuffle 0 1 2 3 16 17 18 19 0 1 2 3 16 17 18 19 (local.get $q2) (local.get $q3))))
@@ -154,7 +184,9 @@
                         (v128.and (i32x4.shr_u (local.get $rotB) (i32.const 12)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff)))))
                       (i16x8.abs (i16x8.sub (local.get $fc) (v128.and (i32x4.shr_u (local.get $rotB) (i32.const 2)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff)))))
                     (local.get $smallTurn)))))
-              (then (v128.store offset=350512 (local.get $a) (v128.const f32x4 1 1 1 1)))
+              (then
+                (local.set $turn (v128.const i32x4 0 0 0 0))
+                (v128.store offset=350512 (local.get $a) (v128.const f32x4 1 1 1 1)))
               (else
                 ;; Both rotations decoded: the record's, then the one a frame earlier.
                 (call $quaternion (local.get $rot))
@@ -165,54 +197,27 @@
                   (f32x4.mul (local.get $x) (local.get $fa)) (f32x4.mul (local.get $y) (local.get $fb)))
                   (f32x4.mul (local.get $z) (local.get $fc))) (f32x4.mul (local.get $w) (local.get $fd)))))
                 (local.set $turn (v128.and (f32x4.lt (local.get $cos) (local.get $hi)) (f32x4.ge (v128.load offset=350512 (local.get $b)) (local.get $lo))))
-                (v128.store offset=350512 (local.get $a) (local.get $cos))))))
-        ;; Positions: f16 -> f32 exactly. The half's sign moved to bit 31 and its magnitude to bits
-        ;; 13-27 (an arithmetic shift by 3, bits 28-30 cleared) read as an f32 times 2^112 is the half's
-        ;; value, normal, subnormal or zero; a non-finite half becomes NaN (only a group with one).
-        (local.set $px (f32x4.mul (v128.and (i32x4.shr_s (i32x4.shl (local.get $w1) (i32.const 16)) (i32.const 3))
-          (v128.const i32x4 0x8fffe000 0x8fffe000 0x8fffe000 0x8fffe000)) (v128.const f32x4 0x1p112 0x1p112 0x1p112 0x1p112)))
-        (local.set $py (f32x4.mul (v128.and (i32x4.shr_s (local.get $w1) (i32.const 3))
-          (v128.const i32x4 0x8fffe000 0x8fffe000 0x8fffe000 0x8fffe000)) (v128.const f32x4 0x1p112 0x1p112 0x1p112 0x1p112)))
-        (local.set $pz (f32x4.mul (v128.and (i32x4.shr_s (i32x4.shl (local.get $w2) (i32.const 16)) (i32.const 3))
-          (v128.const i32x4 0x8fffe000 0x8fffe000 0x8fffe000 0x8fffe000)) (v128.const f32x4 0x1p112 0x1p112 0x1p112 0x1p112)))
-        (if (v128.any_true (local.get $nonFinite))
-          (then
-            (local.set $px (v128.bitselect (v128.const i32x4 0x7fc00000 0x7fc00000 0x7fc00000 0x7fc00000) (local.get $px)
-              (i32x4.gt_s (v128.and (local.get $w1) (v128.const i32x4 0x7fff 0x7fff 0x7fff 0x7fff)) (v128.const i32x4 0x7bff 0x7bff 0x7bff 0x7bff))))
-            (local.set $py (v128.bitselect (v128.const i32x4 0x7fc00000 0x7fc00000 0x7fc00000 0x7fc00000) (local.get $py)
-              (i32x4.gt_u (v128.and (local.get $w1) (v128.const i32x4 0x7fff0000 0x7fff0000 0x7fff0000 0x7fff0000)) (v128.const i32x4 0x7bffffff 0x7bffffff 0x7bffffff 0x7bffffff))))
-            (local.set $pz (v128.bitselect (v128.const i32x4 0x7fc00000 0x7fc00000 0x7fc00000 0x7fc00000) (local.get $pz)
-              (i32x4.gt_s (v128.and (local.get $w2) (v128.const i32x4 0x7fff 0x7fff 0x7fff 0x7fff)) (v128.const i32x4 0x7bff 0x7bff 0x7bff 0x7bff))))))
-        (local.set $dx (f32x4.sub (local.get $px) (v128.load offset=295168 (local.get $b))))
-        (local.set $dy (f32x4.sub (local.get $py) (v128.load offset=313616 (local.get $b))))
-        (local.set $dz (f32x4.sub (local.get $pz) (v128.load offset=332064 (local.get $b))))
-        (local.set $move (f32x4.add (f32x4.add (f32x4.mul (local.get $dx) (local.get $dx)) (f32x4.mul (local.get $dy) (local.get $dy))) (f32x4.mul (local.get $dz) (local.get $dz))))
-        ;; A step to or from a non-finite position counts as none.
-        (local.set $move (v128.and (local.get $move) (f32x4.lt (local.get $move) (v128.const f32x4 inf inf inf inf))))
-        (local.set $jump (f32x4.gt (local.get $move) (f32x4.mul (v128.load offset=368960 (local.get $b)) (local.get $rat))))
-        (v128.store offset=295168 (local.get $a) (local.get $px))
-        (v128.store offset=313616 (local.get $a) (local.get $py))
-        (v128.store offset=332064 (local.get $a) (local.get $pz))
-        (v128.store offset=368960 (local.get $a) (local.get $move))
-        (local.set $acc0 (f64x2.add (local.get $acc0) (f64x2.promote_low_f32x4 (local.get $move))))
-        (local.set $acc1 (f64x2.add (local.get $acc1) (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $move) (local.get $move)))))
-        ;; pmax keeps $far where the reach is NaN.
-        (local.set $far (f32x4.pmax (local.get $far)
-          (f32x4.add (f32x4.add (f32x4.mul (local.get $px) (local.get $px)) (f32x4.mul (local.get $py) (local.get $py))) (f32x4.mul (local.get $pz) (local.get $pz)))))
-        (local.set $turn (v128.and (local.get $turn) (local.get $judge)))
-        (local.set $jump (v128.and (local.get $jump) (local.get $judge)))
-        (if (v128.any_true (v128.or (local.get $suspect) (v128.or (local.get $turn) (local.get $jump))))
+                (v128.store offset=350512 (local.get $a) (local.get $cos))))
+            (local.set $jump (f32x4.gt (local.get $move) (f32x4.mul (v128.load offset=368960 (local.get $b)) (local.get $rat))))
+            (v128.store offset=368960 (local.get $a) (local.get $move))
+            (local.set $hit (v128.or (local.get $hit) (v128.or (local.get $turn) (local.get $jump))))))
+        ;; ($turn and $jump stay 0 where not judging: locals start at 0 and only a judging scan sets them.)
+        (if (v128.any_true (local.get $hit))
           (then
             (i32.store (local.get $out) (i32.shr_u (local.get $a) (i32.const 2)))
-            (i32.store offset=4 (local.get $out) (i32.or (i32x4.bitmask (local.get $suspect))
+            (i32.store offset=4 (local.get $out) (i32.or (i32x4.bitmask (v128.or (i32x4.ne (local.get $bad) (v128.const i32x4 0 0 0 0)) (local.get $nonUnit)))
               (i32.or (i32.shl (i32x4.bitmask (local.get $turn)) (i32.const 4)) (i32.shl (i32x4.bitmask (local.get $jump)) (i32.const 8)))))
             (local.set $out (i32.add (local.get $out) (i32.const 8)))))
-        ;; Changed records: the moved bones (until all have moved) and the frames that change
-        ;; (once per frame), lane by lane only where that is still news.
-        (if (v128.any_true (local.get $changed))
+        ;; Changed records (raw words against the bone's record one frame earlier): the moved bones
+        ;; (until all have moved) and the frames that change (once per frame), lane by lane only
+        ;; where that is still news; the rest of a frame already marked is not compared.
+        (if (i32.or (i32.load (i32.const 387712))
+              (i32.gt_s (i32.add (local.get $frame) (i32.ge_u (i32.add (local.get $bone) (i32.const 3)) (local.get $bones))) (local.get $marked)))
           (then
-            (if (i32.or (i32.load (i32.const 387712))
-                  (i32.gt_s (i32.add (local.get $frame) (i32.ge_u (i32.add (local.get $bone) (i32.const 3)) (local.get $bones))) (local.get $marked)))
+            (local.set $b (i32.sub (local.get $r) (local.get $back)))
+            (if (v128.any_true (v128.or
+                  (v128.or (v128.xor (local.get $r0) (v128.load (local.get $b))) (v128.xor (local.get $r1) (v128.load offset=16 (local.get $b))))
+                  (v128.or (v128.xor (local.get $r2) (v128.load offset=32 (local.get $b))) (v128.xor (local.get $r3) (v128.load offset=48 (local.get $b))))))
               (then
                 (local.set $k (i32.const 0))
                 (loop $lane
@@ -242,6 +247,7 @@
         (local.set $r (i32.add (local.get $r) (i32.const 64)))
         (local.set $a (i32.add (local.get $a) (i32.const 16)))
         (br_if $group (i32.lt_u (local.get $r) (local.get $end)))))
+    (i32.store (i32.const 387716) (local.get $tainted))
     (v128.store (i32.const 387664) (local.get $acc0))
     (v128.store (i32.const 387680) (local.get $acc1))
     (v128.store (i32.const 387696) (local.get $far))

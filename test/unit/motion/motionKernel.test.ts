@@ -139,6 +139,30 @@ test('the kernel and the TypeScript loop find the same in random words (past the
   assertSameFindings(randomWordsClip(5, MOTION_KERNEL_MIN_BONES, 5000), 'random words, fewest bones', 5);
 });
 
+test('the kernel and the TypeScript loop find the same when non-finite, extreme or zero halves appear late in a clean clip', () => {
+  // The kernel takes its exact NaN path only from the first group holding such a half: halves
+  // planted after several clean blocks (positions NaN, +-infinity and +-65504, a zero scale).
+  const planted: [number, number][] = [
+    [0x7e00, 0], // NaN position x
+    [0x7c00, 1], // +infinity position y
+    [0xfc00, 2], // -infinity position z
+    [0x7bff, 0], // 65504: finite, the largest half
+    [0xfbff, 2], // -65504
+    [0x0000, 4], // a zero scale y
+  ];
+  for (const [seed, [bits, half]] of planted.entries()) {
+    const clip = randomMotionClip(seed + 50, 5 * MOTION_KERNEL_BLOCK + 4000);
+    const bones = clip[0];
+    const records = (clip.length - CLIP_HEADER_SIZE) / 16;
+    const view = new DataView(clip.buffer);
+    // A bone's record in one late frame, then in the frame after it too (a step from and to it).
+    const record = 5 * MOTION_KERNEL_BLOCK + 7 + seed;
+    for (const at of [record, record + 2 * bones]) if (at < records) view.setUint16(CLIP_HEADER_SIZE + at * 16 + 4 + 2 * half, bits, true);
+    assertSameFindings(clip, `half ${bits.toString(16)} at record ${record}`, seed + 50);
+    assertSameFindings(clip, `half ${bits.toString(16)} at record ${record}, 20° and ratio 2`, seed + 50, { ...DEFAULT_MOTION_OPTIONS, popMinDegrees: 20, jumpRatio: 2 });
+  }
+});
+
 test('a turn within smallTurnFieldSteps of each rotation field (the dropped index kept) is never a pop candidate', () => {
   const next = random(7);
   const field = (word: number, shift: number): number => (word >>> shift) & 0x3ff;
