@@ -4,8 +4,11 @@
  *   `check FOLDER` (walk, every clip, the manifest and its cross-checks) against reading every
  *   byte of the same files once in this process (16 files in flight), same run, interleaved;
  *   the reads per file during that check (target: 1);
- * - the largest legal clip (267,382,804 B): `check FILE` against a bare read of it in 4 MiB
- *   pieces into one reused buffer.
+ * - the largest legal clip (267,382,804 B): `check FILE` (its frame ranges linted by one worker
+ *   per core at once, the CLI's pool started per run) against a bare read of it in 4 MiB pieces
+ *   into one reused buffer, and the same check on one thread;
+ * - where splitting a clip pays: clips of 16 to 128 MiB checked by a warm pool, split into ranges
+ *   against linted whole by one worker.
  * The folder check runs with the worker pool (one worker per core) and, for the scaling, without.
  * Ratios use the fastest wall-clock run of each (the pool's threads make CPU time no measure).
  */
@@ -17,13 +20,15 @@ import type { CliIo } from '../cli/io';
 import type { FileAccess } from '../formats/fileAccess';
 import type { BinaryCheckPool } from '../formats/checkPool';
 import { mapInParallel } from '../formats/inParallel';
-import { createCheckPool } from '../node/checkPool';
+import { CLIP_SPLIT_MIN_BYTES, checkWorkerScript, createCheckPool, defaultPoolSize, WorkerCheckPool } from '../node/checkPool';
 import { nodeFileAccess } from '../node/fileAccess';
 import { ISSUE_WORKSPACE, writeCheckWorkspace } from './checkWorkspace';
 import { writeClipFile } from './clipData';
 import { formatNumber, timeInterleaved, type BenchContext } from './harness';
 
 const ROUNDS = 3;
+/** The split threshold's rows: short checks, more rounds to see past the load. */
+const THRESHOLD_ROUNDS = 9;
 const PIECE = 4 * 1024 * 1024;
 
 function quietIo(access: FileAccess): CliIo {
@@ -109,28 +114,88 @@ async function workspaceRows(bench: BenchContext): Promise<void> {
   });
 }
 
+/** Node's file access under another identity: `runChecks` then starts no pool (one thread). */
+const oneThread: FileAccess = { ...nodeFileAccess };
+
+/** The diagnostics of `check FILE` as text, to show the split and the one-thread check agree. */
+async function checkFile(access: FileAccess, path: string, pool?: BinaryCheckPool): Promise<string> {
+  const report = await runChecks(quietIo(access), [path], 100, { pool });
+  return JSON.stringify(report.files[0]?.diagnostics ?? null);
+}
+
 async function largestClipRows(bench: BenchContext): Promise<void> {
   const path = join(bench.tmpDir, 'check-largest.nczxanim');
   const size = await writeClipFile(path, 255, 65535);
-  let problems = 0;
-  const [bare, check] = await timeInterleaved(
-    [
-      () => bareStream(path),
-      async () => void (problems = (await runChecks(quietIo(nodeFileAccess), [path], 100)).files[0]?.diagnostics.length ?? -1),
-    ],
-    ROUNDS,
-  );
+  const outputs = ['', '', ''];
+  // As `ewzanim check FILE` runs: a pool started for the run and ended after it.
+  const cliCheck = async (): Promise<void> => {
+    const pool = createCheckPool();
+    try {
+      outputs[0] = await checkFile(nodeFileAccess, path, pool);
+    } finally {
+      await pool?.close();
+    }
+  };
+  const warm = createCheckPool();
+  let timings;
+  try {
+    timings = await timeInterleaved(
+      [() => bareStream(path), cliCheck, async () => void (outputs[1] = await checkFile(nodeFileAccess, path, warm)), async () => void (outputs[2] = await checkFile(oneThread, path))],
+      ROUNDS,
+    );
+  } finally {
+    await warm?.close();
+  }
+  const [bare, cli, pooled, single] = timings;
+  const baseline = { name: 'bare read of it in 4 MiB pieces', value: bare!.bestSeconds, unit: 's' };
+  const problems = (JSON.parse(outputs[0]!) as unknown[] | null)?.length ?? -1;
+  const same = outputs[0] === outputs[2] && outputs[1] === outputs[2] ? 'the same as' : 'DIFFERENT FROM';
+  const ranges = warm ? `${warm.size} ranges on as many workers` : 'no worker script: one thread';
   bench.add({
-    name: `check FILE, the largest clip (${formatNumber(size)} B)`,
-    value: check!.bestSeconds,
+    name: `check FILE, the largest clip (${formatNumber(size)} B), ${ranges}, the pool started for the run`,
+    value: cli!.bestSeconds,
     unit: 's',
-    baseline: { name: 'bare read of it in 4 MiB pieces', value: bare!.bestSeconds, unit: 's' },
+    baseline,
     target: { on: 'ratio', op: '<=', threshold: 1.5 },
-    note: `${problems} diagnostics; page-cached; best of ${ROUNDS} interleaved`,
+    note: `${problems} diagnostics, ${same} one thread's; page-cached; ${availableParallelism()} cores; best of ${ROUNDS} interleaved; ${formatNumber(single!.bestSeconds / cli!.bestSeconds)}x the one-thread run`,
   });
+  bench.add({
+    name: `check FILE, the largest clip, ${ranges}, warm pool`,
+    value: pooled!.bestSeconds,
+    unit: 's',
+    baseline,
+    note: `workers already started (the language server's case); ${formatNumber(single!.bestSeconds / pooled!.bestSeconds)}x the one-thread run`,
+  });
+  bench.add({ name: `check FILE, the largest clip (one thread)`, value: single!.bestSeconds, unit: 's', baseline, note: 'the same check without the pool' });
+}
+
+/** Clips of 16 to 128 MiB checked by a warm pool: split into one range per worker, and whole on one worker. */
+async function splitThresholdRows(bench: BenchContext): Promise<void> {
+  const script = checkWorkerScript();
+  if (!script || defaultPoolSize() < 2) return;
+  const split = new WorkerCheckPool(script, defaultPoolSize(), { clipSplitMinBytes: 0 });
+  const whole = new WorkerCheckPool(script, defaultPoolSize(), { clipSplitMinBytes: Number.POSITIVE_INFINITY });
+  try {
+    for (const mib of [16, 32, 64, 128]) {
+      const path = join(bench.tmpDir, `check-${mib}mib.nczxanim`);
+      const bones = 255;
+      const size = await writeClipFile(path, bones, Math.floor((mib * 1024 * 1024) / (bones * 16)));
+      const [inRanges, onOne] = await timeInterleaved([() => checkFile(nodeFileAccess, path, split), () => checkFile(nodeFileAccess, path, whole)], THRESHOLD_ROUNDS);
+      bench.add({
+        name: `check FILE, a ${mib} MiB clip (${formatNumber(size)} B) in ${split.size} ranges, warm pool`,
+        value: inRanges!.bestSeconds,
+        unit: 's',
+        baseline: { name: 'linted whole by one worker of the same pool', value: onOne!.bestSeconds, unit: 's' },
+        note: `best of ${THRESHOLD_ROUNDS} interleaved; the pool splits from ${formatNumber(CLIP_SPLIT_MIN_BYTES / 1024 / 1024)} MiB`,
+      });
+    }
+  } finally {
+    await Promise.all([split.close(), whole.close()]);
+  }
 }
 
 export default async function checkBench(bench: BenchContext): Promise<void> {
   await workspaceRows(bench);
   await largestClipRows(bench);
+  await splitThresholdRows(bench);
 }

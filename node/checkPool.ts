@@ -59,7 +59,7 @@ interface Pending {
  * once (`formats/clipRangeLint.ts`); smaller ones by one worker, where the ranges' start and
  * merge would cost more than they save.
  */
-export const CLIP_SPLIT_MIN_BYTES = 32 * 1024 * 1024;
+export const CLIP_SPLIT_MIN_BYTES = 64 * 1024 * 1024;
 
 interface PoolWorker {
   worker: Worker;
