@@ -149,8 +149,8 @@ describe('Curves: the min/max pyramid', () => {
     }
   });
 
-  it('columns are read at buckets of about the square root of their width, none under 32 frames', () => {
+  it('columns are read at buckets of 32 frames (fewer under 32), the square root of their width past 1,024, none under 8', () => {
     const layout = new PyramidLayout(65535);
-    assert.deepEqual([10, 31, 57, 250, 1000, 65535].map((w) => layout.levelFor(w)), [0, 0, 3, 4, 5, 8]);
+    assert.deepEqual([7, 8, 20, 57, 250, 1000, 4096, 65535].map((w) => layout.levelFor(w)), [0, 3, 4, 5, 5, 5, 6, 8]);
   });
 });

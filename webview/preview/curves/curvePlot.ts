@@ -7,6 +7,7 @@
 import uPlot from 'uplot';
 import type { CurveMark } from './curveMarks';
 import type { CurveEnvelope } from './curveSeries';
+import { sharedXLinearPaths } from './sharedXPath';
 
 export interface PlotLook {
   /** Text, axis lines, grid; the marks' colours. */
@@ -60,6 +61,7 @@ export class CurvePlot {
   private readonly playhead: HTMLElement;
 
   constructor(host: HTMLElement, title: string, private readonly lines: readonly PlotLine[], private readonly look: PlotLook, events: PlotEvents, size: { width: number; height: number }, syncKey: string) {
+    const paths = sharedXLinearPaths();
     const axis = { stroke: look.foreground, font: look.font, labelFont: look.font, grid: { stroke: look.grid, width: 1 }, ticks: { stroke: look.grid, width: 1 } };
     this.plot = new uPlot(
       {
@@ -68,7 +70,7 @@ export class CurvePlot {
         cursor: { sync: { key: syncKey }, drag: { x: true, y: false, setScale: false }, points: { show: false }, y: false },
         scales: { x: { time: false, auto: false } },
         axes: [{ ...axis, size: 28 }, { ...axis, label: title, labelSize: 16, size: 54 }],
-        series: [{ label: 'frame' }, ...lines.map((line) => ({ label: line.label, stroke: line.colour, dash: line.dash.map((d) => d * uPlot.pxRatio), width: 1.25, points: { show: false } }))],
+        series: [{ label: 'frame' }, ...lines.map((line) => ({ label: line.label, stroke: line.colour, dash: line.dash.map((d) => d * uPlot.pxRatio), width: 1.25, points: { show: false }, paths }))],
         hooks: {
           draw: [() => this.drawMarks()],
           setSelect: [(u: uPlot) => {
@@ -115,7 +117,7 @@ export class CurvePlot {
       this.solid = solid;
       this.lines.forEach((line, i) => { this.plot.series[i + 1].dash = solid ? [] : line.dash.map((d) => d * uPlot.pxRatio); });
     }
-    const data: (number | null)[][] = [frames, ...this.lines.map((line) => envelopes[line.source]?.values[line.channel].map(finiteOrNull) ?? frames.map(() => null))];
+    const data: (number | null)[][] = [frames, ...this.lines.map((line) => drawable(envelopes[line.source]?.values[line.channel], frames.length))];
     this.plot.batch(() => {
       this.plot.setData(data as uPlot.AlignedData, false);
       this.plot.setScale('x', { min: first, max: Math.max(last, first + 1) });
@@ -201,6 +203,13 @@ export class CurvePlot {
   }
 }
 
-function finiteOrNull(value: number): number | null {
-  return Number.isFinite(value) ? value : null;
+/** A line's values as uPlot draws them: null (a gap) where not finite, or all null (not decoded yet). */
+function drawable(values: readonly number[] | undefined, length: number): (number | null)[] {
+  const out = new Array<number | null>(length).fill(null);
+  if (!values) return out;
+  for (let i = 0; i < length; i++) {
+    const value = values[i];
+    if (Number.isFinite(value)) out[i] = value;
+  }
+  return out;
 }

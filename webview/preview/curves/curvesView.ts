@@ -13,7 +13,7 @@ import type { PreviewModel } from '../model/previewModel';
 import { markerNear, type CurveMark } from './curveMarks';
 import { CurvePlot, type PlotEvents, type PlotLine, type PlotLook } from './curvePlot';
 import { MAX_CURVE_BONES } from './curvesModel';
-import { CURVE_CHANNELS, channelsOf, curveEnvelope, type BoneCurves, type CurveGroup } from './curveSeries';
+import { CURVE_CHANNELS, channelsOf, curveEnvelopes, type BoneCurves, type CurveGroup } from './curveSeries';
 
 const GROUPS: { group: CurveGroup; title: string }[] = [
   { group: 'rotation', title: 'rotation °' },
@@ -127,7 +127,7 @@ export class CurvesView {
     const view = this.model.curves.window;
     // The three plots are as wide: one envelope per bone serves them all.
     const columns = this.plots[0].columns;
-    const envelopes = curves.map((c) => c && curveEnvelope(c, view.first, view.last, columns));
+    const envelopes = curveEnvelopes(curves, view.first, view.last, columns);
     for (const plot of this.plots) plot.show(envelopes, view.first, view.last, this.marks);
     this.moveTo(this.model.position);
     this.draws++;
