@@ -11,16 +11,13 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { checkBinaryFile, type BinaryFileCheck } from '../formats/checkBinaryFile';
+import type { BinaryFileCheck } from '../formats/checkBinaryFile';
 import type { BinaryKind } from '../formats/checkBytes';
 import type { BinaryCheckPool, PooledCheckOptions } from '../formats/checkPool';
-import { lintClipRange, type ClipRangeLinter, type ClipRangeRequest, type ClipRangeResult } from '../formats/clipRangeLint';
-import { KEYFRAME_SIZE } from '../formats/clip';
-import { byteSourceOf, type FileStat } from '../formats/fileAccess';
-import { compactForTransfer } from '../formats/manifest/assetFacts';
+import type { ClipRangeRequest } from '../formats/clipRangeLint';
+import type { FileStat } from '../formats/fileAccess';
 import type { BindPose } from '../formats/manifest/bindPose';
 import type { CheckReply, WorkerMessage } from './checkPoolMessages';
-import { nodeFileAccess } from './fileAccess';
 
 /** Worker deaths after which the pool rejects every check (the callers then check on their own thread). */
 const MAX_WORKER_FAILURES = 3;
@@ -97,30 +94,18 @@ export class WorkerCheckPool implements BinaryCheckPool {
 
   /**
    * A large clip checked here (its header) with its frame ranges linted by the workers at once
-   * and merged: what a worker's check gives (`compactForTransfer`). A range whose worker fails
-   * is linted on this thread.
+   * and merged, answered as a worker answers; a range whose worker fails is linted here
+   * (`clipRangeCheck.ts`, loaded on first use).
    */
   private async checkInRanges(path: string, stat: FileStat, options: PooledCheckOptions): Promise<BinaryFileCheck> {
     const poses = this.bindPoses;
-    const linter: ClipRangeLinter = {
-      partsFor: (records) => (records * KEYFRAME_SIZE >= this.splitMinBytes ? this.size : 1),
-      lint: (clipRange) => this.lintRange(path, clipRange),
-    };
-    const full = await checkBinaryFile(nodeFileAccess, path, 'clip', stat, { ...options, rangeLinter: linter });
-    return compactForTransfer(full, poses).checked;
+    const { checkClipInRanges } = await import('./clipRangeCheck');
+    const workers = { size: this.size, splitMinBytes: this.splitMinBytes, lint: async (file: string, clipRange: ClipRangeRequest) => (await this.post((id) => ({ id, path: file, clipRange }))).range! };
+    return checkClipInRanges(workers, path, stat, options, poses);
   }
 
   private get splitMinBytes(): number {
     return this.options.clipSplitMinBytes ?? CLIP_SPLIT_MIN_BYTES;
-  }
-
-  private async lintRange(path: string, clipRange: ClipRangeRequest): Promise<ClipRangeResult> {
-    try {
-      if (this.failures < MAX_WORKER_FAILURES) return (await this.post((id) => ({ id, path, clipRange }))).range!;
-    } catch {
-      // The worker died: this thread lints the range.
-    }
-    return lintClipRange(byteSourceOf(nodeFileAccess, path, clipRange.size), clipRange.header, clipRange.range, clipRange.options);
   }
 
   /** Posts `message(id)` to the least busy worker; its answer, or the error it replied. */
