@@ -24,10 +24,15 @@ const ROUNDS = 3;
 /** The bone the re-export moved. */
 const MOVED_BONE = 7;
 
-/** A clip of A's tiled records shifted by one record: every record differs from A's. */
+/** The bench's records shifted by one record, to tile: every record differs from A's. */
+export function shiftedRecords(): Uint8Array {
+  return keyframeRecords(65536 + 1).subarray(recordsByteLength(1));
+}
+
+/** A clip of A's tiled records shifted by one record. */
 async function writeShiftedClip(path: string): Promise<void> {
   const size = clipByteLength(BONES, FRAMES);
-  const tile = keyframeRecords(65536 + 1).subarray(recordsByteLength(1));
+  const tile = shiftedRecords();
   const file = await open(path, 'w');
   try {
     await file.write(new Uint8Array([BONES, 0, FRAMES & 0xff, FRAMES >>> 8]), 0, CLIP_HEADER_SIZE, 0);
