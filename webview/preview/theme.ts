@@ -20,8 +20,8 @@ export const MESH_BASE: Rgb = [0.36, 0.55, 0.78];
 
 const GHOST_HUE_DARK: Rgb = [1, 0.35, 0.85];
 const GHOST_HUE_LIGHT: Rgb = [0.8, 0.05, 0.6];
-/** How far the ghost's lines fade towards the background: they read as translucent. */
-const GHOST_FADE = 0.35;
+/** How far the ghost's lines fade towards the background: a touch, so that they stay clearly seen (0.35 was lost on both themes). */
+const GHOST_FADE = 0.1;
 
 export function themePalette(background: Rgb, foreground: Rgb): Palette {
   const dark = luminance(background) < 0.5;

@@ -8,6 +8,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { PreviewFile } from '../../../protocol/preview';
 import { GRID_VERTEX_FLOATS } from '../../../webview/preview/grid';
+import { GHOST_MARKER_VERTICES } from '../../../webview/preview/ghost/ghostLines';
 import { JOINT_EDGES } from '../../../webview/preview/gizmos';
 import { PreviewModel } from '../../../webview/preview/model/previewModel';
 import { themePalette } from '../../../webview/preview/theme';
@@ -87,7 +88,7 @@ describe('the ghost clip', () => {
     model.seek(2);
     const lines = model.overlayLines(model.pose(), VIEW)!;
     const ghost = vertices(lines, VIEW.palette.ghost);
-    const joints = 3 * JOINT_EDGES.length;
+    const joints = 3 * GHOST_MARKER_VERTICES;
     assert.equal(ghost.length, joints + 6 + 2);
     // basePose turns bone 1 at frame 2 by 20° about y: its x axis tips towards -z, z towards +x.
     const [cos, sin] = [Math.cos(Math.PI / 9), Math.sin(Math.PI / 9)];
@@ -99,6 +100,21 @@ describe('the ghost clip', () => {
     ]);
     model.seek(1);
     assert.equal(vertices(model.overlayLines(model.pose(), VIEW)!, VIEW.palette.ghost).length, joints, 'frame 1: the same pose, joints only');
+  });
+
+  it('keeps every marker of B in the full ghost colour when a bone is selected, the selected one with a larger third shell', () => {
+    const model = ghosted();
+    model.seek(1);
+    model.selectBone(1);
+    const lines = model.overlayLines(model.pose(), VIEW)!;
+    const ghost = vertices(lines, VIEW.palette.ghost);
+    // Nothing of B is drawn in another colour (A's markers dim to 55% then; B's would be lost).
+    assert.equal(ghost.length * GRID_VERTEX_FLOATS, lines.length);
+    assert.equal(ghost.length, 3 * GHOST_MARKER_VERTICES + JOINT_EDGES.length);
+    // Bone 1's joint is at (1, 0.1, 0) at frame 1: its markers reach 1.5, 1.8 and 2.4 joint radii (0.15) along x.
+    const onBone1XAxis = ghost.map((v) => v.split(' ').map(Number)).filter(([x, y, z]) => y === 0.1 && z === 0 && Math.abs(x - 1) > 0 && Math.abs(x - 1) < 0.5);
+    const reach = [...new Set(onBone1XAxis.map(([x]) => x.toFixed(2)))].sort();
+    assert.deepEqual(reach, ['0.64', '0.73', '0.77', '1.23', '1.27', '1.36']);
   });
 
   it('goes away when the host sends none, and a clip that cannot be drawn is a notice', () => {
