@@ -83,6 +83,8 @@ test('MSH preview: caveat, hierarchy drawn, frames, playback, blend and models',
       assert.match((await preview.textContent('#status')) ?? '', /^3 nodes, 7 keys, 5 frames at 30 fps$/);
       assert.equal(await preview.textContent('#frameText'), '0 / 4');
       await waitUntilDrawn(page, preview);
+      // A busy machine can answer WebGPU's first round trip late: the preview then switches to it.
+      for (let waited = 0; waited < 30_000 && (await rendererOf(preview)) !== 'webgpu'; waited += 200) await page.waitForTimeout(200);
       assert.equal(await rendererOf(preview), 'webgpu', `the 3D renderer on WebGPU; notice: ${await preview.textContent('#notice')}`);
       assert.equal(await preview.textContent('#renderer-label'), 'WebGPU');
       const first = await canvasPixels(preview);

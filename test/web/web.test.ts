@@ -61,10 +61,16 @@ async function previewFrame(page: Page): Promise<Frame> {
 /** Compares the preview's canvas with its golden image (and takes a screenshot), then closes its tab, which lets the suite go on. */
 async function lookAtPreview(page: Page, tabLabel: string, golden: string): Promise<void> {
   const frame = await previewFrame(page);
-  const shown = await frame.evaluate(() => ({
+  const read = (): Promise<{ assets: string; renderer: string }> => frame.evaluate(() => ({
     assets: document.getElementById('assets')?.textContent ?? '',
     renderer: (window as unknown as { ewzanimPreview: { currentRenderer: string } }).ewzanimPreview.currentRenderer,
   }));
+  // A busy machine can answer WebGPU's first round trip late: the preview then switches to it.
+  let shown = await read();
+  for (let waited = 0; waited < 30_000 && shown.renderer !== 'webgpu'; waited += 200) {
+    await page.waitForTimeout(200);
+    shown = await read();
+  }
   console.log(`web preview: ${JSON.stringify(shown)}`);
   assert.match(shown.assets, /creature-walk\.nczxanim: 40 bones x 60 frames/);
   // The page has Chromium's WebGPU flags (SwiftShader), as the desktop preview test.

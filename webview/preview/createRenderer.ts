@@ -4,10 +4,22 @@ import { WebGpuUnavailable } from './renderer';
 import { WebGl2Renderer } from './webgl/renderer';
 import { requestPreviewDevice, WebGpuRenderer } from './webgpu/renderer';
 
+/** A WebGPU renderer and its canvas, ready once its device answered after all. */
+export interface LateWebGpu {
+  renderer: PreviewRenderer;
+  canvas: HTMLCanvasElement;
+}
+
 export interface RendererChoice {
   renderer: PreviewRenderer;
   /** Set when WebGL2 draws instead of WebGPU: what happened and what to try. */
   fallbackReason?: string;
+  /**
+   * Set when WebGL2 draws because the WebGPU device did not answer in time: resolves to that
+   * device's renderer and canvas if it answers after all (a busy machine, not a broken device),
+   * else to undefined. Whoever takes it over disposes of it.
+   */
+  lateWebGpu?: Promise<LateWebGpu | undefined>;
 }
 
 /**
@@ -22,51 +34,83 @@ export async function createRenderer(canvas: () => HTMLCanvasElement, clipBytes:
     device.lost.then((info) => {
       if (!disposed) options.onLost(`The WebGPU device was lost (${info.reason}: ${info.message || 'no message'}). Drawing with WebGL2 now; reopen the preview to try WebGPU again.`);
     });
-    const renderer = new WebGpuRenderer(device, canvas());
-    try {
-      await probeDevice(device, () => renderer.clearCanvas());
-    } catch (error) {
-      disposed = true; // a loss we caused ourselves: not reported through onLost
-      device.destroy();
-      throw error;
-    }
+    const gpuCanvas = canvas();
+    const renderer = new WebGpuRenderer(device, gpuCanvas);
     const dispose = renderer.dispose.bind(renderer);
     renderer.dispose = () => {
-      disposed = true;
+      disposed = true; // a loss we caused ourselves: not reported through onLost
       dispose();
       device.destroy();
     };
-    return { renderer };
+    let probe: ProbeResult;
+    try {
+      probe = await probeDevice(device, () => renderer.clearCanvas());
+    } catch (error) {
+      renderer.dispose();
+      throw error;
+    }
+    if (probe.answered) return { renderer };
+    const fallback = fallbackTo(canvas, `The WebGPU device does not work (no answer within ${PROBE_TIMEOUT_MS / 1000} s). ${DRIVER_ADVICE} If it answers later, the preview switches to it.`);
+    fallback.lateWebGpu = probe.late.then((works) => {
+      if (works) return { renderer, canvas: gpuCanvas };
+      renderer.dispose();
+      return undefined;
+    });
+    return fallback;
   } catch (error) {
-    const reason = error instanceof WebGpuUnavailable ? error.message : `WebGPU failed to start (${String(error)}).`;
-    // A canvas that had a WebGPU context cannot give a WebGL2 one: the caller hands a fresh canvas.
-    return { renderer: new WebGl2Renderer(canvas()), fallbackReason: `${reason} Drawing with WebGL2 (same results, bones decoded on the CPU).` };
+    return fallbackTo(canvas, error instanceof WebGpuUnavailable ? error.message : `WebGPU failed to start (${String(error)}).`);
   }
 }
 
+/** WebGL2 on a fresh canvas (one that had a WebGPU context cannot give a WebGL2 one), saying why. */
+function fallbackTo(canvas: () => HTMLCanvasElement, reason: string): RendererChoice {
+  return { renderer: new WebGl2Renderer(canvas()), fallbackReason: `${reason} Drawing with WebGL2 (same results, bones decoded on the CPU).` };
+}
+
+const DRIVER_ADVICE = 'Check that hardware acceleration is enabled, or update the graphics driver.';
+
 /**
- * How long the device's first round trip may take before it counts as not working and WebGL2
- * draws instead. Longer is not kinder: a page whose round trip does not come back (seen with a
- * preview opened beside other webviews) would stay blank that long, and 20 s broke the layers
- * panel's mix reload in the end-to-end tests.
+ * How long the device's first round trip may take before WebGL2 draws instead. Longer is not
+ * kinder: a page whose round trip does not come back (seen with a preview opened beside other
+ * webviews) would stay blank that long. A round trip that comes back later (a busy machine) hands
+ * the preview to WebGPU then.
  */
 const PROBE_TIMEOUT_MS = 5_000;
+
+/** The probe's round trip came back in time, or `late` settles when (if) it does. */
+type ProbeResult = { answered: true } | { answered: false; late: Promise<boolean> };
 
 /**
  * Some configurations hand out an adapter and device that cannot do work (Chromium with
  * --disable-gpu: presenting to a canvas destroys the device). One clear of the canvas and one
  * tiny round trip prove the device before it is used.
  */
-async function probeDevice(device: GPUDevice, present: () => void): Promise<void> {
+async function probeDevice(device: GPUDevice, present: () => void): Promise<ProbeResult> {
   const buffer = device.createBuffer({ size: 4, usage: GPUBufferUsage.MAP_READ });
+  let roundTrip: Promise<void>;
   try {
     present();
-    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${PROBE_TIMEOUT_MS / 1000} s`)), PROBE_TIMEOUT_MS));
-    await Promise.race([buffer.mapAsync(GPUMapMode.READ), timeout]);
-    buffer.unmap();
+    roundTrip = buffer.mapAsync(GPUMapMode.READ);
   } catch (error) {
-    throw new WebGpuUnavailable(`The WebGPU device does not work (${error instanceof Error ? error.message : String(error)}). Check that hardware acceleration is enabled, or update the graphics driver.`);
+    buffer.destroy();
+    throw notWorking(error);
+  }
+  const settled = roundTrip.then(() => true, () => false);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const inTime = await Promise.race([settled, new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), PROBE_TIMEOUT_MS)))]);
+  clearTimeout(timer);
+  if (inTime === 'late') return { answered: false, late: settled.finally(() => buffer.destroy()) };
+  try {
+    await roundTrip;
+    buffer.unmap();
+    return { answered: true };
+  } catch (error) {
+    throw notWorking(error);
   } finally {
     buffer.destroy();
   }
+}
+
+function notWorking(error: unknown): WebGpuUnavailable {
+  return new WebGpuUnavailable(`The WebGPU device does not work (${error instanceof Error ? error.message : String(error)}). ${DRIVER_ADVICE}`);
 }

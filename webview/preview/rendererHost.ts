@@ -1,16 +1,17 @@
 /**
  * The renderer's lifecycle: picks WebGPU or WebGL2 (createRenderer), gives each renderer a fresh
  * canvas, switches to WebGL2 for good when the WebGPU device is lost or a reloaded clip outgrows
- * the GPU's storage binding, and says why.
+ * the GPU's storage binding, and says why; switches to WebGPU when a device that was too slow to
+ * answer at first (a busy machine) answers after all.
  */
 import type { RendererKind } from '../../protocol/preview';
-import { createRenderer } from './createRenderer';
+import { createRenderer, type LateWebGpu } from './createRenderer';
 import type { PreviewRenderer } from './renderer';
 
 export interface RendererHostEvents {
   /** A new canvas is in the viewport (wire its pointer input). */
   canvas(canvas: HTMLCanvasElement): void;
-  /** The WebGPU device was lost: the host has switched to WebGL2; reload the scene into it. */
+  /** The renderer changed under the scene (WebGPU lost, or a slow WebGPU answered after all): reload the scene into it. */
   lost(): void;
 }
 
@@ -54,6 +55,7 @@ export class RendererHost {
         });
         this.renderer = choice.renderer;
         this.fallbackReason = choice.fallbackReason;
+        void choice.lateWebGpu?.then((late) => late && this.takeOver(choice.renderer, late));
       })();
     }
     try {
@@ -62,6 +64,21 @@ export class RendererHost {
       this.task = undefined;
     }
     return this.renderer!;
+  }
+
+  /** WebGPU answered after all: it replaces the WebGL2 renderer drawn meanwhile (`fallback`), unless that is gone or WebGL2 was forced since. */
+  private takeOver(fallback: PreviewRenderer, late: LateWebGpu): void {
+    if (this.renderer !== fallback || this.task || this.needsNew || this.forcedWebGl) {
+      late.renderer.dispose();
+      return;
+    }
+    fallback.dispose();
+    this.canvas?.remove();
+    // The canvas came from freshCanvas: its input is wired already.
+    this.viewport.insertBefore(late.canvas, this.viewport.firstChild);
+    this.renderer = late.renderer;
+    this.fallbackReason = undefined;
+    this.events.lost();
   }
 
   private freshCanvas(): HTMLCanvasElement {

@@ -28,8 +28,18 @@ function loseDevice(): void {
   (app as unknown as { stage: { renderers: { renderer: { device: GPUDevice } } } }).stage.renderers.renderer.device.destroy();
 }
 
+/** Holds the next GPU buffer mapping (the renderer's first round trip) for `ms`, as a busy machine can. */
+function slowNextRoundTrip(ms: number): void {
+  const mapAsync = GPUBuffer.prototype.mapAsync;
+  GPUBuffer.prototype.mapAsync = function (this: GPUBuffer, ...args: Parameters<GPUBuffer['mapAsync']>) {
+    GPUBuffer.prototype.mapAsync = mapAsync;
+    const answer = mapAsync.apply(this, args);
+    return new Promise<undefined>((resolve, reject) => setTimeout(() => answer.then(resolve, reject), ms));
+  };
+}
+
 function state(): { renderer: string; notice: string; statuses: PreviewToHostMessage[] } {
   return { renderer: app.currentRenderer, notice: document.getElementById('notice')?.textContent ?? '', statuses: posted.filter((m) => m.type === 'status') };
 }
 
-Object.assign(window, { loadFiles, loseDevice, state, setTheme: applyTheme, handle: (m: HostToPreviewMessage) => app.handle(m), posted: () => posted, readPixels: async () => Array.from(await app.readPixels()), pageReady: true });
+Object.assign(window, { loadFiles, loseDevice, slowNextRoundTrip, state, setTheme: applyTheme, handle: (m: HostToPreviewMessage) => app.handle(m), posted: () => posted, readPixels: async () => Array.from(await app.readPixels()), pageReady: true });
