@@ -1,8 +1,9 @@
 /**
  * A large clip checked by the pool is linted in frame ranges, one per worker at once, and
  * `ewzanim check` reports exactly what it reports on one thread: clips with pops, jumps and NaNs
- * planted at the range boundaries, random records past the problem cap, a clip cut short. The
- * split threshold is lowered so small clips split.
+ * planted at the range boundaries, random records past the problem cap, a clip cut short; a
+ * range whose worker fails is linted on the calling thread. The split threshold is lowered so
+ * small clips split.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,7 +11,11 @@ import { checkCommand } from '../../../cli/checkCommand';
 import type { CliIo } from '../../../cli/io';
 import { CLIP_HEADER_SIZE, KEYFRAME_SIZE, type BoneTransform } from '../../../formats';
 import type { FileAccess } from '../../../formats/fileAccess';
+import { checkBinaryFile } from '../../../formats/checkBinaryFile';
+import type { ClipFrameRange } from '../../../formats/clipRangeLint';
+import { compactForTransfer } from '../../../formats/manifest/assetFacts';
 import { checkWorkerScript, WorkerCheckPool } from '../../../node/checkPool';
+import { checkClipInRanges } from '../../../node/clipRangeCheck';
 import { nodeFileAccess } from '../../../node/fileAccess';
 import { REPO, tempTree } from '../cli/cliHarness';
 import { clipOf, smoothTransform } from '../motion/plantedClips';
@@ -70,3 +75,21 @@ for (const format of ['text', 'json'] as const) {
     }
   });
 }
+
+test('ranges whose workers fail are linted on the calling thread: the same answer as a whole check', async () => {
+  const tree = tempTree({ 'pop.nczxanim': planted(300, [99, 100, 200], [101]) });
+  try {
+    const path = `${tree.root}/pop.nczxanim`;
+    const stat = await nodeFileAccess.stat(path);
+    assert.ok(stat, 'the clip was written');
+    const asked: ClipFrameRange[] = [];
+    const failing = { size: 3, splitMinBytes: 1, lint: async (_path: string, request: { range: ClipFrameRange }) => (asked.push(request.range), Promise.reject(new Error('worker died'))) };
+    const split = await checkClipInRanges(failing, path, stat, { maxKeyframeProblems: 100 }, []);
+    const whole = compactForTransfer(await checkBinaryFile(nodeFileAccess, path, 'clip', stat, { maxKeyframeProblems: 100 }), []).checked;
+    assert.equal(asked.length, 3, 'three ranges were asked for');
+    assert.equal(JSON.stringify(split), JSON.stringify(whole));
+    assert.match(JSON.stringify(split.result.diagnostics), /anim\/pop/);
+  } finally {
+    tree.dispose();
+  }
+});
