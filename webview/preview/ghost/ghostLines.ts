@@ -10,9 +10,15 @@
  */
 import { JOINT_EDGES } from '../gizmos';
 import { GRID_VERTEX_FLOATS } from '../grid';
-import { BONE_OUTPUT_FLOATS, buildPose, MAX_OUTPUT_BONES, type PoseInputs } from '../pose';
+import { BONE_OUTPUT_FLOATS, buildPose, MAX_OUTPUT_BONES, type FrameRequest, type PoseInputs } from '../pose';
 import { JOINT_RADIUS, type Rgb, type ViewState } from '../renderer';
-import type { GhostView } from './ghostModel';
+
+/** What of a drawn ghost view (ghostModel.ts `GhostView`) the lines need: B's request, bones and selected bone. */
+export interface GhostLinesView {
+  request: FrameRequest;
+  bones: number;
+  selectedBone: number;
+}
 
 /** B's marker: octahedra this much larger than A's joints (two shells make a bolder line). */
 const GHOST_SHELL_SCALES = [1.5, 1.8];
@@ -55,7 +61,7 @@ function matricesDiffer(a: Float32Array, b: Float32Array, m: number): boolean {
  * Lines of B's joints for `view` (drawn), and where a bone differs from A's (`poseA`, `bonesA`
  * bones, BONE_OUTPUT_FLOATS per bone): B's axes and the line from A's joint to B's.
  */
-export function ghostLines(inputs: PoseInputs, view: Extract<GhostView, { drawn: true }>, poseA: Float32Array | undefined, bonesA: number, state: Pick<ViewState, 'gizmoLength' | 'palette'>, out = new Float32Array(MAX_OUTPUT_BONES * BONE_OUTPUT_FLOATS)): Float32Array {
+export function ghostLines(inputs: PoseInputs, view: GhostLinesView, poseA: Float32Array | undefined, bonesA: number, state: Pick<ViewState, 'gizmoLength' | 'palette'>, out = new Float32Array(MAX_OUTPUT_BONES * BONE_OUTPUT_FLOATS)): Float32Array {
   const bones = Math.min(view.bones, buildPose(inputs, view.request, out));
   const color = state.palette.ghost;
   const joints = ghostMarkers(out, bones, state.gizmoLength * JOINT_RADIUS, view.selectedBone, color);
