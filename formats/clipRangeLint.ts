@@ -9,9 +9,10 @@
  * range; the candidates within 8 frames of a boundary are taken by a small seam scan around it
  * (frames `[x - 17, x + 16)`). The clip's sums, moving bones and repeated frames come from the
  * range scans, each step counted once. The merge keeps the first `MAX_MOTION_CANDIDATES`
- * candidates of the clip in order, as the one-thread scan does. One difference cannot be
- * removed: the clip's typical position step sums the ranges' sums, so its last bits may differ
- * from one running sum (a jump exactly at the threshold could be judged differently).
+ * candidates of the clip in order, as the one-thread scan does. The clip's typical position
+ * step is summed in chunks of STEP_SUM_CHUNK_FRAMES frames (`motion/stepSums.ts`) and ranges
+ * start on chunk boundaries, so each range reports its own chunks' totals and the merge adds
+ * them in clip order exactly as one thread does: the output is identical, bit for bit.
  */
 import { CLIP_HEADER_SIZE, KEYFRAME_SIZE, recordOffset } from './clip';
 import { lintClipRecords, lintableRecordCount, reportRecord, scanSuspectRecords, type ClipLintOptions } from './clipLint';
@@ -23,6 +24,7 @@ import { motionDiagnostic } from './motion/motionDiagnostics';
 import { DEFAULT_MOTION_OPTIONS, MOTION_WINDOW, type ClipShape, type MotionOptions } from './motion/motionOptions';
 import { MAX_MOTION_CANDIDATES, MotionScanner, concludeMotion, motionKernelFor, type MotionRangeScan, type MotionScanRange } from './motion/motionScanner';
 import { RepeatedFrames } from './motion/repeatedFramesRule';
+import { STEP_SUM_CHUNK_FRAMES, stepTotal } from './motion/stepSums';
 import type { JumpCandidate } from './motion/positionJumpRule';
 
 /** Frames before a boundary a seam scan reads: a candidate's window (8) and the step before its earliest one (8 + 1). */
@@ -61,13 +63,18 @@ export interface ClipRangeLinter {
   lint(request: ClipRangeRequest): Promise<ClipRangeResult>;
 }
 
-/** `parts` ranges of about equal frames, or none where the clip has too few frames for two. */
+/**
+ * `parts` ranges of about equal frames, each starting on a chunk boundary of the step sums
+ * (`STEP_SUM_CHUNK_FRAMES`), or none where the clip has too few frames for two.
+ */
 export function planClipRanges(shape: ClipShape, records: number, parts: number): ClipFrameRange[] {
   const frames = Math.ceil(records / shape.boneCount);
-  const count = Math.min(Math.floor(parts), Math.floor(frames / MIN_RANGE_FRAMES));
+  const count = Math.min(Math.floor(parts), Math.floor(frames / Math.max(MIN_RANGE_FRAMES, STEP_SUM_CHUNK_FRAMES)));
   if (count < 2) return [];
+  // Each boundary rounded down to a chunk's start: ranges stay at least a chunk (and MIN_RANGE_FRAMES) long.
+  const boundary = (k: number): number => (k === count ? frames : Math.floor((k * frames) / count / STEP_SUM_CHUNK_FRAMES) * STEP_SUM_CHUNK_FRAMES);
   const ranges: ClipFrameRange[] = [];
-  for (let k = 0; k < count; k++) ranges.push({ from: Math.floor((k * frames) / count), to: Math.floor(((k + 1) * frames) / count), last: k === count - 1 });
+  for (let k = 0; k < count; k++) ranges.push({ from: boundary(k), to: boundary(k + 1), last: k === count - 1 });
   return ranges;
 }
 
@@ -164,14 +171,14 @@ export function mergeClipRanges(shape: ClipShape, records: number, options: Clip
   return concludeMotion(shape, motionOptions, mergeMotion(shape, results, frames)).map(motionDiagnostic);
 }
 
-/** The range scans as one clip's: candidates in clip order up to the cap, sums in range order. */
+/** The range scans as one clip's: candidates in clip order up to the cap, the step sums' chunks in clip order. */
 function mergeMotion(shape: ClipShape, results: readonly ClipRangeResult[], frames: number): Parameters<typeof concludeMotion>[2] {
   const key = (frame: number, bone: number, kind: number): number => (frame * shape.boneCount + bone) * 2 + kind;
   const pops = [];
   const jumps: JumpCandidate[] = [];
   const moved = new Uint8Array(shape.boneCount);
   const repeated = new RepeatedFrames();
-  let squaredSteps = 0;
+  const stepChunks: number[] = [];
   let farthest = 0;
   let taken = 0;
   for (const result of results) {
@@ -184,10 +191,10 @@ function mergeMotion(shape: ClipShape, results: readonly ClipRangeResult[], fram
       for (const pop of part.pops) if (key(pop.frames[1], pop.bone!, 0) < limit) pops.push(pop);
       for (const jump of part.jumps) if (key(jump.frame, jump.bone, 1) < limit) jumps.push(jump);
     }
-    squaredSteps += scan.squaredSteps;
+    for (const chunk of scan.stepChunks) stepChunks.push(chunk);
     if (scan.farthest > farthest) farthest = scan.farthest;
     for (let bone = 0; bone < moved.length; bone++) moved[bone] |= scan.moved[bone];
     for (const changed of scan.changed) repeated.frame(changed === 1);
   }
-  return { pops, jumps, squaredSteps, farthest, moved, repeated, frames };
+  return { pops, jumps, squaredSteps: stepTotal(stepChunks), farthest, moved, repeated, frames };
 }

@@ -9,6 +9,7 @@
  */
 import { MOTION_KERNEL_BLOCK, MOTION_KERNEL_PREFIX, MOTION_KERNEL_SLOTS, type MotionKernel } from '../wasm/motionKernel';
 import { KeptSteps } from './keptSteps';
+import { STEP_SUM_CHUNK_FRAMES, StepChunks, chunkTotal } from './stepSums';
 
 /** Margins of the kernel's gate around the thresholds: far above its f32 rounding (below 1e-6). */
 const GATE_COS_MARGIN = 1e-5;
@@ -66,14 +67,25 @@ export class KernelPass {
   private readonly bases: number[];
   /** The words where the piece buffers handed out start. */
   private readonly pieceStarts: number[] = [];
+  /** The clip's record of the first record fed, records per chunk of the step sums, and the chunks ended. */
+  private readonly firstRecord: number;
+  private readonly chunkRecords: number;
+  private readonly chunks: StepChunks;
 
-  /** `cosHalfMin`, `ratioSquared`: the scanner's thresholds of a pop's turn and a jump's squared move. */
+  /**
+   * `cosHalfMin`, `ratioSquared`: the scanner's thresholds of a pop's turn and a jump's squared
+   * move; `firstFrame`: the clip's frame of the first record fed.
+   */
   constructor(
     private readonly kernel: MotionKernel,
     cosHalfMin: number,
     ratioSquared: number,
     private readonly onSuspect?: SuspectRecord,
+    private readonly firstFrame = 0,
   ) {
+    this.firstRecord = firstFrame * kernel.bones;
+    this.chunkRecords = STEP_SUM_CHUNK_FRAMES * kernel.bones;
+    this.chunks = new StepChunks(firstFrame);
     this.bases = Array.from({ length: MOTION_KERNEL_SLOTS }, (_, slot) => kernel.slotWord(slot));
     this.kept = new KeptSteps(kernel, this.bases);
     this.cosHi = Math.fround(cosHalfMin + GATE_COS_MARGIN);
@@ -87,10 +99,32 @@ export class KernelPass {
     return this.onSuspect !== undefined;
   }
 
-  /** The clip's sum of squared steps (its four lanes added) and its farthest squared position. */
-  sums(): { squaredSteps: number; farthest: number } {
-    const lanes = this.kernel.laneSums;
-    return { squaredSteps: lanes[0] + lanes[1] + (lanes[2] + lanes[3]), farthest: Math.max(...this.kernel.farthest) };
+  /** The totals of the squared steps' chunks (`stepSums.ts`), the open one last, and the farthest squared position. */
+  sums(): { stepChunks: number[]; farthest: number } {
+    const open = this.chunkTotalAt(this.kernel.laneSums, 0);
+    return { stepChunks: this.chunks.withOpen(this.firstFrame + this.frames, open), farthest: Math.max(...this.kernel.farthest) };
+  }
+
+  /** The total of the chunk whose lanes are `lanes[at, at + 4)`: the kernel's lanes count from the first record fed, the chunk's from the clip's record 0. */
+  private chunkTotalAt(lanes: Float64Array, at: number): number {
+    const shift = this.firstRecord & 3;
+    return chunkTotal(lanes[at + ((4 - shift) & 3)], lanes[at + ((5 - shift) & 3)], lanes[at + ((6 - shift) & 3)], lanes[at + ((7 - shift) & 3)]);
+  }
+
+  /** The position in a block starting at record `start` where the next chunk of the step sums starts (-1: past `count` records). */
+  private chunkSplit(start: number, count: number): number {
+    const first = this.firstRecord + start;
+    let boundary = Math.ceil(first / this.chunkRecords) * this.chunkRecords;
+    if (boundary === this.firstRecord) boundary += this.chunkRecords;
+    return boundary - first < count ? MOTION_KERNEL_PREFIX + boundary - first : -1;
+  }
+
+  /** Keeps the chunks the last scan ended, the first at position `split` of a block starting at record `start`. */
+  private keepEndedChunks(start: number, split: number): void {
+    const kernel = this.kernel;
+    const ended = kernel.chunksEnded();
+    const firstEnd = this.firstRecord + start + split - MOTION_KERNEL_PREFIX;
+    for (let c = 0; c < ended; c++) this.chunks.ended((firstEnd + c * this.chunkRecords) / kernel.bones, this.chunkTotalAt(kernel.chunkLanes, 4 * c));
   }
 
   /**
@@ -174,11 +208,13 @@ export class KernelPass {
     for (let i = count; i % 4 !== 0; i++) words.copyWithin(at(MOTION_KERNEL_PREFIX + i), at(MOTION_KERNEL_PREFIX + i - bones), at(MOTION_KERNEL_PREFIX + i - bones + 1));
     if (this.blocks === 0) {
       // Its steps are from values never set: only the values it stores count (its flags and sums do not).
-      kernel.scan(base, MOTION_KERNEL_PREFIX - bones, bones, 0, cosHi, cosLo, ratio, true, smallTurn);
+      kernel.scan(base, MOTION_KERNEL_PREFIX - bones, bones, 0, cosHi, cosLo, ratio, true, smallTurn, -1, this.chunkRecords);
       kernel.laneSums.fill(0);
       kernel.farthest.fill(0);
     }
-    const flagged = kernel.scan(base, MOTION_KERNEL_PREFIX, count, start % bones, cosHi, cosLo, ratio, sink.judging(), smallTurn);
+    const split = this.chunkSplit(start, count);
+    const flagged = kernel.scan(base, MOTION_KERNEL_PREFIX, count, start % bones, cosHi, cosLo, ratio, sink.judging(), smallTurn, split, this.chunkRecords);
+    if (split >= 0) this.keepEndedChunks(start, split);
     this.blocks++;
     this.fill = 0;
     const flags = kernel.flags;

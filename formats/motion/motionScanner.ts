@@ -22,6 +22,7 @@ import { stillnessFindings } from './stillnessRules';
 import { RING, StepRing, type StepWindow } from './stepWindow';
 import type { KeptSteps } from './keptSteps';
 import { KernelPass, type KernelPassSink, type SuspectRecord } from './kernelPass';
+import { StepChunks, chunkTotal, startsStepChunk, stepTotal } from './stepSums';
 import { createMotionKernel, type MotionKernel } from '../wasm/motionKernel';
 
 export type { SuspectRecord } from './kernelPass';
@@ -44,8 +45,11 @@ export interface MotionRangeScan {
   /** The pops among them, in candidate order. */
   pops: MotionFinding[];
   jumps: JumpCandidate[];
-  /** The sums of the steps scanned (those after the first frame fed) and the farthest position. */
-  squaredSteps: number;
+  /**
+   * The totals of the chunks of squared steps scanned (those after the first frame fed; chunks of
+   * `stepSums.ts`, in order) and the farthest position.
+   */
+  stepChunks: number[];
   farthest: number;
   moved: Uint8Array;
   /** Per whole frame fed after the first: 1 when a record differs from the frame before. */
@@ -156,12 +160,15 @@ export class MotionScanner {
   /** The clip's frame of the first record fed (0 unless `range`). */
   private readonly frameOffset: number;
   /**
-   * The sums of squared position steps in f32 steps, of records 4k, 4k+1, 4k+2 and 4k+3 (the
-   * kernel's lanes), then the farthest squared distance of a position from the origin in f32
-   * (the clip's size). In a typed array: a double field of the object would change its shape
+   * The sums of squared position steps in f32 steps of the current chunk (`stepSums.ts`), of the
+   * clip's records 4k, 4k+1, 4k+2 and 4k+3 (the kernel's lanes), then the farthest squared
+   * distance of a position from the origin in f32 (the clip's size). In a typed array: a double field of the object would change its shape
    * when first written and throw the loop out of optimised code.
    */
   private readonly sums: Float64Array = new Float64Array(5);
+  /** The chunks of squared steps ended, and the lane of the first record fed (its clip record's index mod 4). */
+  private readonly stepChunks: StepChunks;
+  private readonly laneShift: number;
   /** The WebAssembly pass (null: the TypeScript loop), what it hands on, and its steps around a candidate. */
   private readonly pass: KernelPass | null;
   private readonly sink: KernelPassSink;
@@ -187,6 +194,8 @@ export class MotionScanner {
   ) {
     this.frameOffset = range?.firstFrame ?? 0;
     this.bones = shape.boneCount;
+    this.stepChunks = new StepChunks(this.frameOffset);
+    this.laneShift = (this.frameOffset * this.bones) & 3;
     this.prevWords = new Uint32Array(kernel ? 0 : this.bones * 4);
     this.quat = new Float32Array(kernel ? 0 : this.bones * 4);
     this.pos = new Float32Array(kernel ? 0 : this.bones * 3);
@@ -195,7 +204,7 @@ export class MotionScanner {
     this.moved = kernel?.moved ?? new Uint8Array(this.bones);
     this.cosHalfMin = Math.cos((options.popMinDegrees * Math.PI) / 360);
     this.ratioSquared = options.jumpRatio * options.jumpRatio;
-    this.pass = kernel && new KernelPass(kernel, this.cosHalfMin, this.ratioSquared, onSuspect);
+    this.pass = kernel && new KernelPass(kernel, this.cosHalfMin, this.ratioSquared, onSuspect, this.frameOffset);
     this.kept = this.pass?.kept;
     this.sink = {
       // Past the cap, with every pending candidate judged, no step needs judging.
@@ -235,6 +244,8 @@ export class MotionScanner {
     while (r < records) {
       // One frame's bones at a time (a piece may start or end inside a frame).
       const count = Math.min(records - r, this.bones - this.bone);
+      // A chunk of the step sums ends where a frame starting one begins to be read (none is left empty).
+      if (this.bone === 0 && this.frame > 0 && startsStepChunk(this.frame + this.frameOffset)) this.endStepChunk();
       if (this.frame === 0) this.firstFrame(words, r, count);
       else this.scanBones(words, r, count);
       r += count;
@@ -271,6 +282,7 @@ export class MotionScanner {
     const slot = frame % RING;
     const previous = (frame - 1) % RING;
     const sums = this.sums;
+    const lane = frame * this.bones + this.laneShift;
     let changedAny = false, farthest = sums[4];
     for (let k = 0, i = r * 4, bone = this.bone; k < count; k++, i += 4, bone++) {
       const rot = words[i], w1 = words[i + 1], w2 = words[i + 2], w3 = words[i + 3];
@@ -307,7 +319,7 @@ export class MotionScanner {
         // The clip's sums in f32 steps, as the kernel's lanes compute them.
         const fx = Math.fround(dx), fy = Math.fround(dy), fz = Math.fround(dz);
         const step = Math.fround(Math.fround(Math.fround(fx * fx) + Math.fround(fy * fy)) + Math.fround(fz * fz));
-        if (step < Infinity) sums[(frame * this.bones + bone) & 3] += step;
+        if (step < Infinity) sums[(lane + bone) & 3] += step;
         const reach = Math.fround(Math.fround(px * px + py * py) + pz * pz);
         if (reach > farthest && reach < Infinity) farthest = reach;
         pos[o] = px; pos[o + 1] = py; pos[o + 2] = pz;
@@ -336,6 +348,13 @@ export class MotionScanner {
     if (this.pendingHead < this.pending.length) this.judgeDue(this.frame);
     this.frame++;
     this.bone = 0;
+  }
+
+  /** The current chunk of the step sums ends before this frame: its total kept, its lanes from zero. */
+  private endStepChunk(): void {
+    const sums = this.sums;
+    this.stepChunks.ended(this.frame + this.frameOffset, chunkTotal(sums[0], sums[1], sums[2], sums[3]));
+    sums.fill(0, 0, 4);
   }
 
   /** Frame 0: the decoded rotation and position every later step is measured from. */
@@ -408,7 +427,8 @@ export class MotionScanner {
     const frames = this.frame; // whole frames read
     if (frames === 0) return [];
     this.judgeDue(frames - 1, true);
-    return concludeMotion(this.shape, this.options, { pops: this.pops, jumps: this.jumps, ...this.clipSums(), moved: this.moved, repeated: this.repeated, frames });
+    const { stepChunks, farthest } = this.clipSums();
+    return concludeMotion(this.shape, this.options, { pops: this.pops, jumps: this.jumps, squaredSteps: stepTotal(stepChunks), farthest, moved: this.moved, repeated: this.repeated, frames });
   }
 
   /** A range scan's pieces (`range` given), once every record of the range and its overlap has been fed. */
@@ -418,8 +438,9 @@ export class MotionScanner {
     return { candidates: this.taken, pops: this.pops, jumps: this.jumps, ...this.clipSums(), moved: this.moved.slice(), changed: Uint8Array.from(this.changes) };
   }
 
-  /** The sums of the steps read (f32 steps, lanes added as the kernel adds them) and the farthest squared position. */
-  private clipSums(): { squaredSteps: number; farthest: number } {
-    return this.pass?.sums() ?? { squaredSteps: this.sums[0] + this.sums[1] + (this.sums[2] + this.sums[3]), farthest: this.sums[4] };
+  /** The chunks of the squared steps read (f32 steps, lanes added as the kernel adds them), the open one last, and the farthest squared position. */
+  private clipSums(): { stepChunks: number[]; farthest: number } {
+    const sums = this.sums;
+    return this.pass?.sums() ?? { stepChunks: this.stepChunks.withOpen(this.frame + this.frameOffset, chunkTotal(sums[0], sums[1], sums[2], sums[3])), farthest: sums[4] };
   }
 }

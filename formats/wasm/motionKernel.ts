@@ -24,6 +24,12 @@ const SUMS_AT = 387664;
 const UNMOVED_AT = 387712;
 const FRAMES_AT = 387728;
 const FLAGS_AT = 391824;
+const CHUNKS_ENDED_AT = 400128;
+const CHUNK_LANES_AT = 400144;
+/** The most chunks one scan ends (a chunk is at least MOTION_KERNEL_MIN_CHUNK positions). */
+const MAX_CHUNKS_A_SCAN = 33;
+/** The fewest records of a chunk of the lane sums the kernel takes. */
+export const MOTION_KERNEL_MIN_CHUNK = 128;
 /** The most bones a clip has (the header's count is one byte); the fewest the kernel takes. */
 const MAX_BONES = 255;
 export const MOTION_KERNEL_MIN_BONES = 4;
@@ -39,7 +45,7 @@ export const MOTION_KERNEL_MAX_PIECE_BYTES = 16 * 1024 * 1024;
 
 interface MotionKernelExports {
   memory: WebAssembly.Memory;
-  scan(raw: number, first: number, count: number, bones: number, bone: number, cosHi: number, cosLo: number, ratio: number, judging: number, small: number): number;
+  scan(raw: number, first: number, count: number, bones: number, bone: number, cosHi: number, cosLo: number, ratio: number, judging: number, small: number, split: number, chunk: number): number;
 }
 
 export interface MotionKernel {
@@ -49,6 +55,9 @@ export interface MotionKernel {
   readonly moved: Uint8Array;
   /** The squared-step sums of records 4k, 4k+1, 4k+2, 4k+3. */
   readonly laneSums: Float64Array;
+  /** The lane sums of the chunks the last scan ended, four a chunk in order; how many: `chunksEnded()`. */
+  readonly chunkLanes: Float64Array;
+  chunksEnded(): number;
   /** The farthest squared position per lane. */
   readonly farthest: Float32Array;
   /** Changed frames of the last scan, from the frame of its first record. */
@@ -67,8 +76,10 @@ export interface MotionKernel {
    * slot's, or a piece buffer's block; its prefix and padding filled), `bone` the bone of
    * position `first`; returns the number of flagged groups. `smallTurn`: the largest change of
    * each rotation field (the dropped index kept) that surely turns less than a pop (-1: none).
+   * `split`: the position where the next chunk of the lane sums starts (-1: none in this scan),
+   * then every `chunk` (at least MOTION_KERNEL_MIN_CHUNK) positions; the chunks ended are stored.
    */
-  scan(base: number, first: number, count: number, bone: number, cosHi: number, cosLo: number, ratio: number, judging: boolean, smallTurn: number): number;
+  scan(base: number, first: number, count: number, bone: number, cosHi: number, cosLo: number, ratio: number, judging: boolean, smallTurn: number, split: number, chunk: number): number;
 }
 
 type WebAssemblyApi = typeof WebAssembly;
@@ -116,12 +127,14 @@ export function createMotionKernel(
     moved: new Uint8Array(buffer, MOVED_AT, bones),
     laneSums: new Float64Array(buffer, SUMS_AT, 4),
     farthest: new Float32Array(buffer, SUMS_AT + 32, 4),
+    chunkLanes: new Float64Array(buffer, CHUNK_LANES_AT, 4 * MAX_CHUNKS_A_SCAN),
+    chunksEnded: () => new Int32Array(buffer, CHUNKS_ENDED_AT, 1)[0],
     changedFrames: new Uint8Array(buffer, FRAMES_AT, 4096),
     flags: new Uint32Array(buffer, FLAGS_AT, 2 * (MOTION_KERNEL_BLOCK / 4 + 2)),
     slotWord: (slot) => (slot * slotBytes) / 4,
     pieceBuffer: (index, length) =>
       length <= pieceCapacity ? new Uint8Array(buffer, KERNEL_PAGES * PAGE_BYTES + index * pieceStride + PIECE_PREFIX_BYTES, length) : undefined,
-    scan: (base, first, count, bone, cosHi, cosLo, ratio, judging, smallTurn) =>
-      scan(base * 4, first, count, bones, bone, cosHi, cosLo, ratio, judging ? 1 : 0, smallTurn),
+    scan: (base, first, count, bone, cosHi, cosLo, ratio, judging, smallTurn, split, chunk) =>
+      scan(base * 4, first, count, bones, bone, cosHi, cosLo, ratio, judging ? 1 : 0, smallTurn, split, chunk),
   };
 }

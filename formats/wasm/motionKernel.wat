@@ -7,7 +7,9 @@
 ;;   - changed records (raw words against the bone's record one frame earlier): the moved bones
 ;;     and the frames that change;
 ;;   - the clip's sums, in f32 steps as the reference computes them: the squared position step
-;;     (added to four f64 lane sums by record index) and the farthest position (squared);
+;;     (added to four f64 lane sums by record index, the lanes ended and restarted from zero at
+;;     each chunk boundary the caller names: every chunk's lanes are summed alike whatever
+;;     record a scan starts at) and the farthest position (squared);
 ;;   - the gate: a step that may be a pop candidate (it may turn past popMinDegrees while the
 ;;     step before may not) or a jump candidate (its squared move may exceed ratio^2 times the
 ;;     one before), with margins far above the f32-versus-f64 rounding, so every candidate of
@@ -22,6 +24,7 @@
 ;;   387408 moved (u8 per bone)   387664 sums: f64x2 lanes 0-1, f64x2 lanes 2-3, f32x4 farthest
 ;;   387712 bones not yet moved (i32)   387728 changed frames of the block (u8 each, 4096)
 ;;   391824 flagged groups (position i32, lane masks i32)
+;;   400128 chunks ended by the last scan (i32)   400144 their lane sums (f64 x 4 each, 33 at most)
 (module
   (memory (export "memory") 7)
 
@@ -58,9 +61,12 @@
   ;; only suspects are flagged, and no turn, move or their stored values are computed (a pass
   ;; never judges again once it stops). `small`: the largest change of each rotation field (dropped index
   ;; kept) that turns less than the pop threshold (-1: none); such steps count as |dot| 1. Returns the number of flagged groups, each written as
-  ;; (position, suspect lanes | turn lanes << 4 | move lanes << 8).
+  ;; (position, suspect lanes | turn lanes << 4 | move lanes << 8). `split`: the position of the
+  ;; first record of the next chunk (-1: none), then every `chunk` positions (128 or more): the
+  ;; lanes of the records before it end their chunk (stored, in order) and the rest start from zero.
   (func (export "scan") (param $raw i32) (param $first i32) (param $count i32)
-      (param $bones i32) (param $bone i32) (param $cosHi f32) (param $cosLo f32) (param $ratio f32) (param $judging i32) (param $small i32) (result i32)
+      (param $bones i32) (param $bone i32) (param $cosHi f32) (param $cosLo f32) (param $ratio f32) (param $judging i32) (param $small i32)
+      (param $split i32) (param $chunk i32) (result i32)
     (local $r i32) (local $a i32) (local $end i32) (local $back i32) (local $backA i32) (local $out i32)
     (local $frame i32) (local $marked i32) (local $k i32) (local $b i32) (local $f i32) (local $tainted i32)
     (local $r0 v128) (local $r1 v128) (local $r2 v128) (local $r3 v128)
@@ -72,6 +78,7 @@
     (local $turn v128) (local $jump v128)
     (local $acc0 v128) (local $acc1 v128) (local $far v128)
     (local $hi v128) (local $lo v128) (local $rat v128) (local $rotB v128) (local $smallTurn v128) (local $q0 v128) (local $q1 v128) (local $q2 v128) (local $q3 v128)
+    (local $splitA i32) (local $ended i32) (local $before v128)
     (memory.fill (i32.const 387728) (i32.const 0) (i32.const 4096))
     (local.set $r (i32.add (local.get $raw) (i32.shl (local.get $first) (i32.const 4))))
     (local.set $a (i32.shl (local.get $first) (i32.const 2)))
@@ -88,6 +95,9 @@
     (local.set $acc0 (v128.load (i32.const 387664)))
     (local.set $acc1 (v128.load (i32.const 387680)))
     (local.set $far (v128.load (i32.const 387696)))
+    ;; The group holding the split (its array offset, as $a), or -16 (none) past the records scanned.
+    (local.set $splitA (select (i32.shl (i32.and (local.get $split) (i32.const -4)) (i32.const 2)) (i32.const -16)
+      (i32.and (i32.ge_s (local.get $split) (local.get $first)) (i32.lt_s (local.get $split) (i32.add (local.get $first) (local.get $count))))))
     (block $done
       (br_if $done (i32.ge_u (local.get $r) (local.get $end)))
       (loop $group
@@ -158,8 +168,25 @@
         (v128.store offset=295168 (local.get $a) (local.get $px))
         (v128.store offset=313616 (local.get $a) (local.get $py))
         (v128.store offset=332064 (local.get $a) (local.get $pz))
-        (local.set $acc0 (f64x2.add (local.get $acc0) (f64x2.promote_low_f32x4 (local.get $move))))
-        (local.set $acc1 (f64x2.add (local.get $acc1) (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $move) (local.get $move)))))
+        (if (i32.eq (local.get $a) (local.get $splitA))
+          (then
+            ;; A chunk ends inside this group: its lanes before the split are added and stored, the
+            ;; others start the next chunk's lanes from zero (adding +0 leaves a sum as it is).
+            (local.set $before (i32x4.lt_s (v128.const i32x4 0 1 2 3) (i32x4.splat (i32.and (local.get $split) (i32.const 3)))))
+            (local.set $t (v128.and (local.get $move) (local.get $before)))
+            (v128.store offset=400144 (local.get $ended) (f64x2.add (local.get $acc0) (f64x2.promote_low_f32x4 (local.get $t))))
+            (v128.store offset=400160 (local.get $ended)
+              (f64x2.add (local.get $acc1) (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $t) (local.get $t)))))
+            (local.set $ended (i32.add (local.get $ended) (i32.const 32)))
+            (local.set $t (v128.andnot (local.get $move) (local.get $before)))
+            (local.set $acc0 (f64x2.add (v128.const f64x2 0 0) (f64x2.promote_low_f32x4 (local.get $t))))
+            (local.set $acc1 (f64x2.add (v128.const f64x2 0 0) (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $t) (local.get $t)))))
+            (local.set $split (i32.add (local.get $split) (local.get $chunk)))
+            (local.set $splitA (select (i32.shl (i32.and (local.get $split) (i32.const -4)) (i32.const 2)) (i32.const -16)
+              (i32.lt_s (local.get $split) (i32.add (local.get $first) (local.get $count))))))
+          (else
+            (local.set $acc0 (f64x2.add (local.get $acc0) (f64x2.promote_low_f32x4 (local.get $move))))
+            (local.set $acc1 (f64x2.add (local.get $acc1) (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $move) (local.get $move)))))))
         ;; pmax keeps $far where the reach is NaN.
         (local.set $far (f32x4.pmax (local.get $far)
           (f32x4.add (f32x4.add (f32x4.mul (local.get $px) (local.get $px)) (f32x4.mul (local.get $py) (local.get $py))) (f32x4.mul (local.get $pz) (local.get $pz)))))
@@ -251,6 +278,7 @@
     (v128.store (i32.const 387664) (local.get $acc0))
     (v128.store (i32.const 387680) (local.get $acc1))
     (v128.store (i32.const 387696) (local.get $far))
+    (i32.store (i32.const 400128) (i32.shr_u (local.get $ended) (i32.const 5)))
     ;; The last frame's values become the next block's prefix (for a full block: count = 4096).
     (local.set $b (i32.shl (i32.sub (i32.add (local.get $first) (local.get $count)) (local.get $bones)) (i32.const 2)))
     (local.set $a (i32.shl (i32.sub (i32.const 512) (local.get $bones)) (i32.const 2)))

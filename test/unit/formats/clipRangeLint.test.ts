@@ -9,9 +9,12 @@ import { test } from 'node:test';
 import { CLIP_HEADER_SIZE, KEYFRAME_SIZE, type BoneTransform } from '../../../formats';
 import { checkClipStructure } from '../../../formats/clipCheck';
 import { lintClipRecords, type ClipLintOptions } from '../../../formats/clipLint';
-import { MIN_RANGE_FRAMES, lintClipRange, lintClipRecordsInRanges, planClipRanges, type ClipRangeLinter } from '../../../formats/clipRangeLint';
+import { MIN_RANGE_FRAMES, lintClipRange, lintClipRecordsInRanges, mergeClipRanges, planClipRanges, type ClipRangeLinter, type ClipRangeResult } from '../../../formats/clipRangeLint';
+import type { FormatDiagnostic } from '../../../formats/diagnostics';
 import { memoryByteSource } from '../../../formats/fileAccess';
-import { MAX_MOTION_CANDIDATES } from '../../../formats/motion/motionScanner';
+import { DEFAULT_MOTION_OPTIONS } from '../../../formats/motion/motionOptions';
+import { MAX_MOTION_CANDIDATES, MotionScanner, motionKernelFor } from '../../../formats/motion/motionScanner';
+import { STEP_SUM_CHUNK_FRAMES, stepTotal } from '../../../formats/motion/stepSums';
 import type { ClipHeader } from '../../../formats/records';
 import { clipOf, smoothTransform } from '../motion/plantedClips';
 import { labelledClips } from '../motion/labelledClips';
@@ -54,11 +57,12 @@ function cutShort(bytes: Uint8Array, extra: number): Uint8Array {
   return out;
 }
 
-test('ranges: about equal frame ranges, and none where a clip has fewer than two ranges of MIN_RANGE_FRAMES', () => {
+test('ranges: about equal frame ranges starting on chunks of the step sums, and none where a clip has fewer than two ranges of MIN_RANGE_FRAMES', () => {
+  assert.equal(STEP_SUM_CHUNK_FRAMES, 32);
   assert.deepEqual(planClipRanges({ boneCount: 4, frameCount: 100 }, 400, 3), [
-    { from: 0, to: 33, last: false },
-    { from: 33, to: 66, last: false },
-    { from: 66, to: 100, last: true },
+    { from: 0, to: 32, last: false },
+    { from: 32, to: 64, last: false },
+    { from: 64, to: 100, last: true },
   ]);
   assert.deepEqual(planClipRanges({ boneCount: 4, frameCount: 2 * MIN_RANGE_FRAMES - 1 }, 4 * (2 * MIN_RANGE_FRAMES - 1), 8), []);
   assert.equal(planClipRanges({ boneCount: 4, frameCount: 2 * MIN_RANGE_FRAMES }, 8 * MIN_RANGE_FRAMES, 8).length, 2);
@@ -82,8 +86,8 @@ test('random records (non-unit rotations, NaNs, zero scales everywhere): the sam
 
 test('problems planted on both sides of each boundary, fewer than the cap and more: each reported once, in record order', async () => {
   const bones = 6, frames = 210;
-  // Records of the frames around 70 and 140 (the boundaries of 3 ranges), first and last bones.
-  const forced = [69, 70, 139, 140].flatMap((f) => [f * bones, f * bones + bones - 1]);
+  // Records of the frames around 64 and 128 (the boundaries of 3 ranges), first and last bones.
+  const forced = [63, 64, 127, 128].flatMap((f) => [f * bones, f * bones + bones - 1]);
   const bytes = sparseProblemClip(bones, frames, 7, forced);
   const codes = await assertSameAsOneThread(bytes, { maxKeyframeProblems: 1000, chunkBytes: 1600 }, [2, 3, 6]);
   assert.ok(codes.length >= 6 && !codes.includes('anim/more-problems'), `${codes.length} problems, none left out`);
@@ -99,9 +103,9 @@ function turnedX(q: readonly number[], degrees: number): [number, number, number
   return [x * c + w * s, y * c + z * s, z * c - y * s, w * c - x * s];
 }
 
-test('pops and jumps planted at, just before and just after the range boundaries (3 ranges of 100 frames): the same findings, caps and notes', async () => {
-  const pops = new Set([8, 92, 99, 100, 101, 108, 109, 191, 192, 200, 207, 208, 290].map((f) => `${f % 16} ${f}`));
-  const jumps = new Set([93, 100, 107, 199, 201, 215].map((f) => `${(f + 3) % 16} ${f}`));
+test('pops and jumps planted at, just before and just after the range boundaries (3 ranges: boundaries at frames 96 and 192): the same findings, caps and notes', async () => {
+  const pops = new Set([8, 92, 95, 96, 99, 100, 101, 108, 109, 191, 192, 200, 207, 208, 290].map((f) => `${f % 16} ${f}`));
+  const jumps = new Set([93, 97, 100, 107, 193, 199, 201, 215].map((f) => `${(f + 3) % 16} ${f}`));
   const transform = (bone: number, frame: number): BoneTransform => {
     const t = smoothTransform(bone, frame);
     const rotation = pops.has(`${bone} ${frame}`) ? turnedX(t.rotation, 150) : t.rotation;
@@ -154,4 +158,78 @@ test('real clips (every skinned glTF fixture exported at 120 fps, long enough to
   const clips = (await labelledClips([120])).filter(({ clip }) => planClipRanges(headerOf(clip), (clip.length - CLIP_HEADER_SIZE) / KEYFRAME_SIZE, 2).length === 2);
   assert.ok(clips.length >= 3, `${clips.length} clips long enough`);
   for (const { clip } of clips) await assertSameAsOneThread(clip, { maxKeyframeProblems: 100 }, [2, 3]);
+});
+
+/** `bones` x `frames` records at random finite positions (a seeded generator), unit rotations and unit scales. */
+function randomPositionClip(bones: number, frames: number, seed: number): Uint8Array {
+  const bytes = new Uint8Array(CLIP_HEADER_SIZE + bones * frames * KEYFRAME_SIZE);
+  bytes.set([bones, 0, frames & 0xff, frames >>> 8]);
+  const words = new Uint32Array(bytes.buffer, CLIP_HEADER_SIZE);
+  let state = seed;
+  const next = (): number => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0);
+  // A half of either sign, exponent 1 to 29 (about 2^-14 to 2^14: steps whose sums round), any mantissa: finite, never zero.
+  const half = (): number => (next() & 0x8000) | ((1 + (next() % 29)) << 10) | (next() & 0x3ff);
+  const rotation = (511 << 22) | (511 << 12) | (511 << 2) | 3; // fields near 0, w near 1
+  const unitScale = 0x3c00;
+  for (let i = 0; i < words.length; i += 4) {
+    words[i] = rotation;
+    words[i + 1] = half() | (half() << 16);
+    words[i + 2] = (half() | (unitScale << 16)) >>> 0;
+    words[i + 3] = (unitScale | (unitScale << 16)) >>> 0;
+  }
+  return bytes;
+}
+
+/** The f64 one unit in the last place above or below `value` (> 0). */
+function nextDouble(value: number, direction: 1 | -1): number {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, value);
+  view.setBigUint64(0, view.getBigUint64(0) + BigInt(direction));
+  return view.getFloat64(0);
+}
+
+test('the typical position step of a split lint equals one thread\'s bit for bit at 2 to 9 ranges (random positions, 13 bones: the WebAssembly pass and the TypeScript loop), and a jump exactly at its threshold is judged alike', async () => {
+  const bones = 13, frames = 46_000;
+  const bytes = randomPositionClip(bones, frames, 7);
+  const header = headerOf(bytes);
+  const records = bones * frames;
+  const options: ClipLintOptions = { maxKeyframeProblems: 100 };
+  // One thread, both ways: the kernel (the lint's path at this size) and the reference loop.
+  const words = new Uint32Array(bytes.slice(CLIP_HEADER_SIZE).buffer);
+  const oneThread = (kernel: boolean): number[] => {
+    const scanner = new MotionScanner(header, DEFAULT_MOTION_OPTIONS, kernel ? motionKernelFor(header) : null);
+    scanner.feed(words, records);
+    return scanner.rangeScan().stepChunks;
+  };
+  const chunks = oneThread(true);
+  const whole = stepTotal(chunks);
+  assert.ok(motionKernelFor(header) !== null && whole > 0, 'the clip runs in the WebAssembly pass');
+  assert.equal(chunks.length, Math.ceil(frames / STEP_SUM_CHUNK_FRAMES));
+  // deepStrictEqual compares numbers with Object.is: bit for bit.
+  assert.deepStrictEqual(oneThread(false), chunks, 'the TypeScript loop sums as the kernel does');
+  // The jump of bone 0 at frame 40 whose distance is exactly the threshold the one-thread typical step sets.
+  const steps = (frames - 1) * bones;
+  const threshold = DEFAULT_MOTION_OPTIONS.jumpRatio * Math.sqrt(whole / steps);
+  let squared = threshold * threshold;
+  while (Math.sqrt(squared) < threshold) squared = nextDouble(squared, 1);
+  while (Math.sqrt(nextDouble(squared, -1)) >= threshold) squared = nextDouble(squared, -1);
+  const planted = (results: ClipRangeResult[], squaredStep: number): ClipRangeResult[] => {
+    const copy = structuredClone(results);
+    copy[0].motion!.scan.jumps.unshift({ bone: 0, frame: 40, squared: squaredStep, typicalSquared: 0 });
+    return copy;
+  };
+  const jumpAt40 = (diagnostics: FormatDiagnostic[]): boolean => diagnostics.some((d) => d.code === 'anim/position-jump' && d.data?.bone === 0 && d.data?.to === 40);
+  const single = [await lintClipRange(memoryByteSource(bytes), header, { from: 0, to: frames, last: true }, options)];
+  const expected = mergeClipRanges(header, records, options, planted(single, squared));
+  assert.ok(jumpAt40(expected), 'the jump at the threshold is found on one thread');
+  assert.ok(!jumpAt40(mergeClipRanges(header, records, options, planted(single, nextDouble(squared, -1)))), 'a hair shorter, it is not');
+  for (let parts = 2; parts <= 9; parts++) {
+    const ranges = planClipRanges(header, records, parts);
+    assert.equal(ranges.length, parts);
+    const results = await Promise.all(ranges.map((range) => inThread(bytes, parts).lint({ size: bytes.length, header, range, options })));
+    const splitChunks = results.flatMap((result) => result.motion!.scan.stepChunks);
+    assert.deepStrictEqual(splitChunks, chunks, `${parts} ranges: each chunk's total`);
+    assert.ok(Object.is(stepTotal(splitChunks), whole), `${parts} ranges`);
+    assert.equal(JSON.stringify(mergeClipRanges(header, records, options, planted(results, squared))), JSON.stringify(expected), `${parts} ranges`);
+  }
 });
