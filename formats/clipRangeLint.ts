@@ -14,7 +14,7 @@
  * start on chunk boundaries, so each range reports its own chunks' totals and the merge adds
  * them in clip order exactly as one thread does: the output is identical, bit for bit.
  */
-import { CLIP_HEADER_SIZE, KEYFRAME_SIZE, recordOffset } from './clip';
+import { CLIP_HEADER_SIZE, clipByteLength, KEYFRAME_SIZE, recordOffset, recordsByteLength } from './clip';
 import { lintClipRecords, lintableRecordCount, reportRecord, scanSuspectRecords, type ClipLintOptions } from './clipLint';
 import type { FormatDiagnostic } from './diagnostics';
 import type { ByteSource } from './fileAccess';
@@ -150,13 +150,13 @@ async function seamScan(source: ByteSource, header: ClipHeader, at: number, reco
 /** Records `[firstFrame x bones, end)` of the clip as a clip of their own (its header never read). */
 function recordsSlice(source: ByteSource, header: ClipHeader, firstFrame: number, end: number): { source: ByteSource; header: ClipHeader } {
   const first = firstFrame * header.boneCount;
-  const shift = recordOffset(first) - CLIP_HEADER_SIZE;
+  const shift = recordsByteLength(first);
   const count = end - first;
-  const slice: ByteSource = { size: CLIP_HEADER_SIZE + count * KEYFRAME_SIZE, read: (offset, length) => source.read(offset + shift, length) };
+  const slice: ByteSource = { size: recordOffset(count), read: (offset, length) => source.read(offset + shift, length) };
   const readInto = source.readInto?.bind(source);
   if (readInto) slice.readInto = (offset, target) => readInto(offset + shift, target);
   const frameCount = Math.ceil(count / header.boneCount);
-  return { source: slice, header: { ...header, frameCount, expectedSize: CLIP_HEADER_SIZE + frameCount * header.boneCount * KEYFRAME_SIZE } };
+  return { source: slice, header: { ...header, frameCount, expectedSize: clipByteLength(header.boneCount, frameCount) } };
 }
 
 /** The ranges' results, in clip order, as `lintClipRecords` reports the whole clip. */

@@ -6,7 +6,7 @@
  */
 import { checkBinaryFile, type BinaryFileCheck } from '../formats/checkBinaryFile';
 import type { PooledCheckOptions } from '../formats/checkPool';
-import { KEYFRAME_SIZE } from '../formats/clip';
+import { recordsByteLength } from '../formats/clip';
 import { lintClipRange, type ClipRangeLinter, type ClipRangeRequest, type ClipRangeResult } from '../formats/clipRangeLint';
 import { byteSourceOf, type FileStat } from '../formats/fileAccess';
 import { compactForTransfer } from '../formats/manifest/assetFacts';
@@ -25,7 +25,7 @@ export interface RangeWorkers {
 
 export async function checkClipInRanges(workers: RangeWorkers, path: string, stat: FileStat, options: PooledCheckOptions, poses: readonly BindPose[]): Promise<BinaryFileCheck> {
   const linter: ClipRangeLinter = {
-    partsFor: (records) => (records * KEYFRAME_SIZE >= workers.splitMinBytes ? workers.size : 1),
+    partsFor: (records) => (recordsByteLength(records) >= workers.splitMinBytes ? workers.size : 1),
     lint: (request) => lintRange(workers, path, request),
   };
   const full = await checkBinaryFile(nodeFileAccess, path, 'clip', stat, { ...options, rangeLinter: linter });
