@@ -7,17 +7,15 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkCommand } from '../../../cli/checkCommand';
-import type { CliIo } from '../../../cli/io';
 import { CLIP_HEADER_SIZE, KEYFRAME_SIZE, type BoneTransform } from '../../../formats';
-import type { FileAccess } from '../../../formats/fileAccess';
 import { checkBinaryFile } from '../../../formats/checkBinaryFile';
 import type { ClipFrameRange } from '../../../formats/clipRangeLint';
 import { compactForTransfer } from '../../../formats/manifest/assetFacts';
 import { checkWorkerScript, WorkerCheckPool } from '../../../node/checkPool';
 import { checkClipInRanges } from '../../../node/clipRangeCheck';
 import { nodeFileAccess } from '../../../node/fileAccess';
-import { REPO, tempTree } from '../cli/cliHarness';
+import { checkOutput, singleThread } from './checkOutput';
+import { tempTree } from '../cli/cliHarness';
 import { clipOf, smoothTransform } from '../motion/plantedClips';
 import { specialRecords } from '../formats/clipKernelInputs';
 
@@ -40,17 +38,6 @@ function randomClip(bones: number, frames: number, extraRecords: number): Uint8A
   return bytes;
 }
 
-async function check(access: FileAccess, paths: string[], format: 'text' | 'json', pool?: WorkerCheckPool): Promise<string> {
-  let out = '';
-  let err = '';
-  const io: CliIo = { access, out: (t) => void (out += t), err: (t) => void (err += t) };
-  const status = await checkCommand(io, paths, format, 100, REPO, { pool });
-  return `${status}\n${out}\n${err}`;
-}
-
-/** Node's file access under another identity: `check` then starts no pool of its own. */
-const singleThread: FileAccess = { ...nodeFileAccess };
-
 for (const format of ['text', 'json'] as const) {
   test(`check --format ${format}: clips linted in ranges by 3 workers equal one thread's output byte for byte`, async () => {
     const tree = tempTree({
@@ -61,8 +48,8 @@ for (const format of ['text', 'json'] as const) {
     });
     const pool = new WorkerCheckPool(checkWorkerScript()!, 3, { clipSplitMinBytes: 1 });
     try {
-      const single = await check(singleThread, [tree.root], format);
-      const pooled = await check(nodeFileAccess, [tree.root], format, pool);
+      const single = await checkOutput(singleThread, [tree.root], format);
+      const pooled = await checkOutput(nodeFileAccess, [tree.root], format, pool);
       assert.equal(pooled, single);
       assert.match(single, /anim\/pop/);
       assert.match(single, /anim\/position-jump/);

@@ -8,11 +8,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkCommand } from '../../../cli/checkCommand';
-import type { CliIo } from '../../../cli/io';
-import type { FileAccess } from '../../../formats/fileAccess';
 import { checkWorkerScript, WorkerCheckPool } from '../../../node/checkPool';
 import { nodeFileAccess } from '../../../node/fileAccess';
+import { checkOutput, singleThread } from './checkOutput';
 import { REPO, tempTree, UPSTREAM } from '../cli/cliHarness';
 import { plantedProblems } from '../server/plantedFiles';
 import { plantedPack } from './plantedPack';
@@ -26,17 +24,6 @@ function corpus(): { root: string; dispose: () => void } {
   return tree;
 }
 
-/** Runs `check` and captures stdout, stderr and the exit status. */
-async function check(access: FileAccess, paths: string[], format: 'text' | 'json' | 'sarif' | 'github', pool?: WorkerCheckPool): Promise<string> {
-  let out = '';
-  let err = '';
-  const io: CliIo = { access, out: (t) => void (out += t), err: (t) => void (err += t) };
-  const status = await checkCommand(io, paths, format, 100, REPO, { pool });
-  return `${status}\n${out}\n${err}`;
-}
-
-/** Node's file access under another identity: `check` then starts no pool of its own. */
-const singleThread: FileAccess = { ...nodeFileAccess };
 
 test('the worker script is found beside the pool (from source: checkWorker.ts)', () => {
   assert.match(checkWorkerScript() ?? '', /node\/checkWorker\.(ts|js)$/);
@@ -48,8 +35,8 @@ for (const format of ['text', 'json', 'sarif', 'github'] as const) {
     const pool = new WorkerCheckPool(checkWorkerScript()!, 2);
     try {
       const paths = [tree.root, join(tree.root, 'pack', 'nether.toml')];
-      const single = await check(singleThread, paths, format);
-      const pooled = await check(nodeFileAccess, paths, format, pool);
+      const single = await checkOutput(singleThread, paths, format);
+      const pooled = await checkOutput(nodeFileAccess, paths, format, pool);
       assert.equal(pooled, single);
       assert.match(single, /anim\/local-space/);
       assert.match(single, /anim\/truncated/);
@@ -64,8 +51,8 @@ test('a pool whose workers cannot start: every file still checked, on this threa
   const tree = corpus();
   const broken = new WorkerCheckPool(join(tree.root, 'no-such-worker.js'), 2);
   try {
-    const single = await check(singleThread, [tree.root], 'json');
-    assert.equal(await check(nodeFileAccess, [tree.root], 'json', broken), single);
+    const single = await checkOutput(singleThread, [tree.root], 'json');
+    assert.equal(await checkOutput(nodeFileAccess, [tree.root], 'json', broken), single);
   } finally {
     await broken.close();
     tree.dispose();
