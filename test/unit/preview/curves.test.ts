@@ -148,14 +148,20 @@ describe('Curves: curveEnvelope', () => {
       frames: [0, 3, 4, 7], expected: [3, -1, 9, -5], reduced: true,
     },
     {
-      name: 'a one-frame spike survives any zoom-out',
+      name: 'a one-frame spike survives any zoom-out (3 frames a column: the columns\' ends moved to buckets of 2)',
       values: [0, 0, 0, 0, 0, 100, 0, 0, 0], first: 0, last: 8, columns: 3,
-      frames: [0, 2, 3, 5, 6, 8], expected: [0, 0, 0, 100, 0, 0], reduced: true,
+      frames: [0, 3, 4, 5, 6, 8], expected: [0, 0, 0, 100, 0, 0], reduced: true,
     },
     {
       name: 'uneven columns: 5 frames in 2 columns split 2 + 3',
       values: [1, 2, 3, 4, 5], first: 0, last: 4, columns: 2,
       frames: [0, 1, 2, 4], expected: [1, 2, 3, 5], reduced: true,
+    },
+    {
+      name: 'a column holds the buckets that begin in its pixel column (4 frames a column from frame 2: buckets of 4 from frame 0)',
+      values: [9, 9, 5, 1, 2, 8, 3, 4, 0, 6, 7, 9], first: 2, last: 9, columns: 2,
+      // Pixel columns 2-5 and 6-9; bucket 4-7 begins in the first, bucket 8-11 (cut at 9) in the second.
+      frames: [2, 7, 8, 9], expected: [1, 8, 0, 6], reduced: true,
     },
     { name: 'NaN frames are skipped', values: [NaN, 1, NaN, NaN], first: 0, last: 3, columns: 2, frames: [0, 1, 2, 3], expected: [1, 1, NaN, NaN], reduced: true },
   ];

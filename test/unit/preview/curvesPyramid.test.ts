@@ -1,6 +1,7 @@
 /**
  * The Curves panel's envelope read from min/max pyramids (extremaPyramid.ts) draws exactly what a
- * scan of every frame of every column draws: the same points, the same values, in the same order,
+ * scan of every frame of every bucket-column draws (buckets of a power of two frames, no wider
+ * than a pixel column): the same points, the same values, in the same order,
  * on random records through the real decode (NaN and infinities included), on values with ties
  * everywhere, and on the upstream clips, at every kind of zoom and pan.
  */
@@ -9,14 +10,17 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLIP_HEADER_SIZE, parseClipHeader } from '../../../formats/clip';
-import { CURVE_CHANNELS, boneCurves, curveEnvelope, decodeBoneCurves, type BoneCurves, type CurveEnvelope } from '../../../webview/preview/curves/curveSeries';
+import { CURVE_CHANNELS, boneCurves, bucketColumns, curveEnvelope, decodeBoneCurves, type BoneCurves, type CurveEnvelope } from '../../../webview/preview/curves/curveSeries';
 import { ExtremaPyramid, PyramidLayout } from '../../../webview/preview/curves/extremaPyramid';
 import { specialRecords } from '../formats/clipKernelInputs';
 import { seededRandom } from '../../gpu/clipFixtures';
 
 /**
- * The specification: the envelope as a scan of every frame computes it (the panel's drawing
- * before the pyramids): per column, the first strict minimum and maximum, the earlier first.
+ * The specification, written straightforwardly: with more frames than columns, pixel column c
+ * covers frames lo + floor(c·n/columns) up to the next one's first; the buckets are of s frames,
+ * the largest power of two with s·columns <= n, counted from frame 0 and cut at the view's ends;
+ * every frame belongs to the pixel column its bucket begins in; each column is a scan of all its
+ * frames: the first strict minimum and maximum, the earlier first; none (NaN only): NaN twice.
  */
 function scannedEnvelope(curves: BoneCurves, first: number, last: number, columns: number): CurveEnvelope {
   const lo = Math.max(0, Math.floor(first));
@@ -25,20 +29,23 @@ function scannedEnvelope(curves: BoneCurves, first: number, last: number, column
   const width = Math.max(1, Math.floor(columns));
   if (n <= 0) return { frames: [], values: curves.plotted.map(() => []), reduced: false };
   if (n <= width) return { frames: Array.from({ length: n }, (_, i) => lo + i), values: curves.plotted.map((v) => Array.from(v.subarray(lo, hi + 1))), reduced: false };
-  const frames: number[] = [];
-  for (let c = 0; c < width; c++) frames.push(lo + Math.floor((c * n) / width), lo + Math.floor(((c + 1) * n) / width) - 1);
-  const values = curves.plotted.map((v) => {
-    const out: number[] = [];
-    for (let c = 0; c < frames.length; c += 2) {
-      let [min, max, minAt, maxAt] = [Infinity, -Infinity, frames[c], frames[c]];
-      for (let i = frames[c]; i <= frames[c + 1]; i++) {
-        if (v[i] < min) [min, minAt] = [v[i], i];
-        if (v[i] > max) [max, maxAt] = [v[i], i];
-      }
-      out.push(...(min > max ? [NaN, NaN] : minAt <= maxAt ? [min, max] : [max, min]));
+  let s = 1;
+  while (2 * s * width <= n) s *= 2;
+  const pixelColumnOf = (frame: number): number => {
+    for (let c = width - 1; ; c--) if (lo + Math.floor((c * n) / width) <= frame) return c;
+  };
+  const members: number[][] = Array.from({ length: width }, () => []);
+  for (let f = lo; f <= hi; f++) members[pixelColumnOf(Math.max(lo, Math.floor(f / s) * s))].push(f);
+  assert.ok(members.every((m) => m.length > 0), 'no column is empty');
+  const frames = members.flatMap((m) => [m[0], m[m.length - 1]]);
+  const values = curves.plotted.map((v) => members.flatMap((m) => {
+    let [min, max, minAt, maxAt] = [Infinity, -Infinity, m[0], m[0]];
+    for (const i of m) {
+      if (v[i] < min) [min, minAt] = [v[i], i];
+      if (v[i] > max) [max, maxAt] = [v[i], i];
     }
-    return out;
-  });
+    return min > max ? [NaN, NaN] : minAt <= maxAt ? [min, max] : [max, min];
+  }));
   return { frames, values, reduced: true };
 }
 
@@ -87,7 +94,7 @@ const views: { name: string; first: number; last: number; columns: (frames: numb
   { name: 'columns a power of two wide', first: 0, last: 1, columns: (n) => Math.max(1, Math.floor(n / 64)) },
 ];
 
-describe('Curves: the envelope from pyramids equals a scan of every frame', () => {
+describe('Curves: the envelope from pyramids equals a scan of every frame of each bucket-column', () => {
   for (const d of data) {
     for (const v of views) {
       it(`${d.name}: ${v.name}`, () => {
@@ -149,8 +156,37 @@ describe('Curves: the min/max pyramid', () => {
     }
   });
 
-  it('columns are read at buckets of 32 frames (fewer under 32), the square root of their width past 1,024, none under 8', () => {
-    const layout = new PyramidLayout(65535);
-    assert.deepEqual([7, 8, 20, 57, 250, 1000, 4096, 65535].map((w) => layout.levelFor(w)), [0, 3, 4, 5, 5, 5, 6, 8]);
+  it('a column is its pixel column with its ends moved to the grid of buckets of the widest power of two no wider than a column', () => {
+    // 65,535 frames in 1,140 columns: 57.5 frames a column, buckets of 32.
+    const whole = bucketColumns(0, 65534, 1140);
+    assert.equal(whole.level, 5);
+    assert.equal(whole.frames.length, 2 * 1140);
+    // Pixel columns start at 0, 57, 114, 172: the columns at 0, 64, 128, 192.
+    assert.deepEqual(whole.frames.slice(0, 6), [0, 63, 64, 127, 128, 191]);
+    assert.equal(whole.frames[2279], 65534);
+    // Exactly 4 frames a column from frame 10: buckets of 4 from frame 0; the first column starts at the view.
+    assert.deepEqual(bucketColumns(10, 25, 4), { level: 2, frames: [10, 15, 16, 19, 20, 23, 24, 25] });
+    // Under 2 frames a column: the pixel columns themselves.
+    assert.deepEqual(bucketColumns(3, 9, 4), { level: 0, frames: [3, 3, 4, 5, 6, 7, 8, 9] });
+  });
+
+  it('every column one or two whole buckets, or a cut one at the view\'s ends, whatever the zoom and pan', () => {
+    for (let i = 0; i < 200; i++) {
+      const lo = random() % 60000;
+      const hi = lo + 1 + (random() % (65534 - lo));
+      const width = 1 + (random() % (hi - lo));
+      const { level, frames } = bucketColumns(lo, hi, width);
+      const [size, n] = [2 ** level, hi - lo + 1];
+      assert.ok(size * width <= n && 2 * size * width > n, `frames ${lo}..${hi} in ${width} columns: buckets of ${size}`);
+      assert.equal(frames.length, 2 * width);
+      for (let c = 0; c < width; c++) {
+        const [start, end] = [frames[2 * c], frames[2 * c + 1]];
+        const wholeStart = c === 0 ? Math.ceil(lo / size) * size : start;
+        const wholeEnd = c === width - 1 ? Math.floor((hi + 1) / size) * size - 1 : end;
+        assert.ok(wholeStart % size === 0 && (wholeEnd + 1) % size === 0, `column ${c} of frames ${lo}..${hi} in ${width}: ${start}..${end} on the grid of ${size}`);
+        const buckets = (wholeEnd + 1 - wholeStart) / size;
+        assert.ok(buckets <= 2 && (buckets >= 1 || c === 0 || c === width - 1), `column ${c} of frames ${lo}..${hi} in ${width}: ${buckets} buckets of ${size}`);
+      }
+    }
   });
 });

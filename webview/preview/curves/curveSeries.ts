@@ -120,9 +120,9 @@ function eulerInto(x: number, y: number, z: number, w: number, i: number, ex: Fl
 
 /**
  * What is drawn for frames `first..last`: one point per frame when they fit the columns, else
- * two points per pixel column, the column's extremes in the order they occur (so the line
- * sweeps from one to the other and a one-frame spike stays visible at any zoom). `frames` holds
- * each point's frame (a column's two points: its first and its last frame).
+ * two points per pixel column (bucketColumns), the column's extremes in the order they occur (so
+ * the line sweeps from one to the other and a one-frame spike stays visible at any zoom).
+ * `frames` holds each point's frame (a column's two points: its first and its last frame).
  */
 export interface CurveEnvelope {
   frames: number[];
@@ -133,19 +133,47 @@ export interface CurveEnvelope {
 }
 
 /**
- * The envelope of what `curves` draws (`plotted`) over frames `first..last` (clamped to the clip) in `columns` pixel
- * columns. Column c holds frames [first + floor(c·n/columns), first + floor((c+1)·n/columns)),
- * n frames in all: each frame in exactly one column. A column's extremes are read from the
- * channel's pyramid (extremaPyramid.ts): the same values, in the same order, as a scan of its
- * frames, at about 2·√(frames per column) reads a column.
+ * The envelope of what `curves` draws (`plotted`) over frames `first..last` (clamped to the clip)
+ * in `columns` pixel columns. With more frames than columns (n), pixel column c holds frames
+ * [first + floor(c·n/columns), first + floor((c+1)·n/columns)), and its envelope the frames of
+ * the buckets that begin in it (bucketColumns): the buckets of 2^k frames counted from frame 0,
+ * 2^k the widest power of two no wider than a column, the first and last cut at the view's
+ * ends. Each frame is in exactly one column, a column's ends are its pixel column's moved later
+ * to the bucket grid (by under 2^k frames, under a pixel), and a column is one or two whole
+ * buckets read from the pyramid (extremaPyramid.ts) without touching the samples, only the
+ * view's two cut buckets being scanned (and, under 8 frames a bucket, below the pyramid's finest
+ * level, a column's frames): the same values, in the same order, as a scan of its frames.
  */
 export function curveEnvelope(curves: BoneCurves, first: number, last: number, columns: number): CurveEnvelope {
   return curveEnvelopes([curves], first, last, columns)[0]!;
 }
 
 /**
+ * The columns of frames `lo..hi` (n > width frames) for `width` pixel columns: `level` k, where
+ * 2^k·width <= n < 2^(k+1)·width, and per column its first and last frame in `frames`: from the
+ * first multiple of 2^k in its pixel column (the view's first frame for the first column) to the
+ * frame before the next column's (the view's last frame for the last). Every pixel column is at
+ * least 2^k frames wide, so it holds one such multiple: `width` columns, none empty.
+ */
+export function bucketColumns(lo: number, hi: number, width: number): { level: number; frames: number[] } {
+  const n = hi - lo + 1;
+  let level = 0;
+  while (2 ** (level + 1) * width <= n) level++;
+  const size = 2 ** level;
+  const columnStart = (c: number): number => (c === 0 ? lo : Math.ceil((lo + Math.floor((c * n) / width)) / size) * size);
+  const frames = new Array<number>(2 * width);
+  for (let c = 0, start = lo; c < width; c++) {
+    const next = c + 1 < width ? columnStart(c + 1) : hi + 1;
+    frames[2 * c] = start;
+    frames[2 * c + 1] = next - 1;
+    start = next;
+  }
+  return { level, frames };
+}
+
+/**
  * `curveEnvelope` of each of `bones` (all of one clip: as many frames; undefined: none), the
- * columns' frames and buckets worked out once for all.
+ * columns worked out once for all.
  */
 export function curveEnvelopes(bones: readonly (BoneCurves | undefined)[], first: number, last: number, columns: number): (CurveEnvelope | undefined)[] {
   const shape = bones.find((b) => b !== undefined);
@@ -159,17 +187,11 @@ export function curveEnvelopes(bones: readonly (BoneCurves | undefined)[], first
     const frames = Array.from({ length: n }, (_, i) => lo + i);
     return bones.map((b) => b && { frames, values: b.plotted.map((v) => Array.from(v.subarray(lo, hi + 1))), reduced: false });
   }
-  const frames = new Array<number>(2 * width);
-  for (let c = 0; c < width; c++) {
-    frames[2 * c] = lo + Math.floor((c * n) / width);
-    frames[2 * c + 1] = lo + Math.floor(((c + 1) * n) / width) - 1;
-  }
-  const layout = shape.extremes[0]?.layout ?? new PyramidLayout(shape.frames);
-  const level = layout.levelFor(n / width);
+  const { level, frames } = bucketColumns(lo, hi, width);
   return bones.map((b) => b && {
     frames,
     values: b.extremes.map((pyramid) => {
-      const out = new Array<number>(2 * width).fill(0);
+      const out = new Array<number>(frames.length).fill(0);
       pyramid.columnExtremes(frames, level, out);
       return out;
     }),

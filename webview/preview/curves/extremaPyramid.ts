@@ -2,10 +2,11 @@
  * A channel's min/max pyramid, as waveform editors keep one: level k holds, per bucket of 2^k
  * frames (k from 3: 8 frames), its minimum and maximum as a scan finds them (strict comparisons
  * from +∞ and -∞, so NaN never counts) and which of the two comes first. Built once per decoded
- * channel; the extremes of a column of w frames then cost its whole buckets and the frames at
- * either edge (levelFor) instead of w reads. The
- * values are the samples' own (Float64: what is drawn is exact, not rounded). Memory: a quarter
- * of a slot per frame, 17 bytes a slot, about half the channel's samples. Pure.
+ * channel; the extremes of a column of w frames then cost its whole buckets of a level and the
+ * frames at either edge instead of w reads (the Curves' envelope reads one bucket a column:
+ * curveSeries.ts's bucketColumns). The values are the samples' own (Float64: what is drawn is
+ * exact, not rounded). Memory: a quarter of a slot per frame, 17 bytes a slot, about half the
+ * channel's samples. Pure.
  */
 
 /** The finest level kept: buckets of 2^3 frames (finer ones would cost more memory than time). */
@@ -39,20 +40,6 @@ export class PyramidLayout {
   /** The slot of bucket b of level k (k >= FIRST_LEVEL). */
   slot(k: number, b: number): number {
     return this.levelStart[k] + b;
-  }
-
-  /**
-   * The level to read columns of about `width` frames at, none (0) under 8 frames. A column costs
-   * its buckets plus up to a bucket of frames at either edge, about 2·√width reads at the level
-   * nearest √width; but the samples' memory is what a redraw waits on (8 bones' 80 channels do
-   * not stay in cache), and a column read at 32-frame buckets, skipping whole stretches of
-   * samples, measured faster than at 8 or 16 (whole clip in 1,140 columns: 15 ms against 20
-   * for 80 channels, loaded 2-core machine) and as fast as √width up to 1,000 frames a column.
-   */
-  levelFor(width: number): number {
-    const log = Math.log2(Math.max(1, width));
-    const k = Math.min(this.levels, Math.max(Math.round(log / 2), Math.min(5, Math.floor(log))));
-    return k >= FIRST_LEVEL ? k : 0;
   }
 }
 
