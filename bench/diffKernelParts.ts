@@ -41,15 +41,12 @@ function once(find: string, replace: string): Edit {
 
 const ANGLES_OFF = once('(br_if $anglesDone (i32.eqz (local.get $n)))', '(br $anglesDone)');
 const TOTALS_OFF = once('(br_if $totalsDone (i32.eqz (local.get $n)))', '(br $totalsDone)');
-const ROTATION_OFF = once('(if (i32.ne (local.get $rotA) (local.get $rotB))', '(if (i32.const 0)');
-const POSITION_OFF = once(
-  '(if (i32.or (i32.ne (local.get $w1A) (local.get $w1B))\n                (i32.and (i32.xor (local.get $w2A) (local.get $w2B)) (i32.const 0xffff)))',
-  '(if (i32.const 0)',
-);
-const SCALE_OFF = once(
-  '(if (i32.or (i32.shr_u (i32.xor (local.get $w2A) (local.get $w2B)) (i32.const 16)) (i32.ne (local.get $w3A) (local.get $w3B)))',
-  '(if (i32.const 0)',
-);
+/** No group's records compared past the 16-byte test: every group skipped as if equal. */
+const COMPARE_ONLY = once('(br_if $next (i32.eqz (v128.any_true', '(br_if $next (i32.ge_u (i32.const 1) (v128.any_true');
+/** A group stops after its word lanes and rotation decode (nothing listed). */
+const STOP_BEFORE_HALVES = once('(call $halves (i32.const 32) (i32.const 12))', '(br $next)');
+/** A group stops after every decode, before its measures (nothing listed). */
+const STOP_BEFORE_MEASURES = once('(local.set $h (i32.const 0))', '(br $next)');
 /**
  * In the compare function (not $acos, which the loader checks against Math.acos), every f64
  * divide a min and every square root an abs: the same flow without the divider.
@@ -69,10 +66,9 @@ const VARIANTS: Record<string, Edit[]> = {
   'angles off (step 2)': [ANGLES_OFF],
   'totals off (step 3)': [TOTALS_OFF],
   'step 1 only (decode, measure, list)': [ANGLES_OFF, TOTALS_OFF],
-  'step 1 only, rotation decode off': [ANGLES_OFF, TOTALS_OFF, ROTATION_OFF],
-  'step 1 only, position off': [ANGLES_OFF, TOTALS_OFF, POSITION_OFF],
-  'step 1 only, scale off': [ANGLES_OFF, TOTALS_OFF, SCALE_OFF],
-  'compare only (nothing decoded)': [ANGLES_OFF, TOTALS_OFF, ROTATION_OFF, POSITION_OFF, SCALE_OFF],
+  'step 1 up to the decoded halves': [ANGLES_OFF, TOTALS_OFF, STOP_BEFORE_MEASURES],
+  'step 1 up to the rotation decode': [ANGLES_OFF, TOTALS_OFF, STOP_BEFORE_HALVES],
+  'compare only (nothing decoded)': [ANGLES_OFF, TOTALS_OFF, COMPARE_ONLY],
 };
 
 function edited(wat: string, edits: Edit[]): string {

@@ -1,19 +1,12 @@
 /**
- * Loads the clip diff's WebAssembly step (diffKernel.wat): one instance per diff, its decode tables
- * filled once, the two windows of records read straight into its memory, its totals read back as
+ * Loads the clip diff's WebAssembly step (diffKernel.wat): one instance per diff, the two windows of records read straight into its memory, its totals read back as
  * typed-array views. Where WebAssembly is missing or refused, or its acos is not the host's
  * Math.acos to the bit, `createClipDiffKernel()` returns undefined and the diff keeps its
  * TypeScript path (the reference the kernel is tested against).
  */
-import { f16LookupTable } from '../f16';
-import { rotationFieldTable, rotationOneMinusSquareTable, rotationSquareTable } from '../rotation';
 import { DIFF_KERNEL_WASM } from './diffKernel.generated';
 
 /** Offsets in the kernel's memory (bytes), as its WAT lays them out. */
-const HALF_AT = 0;
-const FIELD_AT = 262144;
-const SQUARE_AT = 266240;
-const ONE_MINUS_AT = 270336;
 const BONE_TOTALS_AT = 274496;
 /** Bytes of one bone's totals and of one frame's. */
 const BONE_TOTALS_BYTES = 64;
@@ -23,6 +16,8 @@ const MAX_BONES = 255;
 const FRAME_LISTS_AT = BONE_TOTALS_AT + MAX_BONES * BONE_TOTALS_BYTES;
 const FRAME_TOTALS_AT = FRAME_LISTS_AT + 256 * (5 * 8 + 2 * 4);
 const RECORD_BYTES = 16;
+/** The kernel reads four records a step: past the last bone of the last frame, up to three more. */
+const READ_PAST_BYTES = 3 * RECORD_BYTES;
 const PAGE_BYTES = 65536;
 
 interface DiffKernelExports {
@@ -124,7 +119,7 @@ export function createClipDiffKernel(
   const windowAAt = align16(slabAt + bones * slabColumnsMax * 8);
   const strideA = shape.bonesA * RECORD_BYTES, strideB = shape.bonesB * RECORD_BYTES;
   const windowBAt = align16(windowAAt + windowFrames * strideA);
-  const end = windowBAt + windowFrames * strideB;
+  const end = windowBAt + windowFrames * strideB + READ_PAST_BYTES;
   const memory = exports.memory;
   try {
     if (memory.buffer.byteLength < end) memory.grow(Math.ceil((end - memory.buffer.byteLength) / PAGE_BYTES));
@@ -134,10 +129,6 @@ export function createClipDiffKernel(
   }
   // The memory never grows after this, so these views stay valid.
   const buffer = memory.buffer;
-  new Float32Array(buffer, HALF_AT, 65536).set(f16LookupTable());
-  new Float32Array(buffer, FIELD_AT, 1024).set(rotationFieldTable());
-  new Float32Array(buffer, SQUARE_AT, 1024).set(rotationSquareTable());
-  new Float32Array(buffer, ONE_MINUS_AT, 1024).set(rotationOneMinusSquareTable());
   const f64 = new Float64Array(buffer);
   const i32 = new Int32Array(buffer);
   for (let bone = 0; bone < bones; bone++) {

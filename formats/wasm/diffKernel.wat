@@ -1,21 +1,23 @@
 ;; The clip diff's per-record step (formats/diff/clipDiffReference.ts's measure and
-;; clipDiffTotals.ts's add, fused): compare two windows of records, and for every pair whose bytes
-;; differ decode only the channels whose bits differ, measure them (angle in degrees, distance,
-;; scale ratio) and fold the measures into the per-bone, per-frame and grid totals. Every step
-;; rounds exactly as the TypeScript reference: rotations decode in f32 from the shared tables,
-;; halves through the shared f16 table, measures in f64 with the same operations in the same
-;; order, and acos is fdlibm's (the one V8's Math.acos runs), so the totals are bit for bit the
+;; clipDiffTotals.ts's add, fused): compare two windows of records four bones a step, and for a
+;; group whose bytes differ decode its four pairs in lanes (f16 halves and rotation fields
+;; arithmetically, no tables), measure them (angle in degrees, distance, scale ratio) and fold the
+;; measures into the per-bone, per-frame and grid totals in record order. Every step rounds
+;; exactly as the TypeScript reference: rotations decode in f32 with rotation.ts's operations,
+;; halves to their exact f32 value, measures in f64 with the same operations in the same order,
+;; and acos is fdlibm's (the one V8's Math.acos runs), so the totals are bit for bit the
 ;; reference's; a unit test compares them, and the loader checks $acos against Math.acos.
 ;; Assembled by scripts/build-wasm.mjs into diffKernel.generated.ts; loaded by diffKernel.ts,
 ;; one instance per diff. Layout (bytes):
-;;   0 f16 -> f32 table (65536 f32)   262144 rotation field (1024 f32)   266240 its square
-;;   270336 1 - square                 274432 two decoded rotations (4 f32 each)
+;;   0 one group's lanes (384 bytes): rotation words A, B; halves A (position x y z, scale
+;;     x y z), halves B; decoded rotations A, B (x y z w); position halves' sameness; live lanes
 ;;   274496 bone totals, 64 bytes a bone (at most 255): f64 rotation max, sum, position max,
 ;;          sum, scale max, sum; i32 rotation frame, position frame, scale frame, changed
 ;;   290816 one frame's lists (256 each): f64 norms' product, |dot|, distance, ratio, angle;
 ;;          i32 bone, angle to compute
 ;;   303104 and on, where the loader puts them: frame totals (32 bytes a frame: f64 rotation max,
-;;   position max, scale max; i32 rotation bone, changed), the window's grid slab, the windows.
+;;   position max, scale max; i32 rotation bone, changed), the window's grid slab, the windows
+;;   (the last group of a frame may read up to three records past the window's end).
 (module
   (memory (export "memory") 5)
 
@@ -69,15 +71,39 @@
         (f64.add (f64.const 0x1.02ae59c598ac8p1) (f64.mul (local.get $z)
           (f64.add (f64.const -0x1.6066c1b8d0159p-1) (f64.mul (local.get $z) (f64.const 0x1.3b8c5b12e9282p-4))))))))))
 
-  ;; Object.is on two decoded halves: the same bits, or both NaN.
-  (func $same (param $x f32) (param $y f32) (result i32)
-    (i32.or (i32.eq (i32.reinterpret_f32 (local.get $x)) (i32.reinterpret_f32 (local.get $y)))
-      (i32.and (f32.ne (local.get $x) (local.get $x)) (f32.ne (local.get $y) (local.get $y)))))
+  ;; f16 halves (one a 32-bit lane, high bits 0) to f32, in place: $count vectors from $at. Sign,
+  ;; exponent and mantissa move to f32's places; a subnormal or zero half lands as an f32
+  ;; subnormal or zero that the multiply by 2^112 rebiases exactly; exponent 31 (infinity, NaN)
+  ;; becomes 255. The same values as f16.ts's f16ToF32 (a unit test checks all 65,536).
+  (func $halves (export "halves") (param $at i32) (param $count i32)
+    (local $h v128) (local $magnitude v128) (local $end i32)
+    (local.set $end (i32.add (local.get $at) (i32.shl (local.get $count) (i32.const 4))))
+    (loop $each
+      (local.set $h (v128.load (local.get $at)))
+      (local.set $magnitude (i32x4.shl (v128.and (local.get $h) (v128.const i32x4 0x7fff 0x7fff 0x7fff 0x7fff)) (i32.const 13)))
+      (v128.store (local.get $at) (v128.or
+        (v128.bitselect
+          (v128.or (local.get $magnitude) (v128.const i32x4 0x7f800000 0x7f800000 0x7f800000 0x7f800000))
+          (f32x4.mul (local.get $magnitude) (v128.const f32x4 0x1p112 0x1p112 0x1p112 0x1p112))
+          (i32x4.eq (v128.and (local.get $h) (v128.const i32x4 0x7c00 0x7c00 0x7c00 0x7c00)) (v128.const i32x4 0x7c00 0x7c00 0x7c00 0x7c00)))
+        (i32x4.shl (v128.and (local.get $h) (v128.const i32x4 0x8000 0x8000 0x8000 0x8000)) (i32.const 16))))
+      (local.set $at (i32.add (local.get $at) (i32.const 16)))
+      (br_if $each (i32.lt_u (local.get $at) (local.get $end)))))
 
-;; Per frame, three steps. 1: each pair whose bytes differ is decoded where its bits differ; a
-  ;; rotation pair leaves its norms' product and |dot| (rotationAngleDeg before its sqrt), the
-  ;; position its distance, the scale its ratio, in the frame's lists at 290816 (f64 product,
-  ;; |dot|, distance, ratio, angle; i32 bone, whether there is an angle to compute). 2: the angles,
+  ;; metrics.ts's sameBits3 for one axis in four lanes: decoded halves of A at $at and of B 96
+  ;; bytes on with the same bits, or both NaN.
+  (func $sameHalves (param $at i32) (result v128)
+    (local $a v128) (local $b v128)
+    (local.set $a (v128.load (local.get $at)))
+    (local.set $b (v128.load offset=96 (local.get $at)))
+    (v128.or (i32x4.eq (local.get $a) (local.get $b))
+      (v128.and (f32x4.ne (local.get $a) (local.get $a)) (f32x4.ne (local.get $b) (local.get $b)))))
+
+  ;; Per frame, three steps. 1: four bones a step; a group whose bytes differ is decoded and
+  ;; measured in lanes, each pair's rotation leaving its norms' product and |dot|
+  ;; (rotationAngleDeg before its sqrt), its position the distance, its scale the ratio, in the
+  ;; frame's lists at 290816 (f64 product, |dot|, distance, ratio, angle; i32 bone, whether there
+  ;; is an angle to compute); an equal pair's entry changes nothing in step 3. 2: the angles,
   ;; two at a time in f64x2 lanes (sqrt, divide, fdlibm's acos: each lane the scalar steps, so the
   ;; same bits); cosines outside acos's two common branches go through $acos. 3: the totals, in
   ;; record order, as clipDiffTotals.ts's add.
@@ -90,17 +116,18 @@
       (param $first i32) (param $count i32) (param $frames i32) (param $columns i32) (param $columnFirst i32)
       (param $slab i32) (param $slabColumns i32) (param $frameAt i32) (result i32)
     (local $f i32) (local $frame i32) (local $bone i32) (local $ra i32) (local $rb i32) (local $cell i32) (local $cellRow i32)
-    (local $fa i32) (local $ba i32) (local $changed i32) (local $n i32) (local $k i32) (local $flag i32)
-    (local $rotA i32) (local $rotB i32) (local $w1A i32) (local $w1B i32) (local $w2A i32) (local $w2B i32) (local $w3A i32) (local $w3B i32)
-    (local $angle f64) (local $distance f64) (local $ratio f64) (local $r f64)
-    (local $ax f64) (local $ay f64) (local $az f64) (local $aw f64) (local $bx f64) (local $by f64) (local $bz f64) (local $bw f64)
-    (local $dx f64) (local $dy f64) (local $dz f64)
-    (local $xA f32) (local $yA f32) (local $zA f32) (local $xB f32) (local $yB f32) (local $zB f32)
-    (local $qa i32) (local $qb i32) (local $qc i32) (local $idx i32) (local $radicand f32)
-    (local $sa f64) (local $sb f64) (local $q f64)
+    (local $fa i32) (local $ba i32) (local $changed i32) (local $n i32) (local $k i32)
+    (local $live i32) (local $side i32) (local $at i32) (local $h i32)
+    (local $angle f64) (local $distance f64) (local $ratio f64)
+    (local $t0 v128) (local $t1 v128) (local $t2 v128) (local $t3 v128) (local $w v128) (local $fa4 v128) (local $fb4 v128) (local $fc4 v128)
+    (local $ax v128) (local $ay v128) (local $az v128) (local $aw v128) (local $bx v128) (local $by v128) (local $bz v128) (local $bw v128)
+    (local $zero v128) (local $one v128) (local $inf v128)
+    (local $liveLanes v128) (local $live64 v128) (local $ratio4 v128) (local $sa4 v128) (local $sb4 v128) (local $q4 v128)
     (local $norms v128) (local $cos v128) (local $near v128) (local $z v128) (local $pq v128) (local $s v128) (local $df v128)
     (local $angles v128) (local $valid v128) (local $todo v128) (local $fix v128)
     (if (i32.eqz (local.get $count)) (then (return (i32.const 0))))
+    (local.set $one (v128.const f64x2 1 1))
+    (local.set $inf (v128.const f64x2 inf inf))
     (loop $frameLoop
       (local.set $frame (i32.add (local.get $first) (local.get $f)))
       (local.set $cellRow (i32.add (local.get $slab) (i32.shl
@@ -110,161 +137,163 @@
       (local.set $rb (i32.add (local.get $b) (i32.mul (local.get $f) (local.get $strideB))))
       (local.set $bone (i32.const 0))
       (local.set $n (i32.const 0))
-      ;; Step 1.
-      (loop $record
+      ;; Step 1, four bones a step (lane k: bone + k). A group whose live pairs are all equal is
+      ;; skipped; otherwise its four pairs are decoded and measured in lanes and listed at n..n+3
+      ;; (an equal pair or a lane past the last bone lists no angle, distance 0 and ratio 1,
+      ;; which step 3 skips as the reference skips an unchanged pair).
+      (loop $group
+        (local.set $live (i32.sub (local.get $bones) (local.get $bone)))
         (block $next
-          (br_if $next (i32.eqz (v128.any_true (v128.xor (v128.load (local.get $ra)) (v128.load (local.get $rb))))))
-          (local.set $rotA (i32.load (local.get $ra)))
-          (local.set $w1A (i32.load offset=4 (local.get $ra)))
-          (local.set $w2A (i32.load offset=8 (local.get $ra)))
-          (local.set $w3A (i32.load offset=12 (local.get $ra)))
-          (local.set $rotB (i32.load (local.get $rb)))
-          (local.set $w1B (i32.load offset=4 (local.get $rb)))
-          (local.set $w2B (i32.load offset=8 (local.get $rb)))
-          (local.set $w3B (i32.load offset=12 (local.get $rb)))
-          ;; Rotation: metrics.ts's rotationAngleDeg up to its sqrt (equal decoded rotations: angle 0).
-          (local.set $flag (i32.const 0))
-          (if (i32.ne (local.get $rotA) (local.get $rotB))
-            (then
-              ;; Decoded as clip.ts's decodeRecordInto, to 274432 (A) and 274448 (B).
-              (local.set $qa (i32.shl (i32.shr_u (local.get $rotA) (i32.const 22)) (i32.const 2)))
-              (local.set $qb (i32.shl (i32.and (i32.shr_u (local.get $rotA) (i32.const 12)) (i32.const 0x3ff)) (i32.const 2)))
-              (local.set $qc (i32.shl (i32.and (i32.shr_u (local.get $rotA) (i32.const 2)) (i32.const 0x3ff)) (i32.const 2)))
-              (local.set $idx (i32.and (local.get $rotA) (i32.const 3)))
-              (local.set $radicand (f32.sub (f32.sub (f32.load offset=270336 (local.get $qa)) (f32.load offset=266240 (local.get $qb))) (f32.load offset=266240 (local.get $qc))))
-              (f32.store offset=274432 (i32.shl (local.get $idx) (i32.const 2))
-                (f32.sqrt (select (local.get $radicand) (f32.const 0) (f32.gt (local.get $radicand) (f32.const 0)))))
-              (f32.store offset=274432 (i32.shl (i32.shr_u (i32.sub (local.get $idx) (i32.const 1)) (i32.const 31)) (i32.const 2))
-                (f32.load offset=262144 (local.get $qa)))
-              (f32.store offset=274432 (i32.shl (i32.add (i32.const 1) (i32.shr_u (i32.sub (local.get $idx) (i32.const 2)) (i32.const 31))) (i32.const 2))
-                (f32.load offset=262144 (local.get $qb)))
-              (f32.store offset=274432 (i32.shl (i32.add (i32.const 2) (i32.shr_u (i32.sub (local.get $idx) (i32.const 3)) (i32.const 31))) (i32.const 2))
-                (f32.load offset=262144 (local.get $qc)))
-              (local.set $qa (i32.shl (i32.shr_u (local.get $rotB) (i32.const 22)) (i32.const 2)))
-              (local.set $qb (i32.shl (i32.and (i32.shr_u (local.get $rotB) (i32.const 12)) (i32.const 0x3ff)) (i32.const 2)))
-              (local.set $qc (i32.shl (i32.and (i32.shr_u (local.get $rotB) (i32.const 2)) (i32.const 0x3ff)) (i32.const 2)))
-              (local.set $idx (i32.and (local.get $rotB) (i32.const 3)))
-              (local.set $radicand (f32.sub (f32.sub (f32.load offset=270336 (local.get $qa)) (f32.load offset=266240 (local.get $qb))) (f32.load offset=266240 (local.get $qc))))
-              (f32.store offset=274448 (i32.shl (local.get $idx) (i32.const 2))
-                (f32.sqrt (select (local.get $radicand) (f32.const 0) (f32.gt (local.get $radicand) (f32.const 0)))))
-              (f32.store offset=274448 (i32.shl (i32.shr_u (i32.sub (local.get $idx) (i32.const 1)) (i32.const 31)) (i32.const 2))
-                (f32.load offset=262144 (local.get $qa)))
-              (f32.store offset=274448 (i32.shl (i32.add (i32.const 1) (i32.shr_u (i32.sub (local.get $idx) (i32.const 2)) (i32.const 31))) (i32.const 2))
-                (f32.load offset=262144 (local.get $qb)))
-              (f32.store offset=274448 (i32.shl (i32.add (i32.const 2) (i32.shr_u (i32.sub (local.get $idx) (i32.const 3)) (i32.const 31))) (i32.const 2))
-                (f32.load offset=262144 (local.get $qc)))
-              (local.set $ax (f64.promote_f32 (f32.load (i32.const 274432))))
-              (local.set $ay (f64.promote_f32 (f32.load (i32.const 274436))))
-              (local.set $az (f64.promote_f32 (f32.load (i32.const 274440))))
-              (local.set $aw (f64.promote_f32 (f32.load (i32.const 274444))))
-              (local.set $bx (f64.promote_f32 (f32.load (i32.const 274448))))
-              (local.set $by (f64.promote_f32 (f32.load (i32.const 274452))))
-              (local.set $bz (f64.promote_f32 (f32.load (i32.const 274456))))
-              (local.set $bw (f64.promote_f32 (f32.load (i32.const 274460))))
-              (if (i32.eqz (i32.and (i32.and (f64.eq (local.get $ax) (local.get $bx)) (f64.eq (local.get $ay) (local.get $by)))
-                    (i32.and (f64.eq (local.get $az) (local.get $bz)) (f64.eq (local.get $aw) (local.get $bw)))))
-                (then
-                  (local.set $flag (i32.const 1))
-                  (f64.store offset=290816 (i32.shl (local.get $n) (i32.const 3)) (f64.mul
-                    (f64.add (f64.add (f64.add (f64.mul (local.get $ax) (local.get $ax)) (f64.mul (local.get $ay) (local.get $ay)))
-                      (f64.mul (local.get $az) (local.get $az))) (f64.mul (local.get $aw) (local.get $aw)))
-                    (f64.add (f64.add (f64.add (f64.mul (local.get $bx) (local.get $bx)) (f64.mul (local.get $by) (local.get $by)))
-                      (f64.mul (local.get $bz) (local.get $bz))) (f64.mul (local.get $bw) (local.get $bw)))))
-                  (f64.store offset=292864 (i32.shl (local.get $n) (i32.const 3))
-                    (f64.abs (f64.add (f64.add (f64.add (f64.mul (local.get $ax) (local.get $bx)) (f64.mul (local.get $ay) (local.get $by)))
-                      (f64.mul (local.get $az) (local.get $bz))) (f64.mul (local.get $aw) (local.get $bw)))))))))
-          ;; Position: metrics.ts's distance3 over word 1 and the low half of word 2.
-          (local.set $distance (f64.const 0))
-          (if (i32.or (i32.ne (local.get $w1A) (local.get $w1B))
-                (i32.and (i32.xor (local.get $w2A) (local.get $w2B)) (i32.const 0xffff)))
-            (then
-              (local.set $xA (f32.load (i32.shl (i32.and (local.get $w1A) (i32.const 0xffff)) (i32.const 2))))
-              (local.set $yA (f32.load (i32.shl (i32.shr_u (local.get $w1A) (i32.const 16)) (i32.const 2))))
-              (local.set $zA (f32.load (i32.shl (i32.and (local.get $w2A) (i32.const 0xffff)) (i32.const 2))))
-              (local.set $xB (f32.load (i32.shl (i32.and (local.get $w1B) (i32.const 0xffff)) (i32.const 2))))
-              (local.set $yB (f32.load (i32.shl (i32.shr_u (local.get $w1B) (i32.const 16)) (i32.const 2))))
-              (local.set $zB (f32.load (i32.shl (i32.and (local.get $w2B) (i32.const 0xffff)) (i32.const 2))))
-              (local.set $dx (f64.sub (f64.promote_f32 (local.get $xA)) (f64.promote_f32 (local.get $xB))))
-              (local.set $dy (f64.sub (f64.promote_f32 (local.get $yA)) (f64.promote_f32 (local.get $yB))))
-              (local.set $dz (f64.sub (f64.promote_f32 (local.get $zA)) (f64.promote_f32 (local.get $zB))))
-              (if (i32.eqz (i32.and (i32.and (f64.eq (local.get $dx) (f64.const 0)) (f64.eq (local.get $dy) (f64.const 0)))
-                    (f64.eq (local.get $dz) (f64.const 0))))
-                (then
-                  (local.set $distance (f64.sqrt (f64.add (f64.add (f64.mul (local.get $dx) (local.get $dx)) (f64.mul (local.get $dy) (local.get $dy)))
-                    (f64.mul (local.get $dz) (local.get $dz)))))
-                  (if (i32.eqz (f64.lt (local.get $distance) (f64.const inf)))
-                    (then
-                      (local.set $distance (select (f64.const 0) (f64.const inf)
-                        (i32.and (i32.and (call $same (local.get $xA) (local.get $xB)) (call $same (local.get $yA) (local.get $yB)))
-                          (call $same (local.get $zA) (local.get $zB)))))))))))
-          ;; Scale: metrics.ts's scaleRatio over the high half of word 2 and word 3. An axis
-          ;; whose halves repeat the x axis's on both sides has the x axis's ratio.
-          (local.set $ratio (f64.const 1))
-          (if (i32.or (i32.shr_u (i32.xor (local.get $w2A) (local.get $w2B)) (i32.const 16)) (i32.ne (local.get $w3A) (local.get $w3B)))
-            (then
-              ;; metrics.ts's axisRatio inlined: x/y, or 1/(x/y) below 1; Infinity without a ratio.
-              (local.set $sa (f64.promote_f32 (f32.load (i32.shl (i32.shr_u (local.get $w2A) (i32.const 16)) (i32.const 2)))))
-              (local.set $sb (f64.promote_f32 (f32.load (i32.shl (i32.shr_u (local.get $w2B) (i32.const 16)) (i32.const 2)))))
-              (local.set $r (f64.const 1))
-              (if (f64.ne (local.get $sa) (local.get $sb))
-                (then
-                  (local.set $q (f64.div (local.get $sa) (local.get $sb)))
-                  (local.set $r (select
-                    (select (local.get $q) (f64.div (f64.const 1) (local.get $q)) (f64.ge (local.get $q) (f64.const 1)))
-                    (select (f64.const 1) (f64.const inf) (i32.and (f64.ne (local.get $sa) (local.get $sa)) (f64.ne (local.get $sb) (local.get $sb))))
-                    (i32.and (f64.gt (local.get $q) (f64.const 0)) (f64.ne (local.get $q) (f64.const inf)))))))
-              (local.set $ratio (local.get $r))
-              (if (i32.or (i32.ne (i32.and (local.get $w3A) (i32.const 0xffff)) (i32.shr_u (local.get $w2A) (i32.const 16)))
-                    (i32.ne (i32.and (local.get $w3B) (i32.const 0xffff)) (i32.shr_u (local.get $w2B) (i32.const 16))))
-                (then
-                  (local.set $sa (f64.promote_f32 (f32.load (i32.shl (i32.and (local.get $w3A) (i32.const 0xffff)) (i32.const 2)))))
-                  (local.set $sb (f64.promote_f32 (f32.load (i32.shl (i32.and (local.get $w3B) (i32.const 0xffff)) (i32.const 2)))))
-                  (local.set $r (f64.const 1))
-                  (if (f64.ne (local.get $sa) (local.get $sb))
-                    (then
-                      (local.set $q (f64.div (local.get $sa) (local.get $sb)))
-                      (local.set $r (select
-                        (select (local.get $q) (f64.div (f64.const 1) (local.get $q)) (f64.ge (local.get $q) (f64.const 1)))
-                        (select (f64.const 1) (f64.const inf) (i32.and (f64.ne (local.get $sa) (local.get $sa)) (f64.ne (local.get $sb) (local.get $sb))))
-                        (i32.and (f64.gt (local.get $q) (f64.const 0)) (f64.ne (local.get $q) (f64.const inf)))))))
-                  (local.set $ratio (f64.max (local.get $ratio) (local.get $r)))))
-              (if (i32.or (i32.ne (i32.shr_u (local.get $w3A) (i32.const 16)) (i32.shr_u (local.get $w2A) (i32.const 16)))
-                    (i32.ne (i32.shr_u (local.get $w3B) (i32.const 16)) (i32.shr_u (local.get $w2B) (i32.const 16))))
-                (then
-                  (local.set $sa (f64.promote_f32 (f32.load (i32.shl (i32.shr_u (local.get $w3A) (i32.const 16)) (i32.const 2)))))
-                  (local.set $sb (f64.promote_f32 (f32.load (i32.shl (i32.shr_u (local.get $w3B) (i32.const 16)) (i32.const 2)))))
-                  (local.set $r (f64.const 1))
-                  (if (f64.ne (local.get $sa) (local.get $sb))
-                    (then
-                      (local.set $q (f64.div (local.get $sa) (local.get $sb)))
-                      (local.set $r (select
-                        (select (local.get $q) (f64.div (f64.const 1) (local.get $q)) (f64.ge (local.get $q) (f64.const 1)))
-                        (select (f64.const 1) (f64.const inf) (i32.and (f64.ne (local.get $sa) (local.get $sa)) (f64.ne (local.get $sb) (local.get $sb))))
-                        (i32.and (f64.gt (local.get $q) (f64.const 0)) (f64.ne (local.get $q) (f64.const inf)))))))
-                  (local.set $ratio (f64.max (local.get $ratio) (local.get $r)))))))
-          ;; Other bytes, same meaning (a -0 written as 0): listed only when a measure may differ.
-          (br_if $next (i32.and (i32.eqz (local.get $flag))
-            (i32.and (f64.eq (local.get $distance) (f64.const 0)) (f64.eq (local.get $ratio) (f64.const 1)))))
-          (f64.store offset=294912 (i32.shl (local.get $n) (i32.const 3)) (local.get $distance))
-          (f64.store offset=296960 (i32.shl (local.get $n) (i32.const 3)) (local.get $ratio))
-          (i32.store offset=301056 (i32.shl (local.get $n) (i32.const 2)) (local.get $bone))
-          (i32.store offset=302080 (i32.shl (local.get $n) (i32.const 2)) (local.get $flag))
-          (local.set $n (i32.add (local.get $n) (i32.const 1))))
-        (local.set $ra (i32.add (local.get $ra) (i32.const 16)))
-        (local.set $rb (i32.add (local.get $rb) (i32.const 16)))
-        (local.set $bone (i32.add (local.get $bone) (i32.const 1)))
-        (br_if $record (i32.lt_u (local.get $bone) (local.get $bones))))
+          (br_if $next (i32.eqz (v128.any_true (v128.or
+            (v128.or (v128.xor (v128.load (local.get $ra)) (v128.load (local.get $rb)))
+              (select (v128.xor (v128.load offset=16 (local.get $ra)) (v128.load offset=16 (local.get $rb))) (local.get $zero)
+                (i32.gt_u (local.get $live) (i32.const 1))))
+            (v128.or
+              (select (v128.xor (v128.load offset=32 (local.get $ra)) (v128.load offset=32 (local.get $rb))) (local.get $zero)
+                (i32.gt_u (local.get $live) (i32.const 2)))
+              (select (v128.xor (v128.load offset=48 (local.get $ra)) (v128.load offset=48 (local.get $rb))) (local.get $zero)
+                (i32.gt_u (local.get $live) (i32.const 3))))))))
+          ;; Each side's four records as word lanes (rotations at 0 and 16) and its six halves
+          ;; (position x y z, scale x y z) at 32 (A) and 128 (B), then the halves decoded in place.
+          (local.set $side (i32.const 0))
+          (loop $sides
+            (local.set $at (select (local.get $rb) (local.get $ra) (local.get $side)))
+            (local.set $t0 (i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23 (v128.load (local.get $at)) (v128.load offset=16 (local.get $at))))
+            (local.set $t1 (i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23 (v128.load offset=32 (local.get $at)) (v128.load offset=48 (local.get $at))))
+            (local.set $t2 (i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31 (v128.load (local.get $at)) (v128.load offset=16 (local.get $at))))
+            (local.set $t3 (i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31 (v128.load offset=32 (local.get $at)) (v128.load offset=48 (local.get $at))))
+            (v128.store (i32.shl (local.get $side) (i32.const 4))
+              (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $t0) (local.get $t1)))
+            (local.set $w (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $t0) (local.get $t1)))
+            (local.set $at (i32.mul (local.get $side) (i32.const 96)))
+            (v128.store offset=32 (local.get $at) (v128.and (local.get $w) (v128.const i32x4 0xffff 0xffff 0xffff 0xffff)))
+            (v128.store offset=48 (local.get $at) (i32x4.shr_u (local.get $w) (i32.const 16)))
+            (local.set $w (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $t2) (local.get $t3)))
+            (v128.store offset=64 (local.get $at) (v128.and (local.get $w) (v128.const i32x4 0xffff 0xffff 0xffff 0xffff)))
+            (v128.store offset=80 (local.get $at) (i32x4.shr_u (local.get $w) (i32.const 16)))
+            (local.set $w (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $t2) (local.get $t3)))
+            (v128.store offset=96 (local.get $at) (v128.and (local.get $w) (v128.const i32x4 0xffff 0xffff 0xffff 0xffff)))
+            (v128.store offset=112 (local.get $at) (i32x4.shr_u (local.get $w) (i32.const 16)))
+            ;; The rotation as clip.ts's decodeRecordInto (rotation.ts's decodeRotation), f32 lanes,
+            ;; each field (q * (1/511.5) - 1) * (1/SQRT_2): x y z w at 224 (A) and 288 (B).
+            (local.set $w (v128.load (i32.shl (local.get $side) (i32.const 4))))
+            (local.set $fa4 (f32x4.mul (f32x4.sub (f32x4.mul (f32x4.convert_i32x4_u (i32x4.shr_u (local.get $w) (i32.const 22)))
+              (v128.const f32x4 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9)) (v128.const f32x4 1 1 1 1))
+              (v128.const f32x4 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1)))
+            (local.set $fb4 (f32x4.mul (f32x4.sub (f32x4.mul (f32x4.convert_i32x4_u (v128.and (i32x4.shr_u (local.get $w) (i32.const 12)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff)))
+              (v128.const f32x4 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9)) (v128.const f32x4 1 1 1 1))
+              (v128.const f32x4 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1)))
+            (local.set $fc4 (f32x4.mul (f32x4.sub (f32x4.mul (f32x4.convert_i32x4_u (v128.and (i32x4.shr_u (local.get $w) (i32.const 2)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff)))
+              (v128.const f32x4 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9)) (v128.const f32x4 1 1 1 1))
+              (v128.const f32x4 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1)))
+            (local.set $t0 (f32x4.sub (f32x4.sub (f32x4.sub (v128.const f32x4 1 1 1 1) (f32x4.mul (local.get $fa4) (local.get $fa4)))
+              (f32x4.mul (local.get $fb4) (local.get $fb4))) (f32x4.mul (local.get $fc4) (local.get $fc4))))
+            (local.set $t0 (f32x4.sqrt (v128.and (local.get $t0) (f32x4.gt (local.get $t0) (local.get $zero)))))
+            (local.set $w (v128.and (local.get $w) (v128.const i32x4 3 3 3 3)))
+            (local.set $t1 (i32x4.eq (local.get $w) (local.get $zero)))
+            (local.set $t2 (i32x4.eq (local.get $w) (v128.const i32x4 1 1 1 1)))
+            (local.set $t3 (i32x4.eq (local.get $w) (v128.const i32x4 2 2 2 2)))
+            (local.set $at (i32.shl (local.get $side) (i32.const 6)))
+            (v128.store offset=224 (local.get $at) (v128.bitselect (local.get $t0) (local.get $fa4) (local.get $t1)))
+            (v128.store offset=240 (local.get $at) (v128.bitselect (local.get $fa4)
+              (v128.bitselect (local.get $t0) (local.get $fb4) (local.get $t2)) (local.get $t1)))
+            (v128.store offset=256 (local.get $at) (v128.bitselect (local.get $fb4)
+              (v128.bitselect (local.get $t0) (local.get $fc4) (local.get $t3)) (v128.or (local.get $t1) (local.get $t2))))
+            (v128.store offset=272 (local.get $at) (v128.bitselect (local.get $t0) (local.get $fc4)
+              (i32x4.eq (local.get $w) (v128.const i32x4 3 3 3 3))))
+            (local.set $side (i32.add (local.get $side) (i32.const 1)))
+            (br_if $sides (i32.lt_u (local.get $side) (i32.const 2))))
+          (call $halves (i32.const 32) (i32.const 12))
+          ;; Lanes that measure: the live ones (the rest list nothing); a rotation whose decoded
+          ;; components all equal has no angle. The position's halves are the same value (metrics.ts's
+          ;; sameBits3: the same bits, or both NaN) at 352.
+          (local.set $liveLanes (i32x4.gt_s (i32x4.splat (local.get $live)) (v128.const i32x4 0 1 2 3)))
+          (v128.store offset=368 (i32.const 0) (local.get $liveLanes))
+          (v128.store offset=302080 (i32.shl (local.get $n) (i32.const 2)) (v128.andnot (local.get $liveLanes)
+            (v128.and (v128.and (f32x4.eq (v128.load offset=224 (i32.const 0)) (v128.load offset=288 (i32.const 0)))
+              (f32x4.eq (v128.load offset=240 (i32.const 0)) (v128.load offset=304 (i32.const 0))))
+              (v128.and (f32x4.eq (v128.load offset=256 (i32.const 0)) (v128.load offset=320 (i32.const 0)))
+              (f32x4.eq (v128.load offset=272 (i32.const 0)) (v128.load offset=336 (i32.const 0)))))))
+          (v128.store offset=301056 (i32.shl (local.get $n) (i32.const 2))
+            (i32x4.add (i32x4.splat (local.get $bone)) (v128.const i32x4 0 1 2 3)))
+          (v128.store offset=352 (i32.const 0) (v128.and
+            (v128.and (call $sameHalves (i32.const 32)) (call $sameHalves (i32.const 48)))
+            (call $sameHalves (i32.const 64))))
+          ;; Measures in f64x2 lanes, bones 0 1 of the group then 2 3 ($h: 0, then 8 bytes into
+          ;; the f32 lanes), each lane the reference's f64 operations in its order.
+          (local.set $h (i32.const 0))
+          (loop $pairs
+            (local.set $at (i32.add (i32.shl (local.get $n) (i32.const 3)) (i32.shl (local.get $h) (i32.const 1))))
+            ;; Rotation: metrics.ts's rotationAngleDeg up to its sqrt.
+            (local.set $ax (f64x2.promote_low_f32x4 (v128.load64_zero offset=224 (local.get $h))))
+            (local.set $ay (f64x2.promote_low_f32x4 (v128.load64_zero offset=240 (local.get $h))))
+            (local.set $az (f64x2.promote_low_f32x4 (v128.load64_zero offset=256 (local.get $h))))
+            (local.set $aw (f64x2.promote_low_f32x4 (v128.load64_zero offset=272 (local.get $h))))
+            (local.set $bx (f64x2.promote_low_f32x4 (v128.load64_zero offset=288 (local.get $h))))
+            (local.set $by (f64x2.promote_low_f32x4 (v128.load64_zero offset=304 (local.get $h))))
+            (local.set $bz (f64x2.promote_low_f32x4 (v128.load64_zero offset=320 (local.get $h))))
+            (local.set $bw (f64x2.promote_low_f32x4 (v128.load64_zero offset=336 (local.get $h))))
+            (v128.store offset=290816 (local.get $at) (f64x2.mul
+              (f64x2.add (f64x2.add (f64x2.add (f64x2.mul (local.get $ax) (local.get $ax)) (f64x2.mul (local.get $ay) (local.get $ay)))
+                (f64x2.mul (local.get $az) (local.get $az))) (f64x2.mul (local.get $aw) (local.get $aw)))
+              (f64x2.add (f64x2.add (f64x2.add (f64x2.mul (local.get $bx) (local.get $bx)) (f64x2.mul (local.get $by) (local.get $by)))
+                (f64x2.mul (local.get $bz) (local.get $bz))) (f64x2.mul (local.get $bw) (local.get $bw)))))
+            (v128.store offset=292864 (local.get $at)
+              (f64x2.abs (f64x2.add (f64x2.add (f64x2.add (f64x2.mul (local.get $ax) (local.get $bx)) (f64x2.mul (local.get $ay) (local.get $by)))
+                (f64x2.mul (local.get $az) (local.get $bz))) (f64x2.mul (local.get $aw) (local.get $bw)))))
+            (local.set $live64 (i64x2.extend_low_i32x4_s (v128.load64_zero offset=368 (local.get $h))))
+            ;; Position: metrics.ts's distance3 (0 where the halves' bits are equal: each difference
+            ;; is 0, or NaN with the same bits).
+            (local.set $ax (f64x2.sub (f64x2.promote_low_f32x4 (v128.load64_zero offset=32 (local.get $h)))
+              (f64x2.promote_low_f32x4 (v128.load64_zero offset=128 (local.get $h)))))
+            (local.set $ay (f64x2.sub (f64x2.promote_low_f32x4 (v128.load64_zero offset=48 (local.get $h)))
+              (f64x2.promote_low_f32x4 (v128.load64_zero offset=144 (local.get $h)))))
+            (local.set $az (f64x2.sub (f64x2.promote_low_f32x4 (v128.load64_zero offset=64 (local.get $h)))
+              (f64x2.promote_low_f32x4 (v128.load64_zero offset=160 (local.get $h)))))
+            (local.set $aw (f64x2.sqrt (f64x2.add (f64x2.add (f64x2.mul (local.get $ax) (local.get $ax)) (f64x2.mul (local.get $ay) (local.get $ay)))
+              (f64x2.mul (local.get $az) (local.get $az)))))
+            (v128.store offset=294912 (local.get $at) (v128.and (local.get $live64) (v128.andnot
+              (v128.bitselect (local.get $aw)
+                (v128.andnot (local.get $inf) (i64x2.extend_low_i32x4_s (v128.load64_zero offset=352 (local.get $h))))
+                (f64x2.lt (local.get $aw) (local.get $inf)))
+              (v128.and (v128.and (f64x2.eq (local.get $ax) (local.get $zero)) (f64x2.eq (local.get $ay) (local.get $zero)))
+                (f64x2.eq (local.get $az) (local.get $zero))))))
+            ;; Scale: metrics.ts's scaleRatio, the largest axisRatio (each at least 1, never NaN,
+            ;; so max(1, x, y, z) is Math.max(x, y, z)).
+            (local.set $ratio4 (local.get $one))
+            (local.set $k (i32.const 0))
+            (loop $axes
+              (local.set $sa4 (f64x2.promote_low_f32x4 (v128.load64_zero offset=80 (i32.add (local.get $h) (local.get $k)))))
+              (local.set $sb4 (f64x2.promote_low_f32x4 (v128.load64_zero offset=176 (i32.add (local.get $h) (local.get $k)))))
+              (local.set $q4 (f64x2.div (local.get $sa4) (local.get $sb4)))
+              (local.set $ratio4 (f64x2.max (local.get $ratio4) (v128.bitselect (local.get $one)
+                (v128.bitselect
+                  (v128.bitselect (local.get $q4) (f64x2.div (local.get $one) (local.get $q4)) (f64x2.ge (local.get $q4) (local.get $one)))
+                  (v128.bitselect (local.get $one) (local.get $inf)
+                    (v128.and (f64x2.ne (local.get $sa4) (local.get $sa4)) (f64x2.ne (local.get $sb4) (local.get $sb4))))
+                  (v128.and (f64x2.gt (local.get $q4) (local.get $zero)) (f64x2.ne (local.get $q4) (local.get $inf))))
+                (f64x2.eq (local.get $sa4) (local.get $sb4)))))
+              (local.set $k (i32.add (local.get $k) (i32.const 16)))
+              (br_if $axes (i32.lt_u (local.get $k) (i32.const 48))))
+            (v128.store offset=296960 (local.get $at) (v128.bitselect (local.get $ratio4) (local.get $one) (local.get $live64)))
+            (local.set $h (i32.add (local.get $h) (i32.const 8)))
+            (br_if $pairs (i32.lt_u (local.get $h) (i32.const 16))))
+          (local.set $n (i32.add (local.get $n) (i32.const 4))))
+        (local.set $ra (i32.add (local.get $ra) (i32.const 64)))
+        (local.set $rb (i32.add (local.get $rb) (i32.const 64)))
+        (local.set $bone (i32.add (local.get $bone) (i32.const 4)))
+        (br_if $group (i32.lt_u (local.get $bone) (local.get $bones))))
       ;; Step 2: lanes k and k + 1 (past the list's end a lane computes on stale values, unread).
       (local.set $k (i32.const 0))
       (block $anglesDone
         (br_if $anglesDone (i32.eqz (local.get $n)))
         (loop $angleLoop
           (local.set $norms (f64x2.sqrt (v128.load offset=290816 (i32.shl (local.get $k) (i32.const 3)))))
-          (local.set $valid (v128.and (f64x2.gt (local.get $norms) (v128.const f64x2 0 0)) (f64x2.lt (local.get $norms) (v128.const f64x2 inf inf))))
-          (local.set $cos (f64x2.min (v128.const f64x2 1 1) (f64x2.div (v128.load offset=292864 (i32.shl (local.get $k) (i32.const 3))) (local.get $norms))))
+          (local.set $valid (v128.and (f64x2.gt (local.get $norms) (local.get $zero)) (f64x2.lt (local.get $norms) (local.get $inf))))
+          (local.set $cos (f64x2.min (local.get $one) (f64x2.div (v128.load offset=292864 (i32.shl (local.get $k) (i32.const 3))) (local.get $norms))))
           (local.set $near (f64x2.ge (local.get $cos) (v128.const f64x2 0.5 0.5)))
           (local.set $z (v128.bitselect
-            (f64x2.mul (f64x2.sub (v128.const f64x2 1 1) (local.get $cos)) (v128.const f64x2 0.5 0.5))
+            (f64x2.mul (f64x2.sub (local.get $one) (local.get $cos)) (v128.const f64x2 0.5 0.5))
             (f64x2.mul (local.get $cos) (local.get $cos))
             (local.get $near)))
           (local.set $pq (f64x2.div
@@ -274,7 +303,7 @@
                 (f64x2.add (v128.const f64x2 -0x1.48228b5688f3bp-5 -0x1.48228b5688f3bp-5) (f64x2.mul (local.get $z)
                   (f64x2.add (v128.const f64x2 0x1.9efe07501b288p-11 0x1.9efe07501b288p-11)
                     (f64x2.mul (local.get $z) (v128.const f64x2 0x1.23de10dfdf709p-15 0x1.23de10dfdf709p-15))))))))))))
-            (f64x2.add (v128.const f64x2 1 1) (f64x2.mul (local.get $z)
+            (f64x2.add (local.get $one) (f64x2.mul (local.get $z)
             (f64x2.add (v128.const f64x2 -0x1.33a271c8a2d4bp1 -0x1.33a271c8a2d4bp1) (f64x2.mul (local.get $z)
               (f64x2.add (v128.const f64x2 0x1.02ae59c598ac8p1 0x1.02ae59c598ac8p1) (f64x2.mul (local.get $z)
                 (f64x2.add (v128.const f64x2 -0x1.6066c1b8d0159p-1 -0x1.6066c1b8d0159p-1)
@@ -289,12 +318,12 @@
             (local.get $near)))
             (v128.const f64x2 0x1.ca5dc1a63c1f8p5 0x1.ca5dc1a63c1f8p5)))
           ;; No angle to compute: 0; norms 0 or not finite: Infinity.
-          (local.set $todo (i64x2.ne (i64x2.extend_low_i32x4_s (v128.load64_zero offset=302080 (i32.shl (local.get $k) (i32.const 2)))) (v128.const i64x2 0 0)))
-          (local.set $angles (v128.and (v128.bitselect (local.get $angles) (v128.const f64x2 inf inf) (local.get $valid)) (local.get $todo)))
+          (local.set $todo (i64x2.ne (i64x2.extend_low_i32x4_s (v128.load64_zero offset=302080 (i32.shl (local.get $k) (i32.const 2)))) (local.get $zero)))
+          (local.set $angles (v128.and (v128.bitselect (local.get $angles) (local.get $inf) (local.get $valid)) (local.get $todo)))
           (v128.store offset=299008 (i32.shl (local.get $k) (i32.const 3)) (local.get $angles))
           ;; Cosines outside (2^-57, 1): $acos (1 gives 0; NaN cannot come from finite norms).
           (local.set $fix (v128.andnot (v128.and (local.get $todo) (local.get $valid))
-            (v128.and (f64x2.ge (local.get $cos) (v128.const f64x2 0x1.0000100000000p-57 0x1.0000100000000p-57)) (f64x2.lt (local.get $cos) (v128.const f64x2 1 1)))))
+            (v128.and (f64x2.ge (local.get $cos) (v128.const f64x2 0x1.0000100000000p-57 0x1.0000100000000p-57)) (f64x2.lt (local.get $cos) (local.get $one)))))
           (if (v128.any_true (local.get $fix))
             (then
               (if (i64.ne (i64x2.extract_lane 0 (local.get $fix)) (i64.const 0))

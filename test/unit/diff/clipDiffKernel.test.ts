@@ -5,12 +5,14 @@
  * random clips of unit rotations with every kind of channel change, and on random words
  * (non-unit rotations, infinite, NaN and zero halves, -0 written for 0), with bone and frame
  * counts that differ, a truncated side, small windows and several grid widths. Its acos is
- * fdlibm's, the same bits as Math.acos on every branch.
+ * fdlibm's, the same bits as Math.acos on every branch; its f16 decode (integer lane operations, no
+ * table) gives every half's value.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { clipByteLength, encodeKeyframe, keyframeOffset } from '../../../formats/clip';
 import { type ClipDiff, type ClipDiffOptions, diffClips, isDiffFailure } from '../../../formats/diff';
+import { f16LookupTable } from '../../../formats/f16';
 import { memoryByteSource } from '../../../formats/fileAccess';
 import { createClipDiffKernel } from '../../../formats/wasm/diffKernel';
 import { DIFF_KERNEL_WASM } from '../../../formats/wasm/diffKernel.generated';
@@ -113,6 +115,24 @@ test('its acos is Math.acos to the bit on every branch of fdlibm\'s, and on rand
   const inputs = [0, -0, 1, -1, 0.5, -0.5, 2 ** -57, 2 ** -56, -(2 ** -57), 0.5 - 2 ** -54, 0.5 + 2 ** -53, 1 - 2 ** -53, -1 + 2 ** -53, NaN, 2, -Infinity, Infinity];
   for (let k = 0; k < 200_000; k++) inputs.push(next() * 2 - 1, 1 - next() * 2 ** -(k % 60), next() * 2 ** -(k % 70));
   for (const x of inputs) assert.ok(Object.is(kernel.acos(x), Math.acos(x)), `acos(${x}): ${kernel.acos(x)}, Math.acos gives ${Math.acos(x)}`);
+});
+
+test('its f16 decode gives f16.ts\'s value for every one of the 65,536 halves (subnormals, zeros, infinities, NaN as NaN)', () => {
+  const kernel = new WebAssembly.Instance(new WebAssembly.Module(DIFF_KERNEL_WASM)).exports as unknown as {
+    memory: WebAssembly.Memory;
+    halves(at: number, vectors: number): void;
+  };
+  const lanes = new Uint32Array(kernel.memory.buffer, 0, 65536);
+  for (let half = 0; half < 65536; half++) lanes[half] = half;
+  kernel.halves(0, 65536 / 4);
+  const decoded = new Float32Array(kernel.memory.buffer, 0, 65536);
+  const table = f16LookupTable();
+  for (let half = 0; half < 65536; half++) {
+    assert.ok(Object.is(decoded[half], table[half]), `half 0x${half.toString(16)}: ${decoded[half]}, f16.ts gives ${table[half]}`);
+  }
+  assert.equal(decoded[0x0001], 2 ** -24);
+  assert.ok(Object.is(decoded[0x8000], -0));
+  assert.equal(decoded[0xfc00], -Infinity);
 });
 
 test('planted changes: the same result as the reference, with the measures the reference gives', async () => {
