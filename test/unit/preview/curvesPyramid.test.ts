@@ -126,6 +126,25 @@ describe('Curves: the min/max pyramid', () => {
     assert.equal(pyramid.min.byteLength + pyramid.max.byteLength + pyramid.minFirst.byteLength, 16382 * 17);
   });
 
+  it('columns on a level\'s bucket grid, read as whole buckets alone, read as from their samples alone', () => {
+    for (const [name, curves] of [['random records', largest], ['ties everywhere', data[2].curves], ['NaN and infinity runs', data[3].curves]] as const) {
+      for (let level = 3; level <= 12; level++) {
+        const pyramid = curves.extremes[2];
+        const frames: number[] = [];
+        for (let f = 0; f + 2 ** level <= curves.frames;) {
+          const buckets = 1 + (random() % 3);
+          const end = Math.min(curves.frames - (curves.frames % 2 ** level), f + buckets * 2 ** level);
+          frames.push(f, end - 1);
+          f = end;
+        }
+        const [fromSamples, fromBuckets] = [new Array<number>(frames.length).fill(0), new Array<number>(frames.length).fill(0)];
+        pyramid.columnExtremes(frames, 0, fromSamples);
+        pyramid.columnExtremes(frames, level, fromBuckets);
+        assert.deepEqual(fromBuckets, fromSamples, `${name}, level ${level}`);
+      }
+    }
+  });
+
   it('a bucket keeps its first minimum and maximum and which comes first', () => {
     const values = [3, NaN, -1, 3, -1, 7, 7, 0, /* second bucket */ 5, 5, 5, 5, 9, 1, 1, 9];
     const pyramid = new ExtremaPyramid(Float64Array.from(values));

@@ -62,16 +62,22 @@ export class ExtremaPyramid {
    * Per column c (frames `frames[2c]..frames[2c + 1]`, left to right, each starting where the
    * last ended), its extremes as a scan of its frames finds them, into `out[2c]`, `out[2c + 1]`
    * in the order they occur; none (NaN only): NaN twice. Each column is read as its frames up to
-   * a bucket boundary of `level`, the level's whole buckets, then the frames after the last.
+   * a bucket boundary of `level`, the level's whole buckets, then the frames after the last; one
+   * on the level's grid (both ends) as its whole buckets alone.
    */
   columnExtremes(frames: readonly number[], level: number, out: number[]): void {
     const { values: v, min: mins, max: maxs, minFirst } = this;
     const useBuckets = level >= FIRST_LEVEL && level <= this.layout.levels;
     const shift = useBuckets ? level : 0;
     const base = useBuckets ? this.layout.slot(level, 0) : 0;
+    const offGrid = useBuckets ? (1 << shift) - 1 : -1;
     for (let c = 0; c < frames.length; c += 2) {
       const start = frames[c];
       const end = frames[c + 1] + 1;
+      if (((start | end) & offGrid) === 0) {
+        this.wholeBuckets(base + (start >>> shift), base + (end >>> shift), out, c);
+        continue;
+      }
       // Whole buckets [from, to) of the level inside the column; none: every frame is a sample.
       let from = useBuckets ? (start + (1 << shift) - 1) >>> shift : 0;
       let to = useBuckets ? end >>> shift : 0;
@@ -106,6 +112,30 @@ export class ExtremaPyramid {
       else if (lowFirst) { out[c] = min; out[c + 1] = max; }
       else { out[c] = max; out[c + 1] = min; }
     }
+  }
+
+  /**
+   * The extremes of the whole buckets in slots `from..to - 1` (one level, left to right) into
+   * `out[c]`, `out[c + 1]` in the order they occur: a bucket's minimum (maximum) replaces the
+   * ones before only strictly, as a scan; the order is then the last such bucket's (both from
+   * it), or the minimum's and the maximum's buckets'.
+   */
+  private wholeBuckets(from: number, to: number, out: number[], c: number): void {
+    const { min: mins, max: maxs, minFirst } = this;
+    let min = mins[from];
+    let max = maxs[from];
+    let lowFirst = minFirst[from] === 1;
+    for (let slot = from + 1; slot < to; slot++) {
+      const low = mins[slot] < min;
+      const high = maxs[slot] > max;
+      if (low) min = mins[slot];
+      if (high) max = maxs[slot];
+      if (low && high) lowFirst = minFirst[slot] === 1;
+      else if (low || high) lowFirst = high;
+    }
+    if (min > max) { out[c] = NaN; out[c + 1] = NaN; }
+    else if (lowFirst) { out[c] = min; out[c + 1] = max; }
+    else { out[c] = max; out[c + 1] = min; }
   }
 
   /** The first level's buckets, each a scan of its frames. */
