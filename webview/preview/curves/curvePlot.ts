@@ -152,7 +152,8 @@ export class CurvePlot {
 
   private placePlayhead(): void {
     const left = this.plot.valToPos(this.playheadFrame, 'x');
-    const inside = Number.isFinite(left) && left >= 0 && left <= this.plot.over.clientWidth;
+    // The plot area's width from uPlot's own box (the overlay's clientWidth would lay the page out mid-draw).
+    const inside = Number.isFinite(left) && left >= 0 && left <= this.plot.bbox.width / uPlot.pxRatio;
     this.playhead.hidden = !inside;
     if (inside) this.playhead.style.transform = `translateX(${Math.round(left)}px)`;
   }
