@@ -32,6 +32,10 @@ const style = document.createElement('style');
 style.textContent = CURVES_CSS;
 document.head.appendChild(style);
 
+/** The last panel benchCurves made: `redraw` draws it again (a profile's work). */
+let lastView: CurvesView | undefined;
+const redraw = (times: number): void => { for (let i = 0; i < times; i++) lastView?.draw(); };
+
 const nextFrame = (): Promise<number> => new Promise((resolve) => requestAnimationFrame(resolve));
 
 async function benchCurves(url: string, bones: number[]): Promise<CurvesTiming> {
@@ -47,6 +51,7 @@ async function benchCurves(url: string, bones: number[]): Promise<CurvesTiming> 
   // The preview's own load (header checks, bounds for the camera) is not the curves' work.
   model.load({ type: 'load', clip: { uri: url, name: url, bytes }, frameRate: 30, keepState: false });
   const view = new CurvesView(root, model);
+  lastView = view;
   // Selected as in the bone list: a click, then Ctrl-clicks.
   bones.forEach((bone, i) => model.selectBone(bone, i === 0 ? 'only' : 'toggle'));
   model.curves.setShown(true);
@@ -80,4 +85,4 @@ async function benchCurves(url: string, bones: number[]): Promise<CurvesTiming> 
   return { emptyFrameMs, readMs, drawMs, presentedMs, completeMs, marksMs, sliceMs, redrawMs: redraws[15], bytes: bytes.length };
 }
 
-Object.assign(window, { benchCurves, pageReady: true });
+Object.assign(window, { benchCurves, redraw, pageReady: true });
