@@ -169,6 +169,7 @@ export class HexView {
     this.recordSpans = undefined;
     this.frameRate = frameRate;
     this.pending = undefined;
+    this.scroller.pin(undefined);
     this.fitLineBytes(true);
     this.fitDecoded(true);
     this.scroller.setRowCount(layout.rowCount);
@@ -203,7 +204,9 @@ export class HexView {
     const last = end === undefined ? undefined : Math.min(end, this.layout.size);
     this.selectedEnd = last !== undefined && last > this.selectedOffset + 1 ? last : undefined;
     if (this.pending && this.pending.offset !== this.selectedOffset) this.pending = undefined;
-    if (reveal) this.scroller.reveal(rowOfOffset(this.layout, this.selectedOffset));
+    const row = rowOfOffset(this.layout, this.selectedOffset);
+    if (reveal) this.scroller.reveal(row);
+    else this.scroller.pin(row);
     // Now, not on the next frame: a jump asks for its bytes at once.
     this.drawNow();
     this.events.onSelect(this.selectedOffset);

@@ -10,6 +10,8 @@ export class VirtualScroller {
   visibleRows = 1;
   private rowHeight = 18;
   private wheelRemainder = 0;
+  /** The row kept wholly in view when the viewport changes size (the selection), until the user scrolls away. */
+  private pinned?: number;
 
   constructor(
     private readonly viewport: HTMLElement,
@@ -47,19 +49,31 @@ export class VirtualScroller {
     this.onChange();
   }
 
-  /** Scrolls only when `row` is not wholly visible; then puts it a third down the view. */
+  /** Scrolls only when `row` is not wholly visible; then puts it a third down the view. It stays in view as the viewport changes size. */
   reveal(row: number): void {
+    this.pinned = row;
     if (row >= this.topRow && row < this.topRow + this.fullRows) return;
     this.scrollTo(row - Math.floor(this.fullRows / 3));
   }
 
+  /** Keeps `row` (the selection) wholly in view as the viewport changes size, until the user scrolls; undefined: none. */
+  pin(row: number | undefined): void {
+    this.pinned = row;
+  }
+
+  /**
+   * The viewport changed size (a panel opened, the problems strip appeared, rows got taller): the
+   * pinned row stays in view, whatever order the size changes come in.
+   */
   private measure(): void {
     this.visibleRows = Math.max(1, Math.ceil(this.viewport.clientHeight / this.rowHeight));
+    if (this.pinned !== undefined) this.reveal(this.pinned);
     this.scrollTo(this.topRow);
   }
 
   private onWheel(event: WheelEvent): void {
     event.preventDefault();
+    this.pinned = undefined;
     // Sideways (a swipe, or Shift+wheel): the rows scroll horizontally when the editor is narrower than they are.
     if (event.shiftKey || Math.abs(event.deltaX) > Math.abs(event.deltaY)) {
       this.viewport.scrollLeft += event.shiftKey && event.deltaX === 0 ? event.deltaY : event.deltaX;
@@ -93,6 +107,7 @@ export class VirtualScroller {
 
   private onTrackDown(event: MouseEvent): void {
     event.preventDefault();
+    this.pinned = undefined;
     const trackTop = this.track.getBoundingClientRect().top;
     const height = this.thumbHeight();
     const thumbTop = this.maxTop === 0 ? 0 : (this.topRow / this.maxTop) * (this.track.clientHeight - height);
