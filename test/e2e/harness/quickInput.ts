@@ -71,7 +71,12 @@ export async function answerInputBox(page: Page, prompt: string, value: string):
   await page.locator('.quick-input-widget:not([style*="display: none"])', { hasText: prompt }).first().waitFor({ timeout: 30_000 });
   const input = page.locator(VISIBLE_INPUT).first();
   await input.waitFor({ timeout: 10_000 });
-  await page.waitForFunction((selector) => document.activeElement === document.querySelector(selector), VISIBLE_INPUT, { timeout: 10_000 });
+  const focused = (): Promise<boolean> => page.waitForFunction((selector) => document.activeElement === document.querySelector(selector), VISIBLE_INPUT, { timeout: 10_000 }).then(() => true, () => false);
+  // A webview can take the focus back as the box opens: then the box is clicked, as a person would.
+  if (!(await focused())) {
+    await input.click();
+    if (!(await focused())) throw new Error(`the input box "${prompt}" never had the keyboard focus`);
+  }
   await input.fill(value);
   await page.waitForFunction(([selector, wanted]) => (document.querySelector(selector) as HTMLInputElement | null)?.value === wanted, [VISIBLE_INPUT, value] as const, { timeout: 10_000 });
   await input.press('Enter');
