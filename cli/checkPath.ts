@@ -124,10 +124,10 @@ async function walk(access: FileAccess, directory: string, options: PathCheckOpt
   }
 }
 
-async function checkInto(access: FileAccess, path: string, kind: FileKind, options: PathCheckOptions, into: Collector): Promise<void> {
+async function checkInto(access: FileAccess, path: string, kind: FileKind, options: PathCheckOptions, into: Collector, pool?: BinaryCheckPool): Promise<void> {
   if (into.has(path)) return;
   if (kind.kind !== 'manifest') {
-    into.add(await checkOneFile(access, path, kind, options));
+    into.add(await checkOneFile(access, path, kind, options, pool));
     return;
   }
   try {
@@ -170,8 +170,10 @@ export async function checkPath(access: FileAccess, path: string, options: PathC
     await walk(access, path, options, kindOf, collector);
   } else {
     const kind = kindOf(path) ?? (namesTomlFile(path) ? { kind: 'manifest' as const } : await kindByMagic(access, path));
-    if (checkable(kind)) await checkInto(access, path, kind, options, collector);
-    else into.problems.push({ path, message: 'not a supported file (see ewzanim --help for the extensions)' });
+    if (checkable(kind)) {
+      // A file named alone goes to the pool only where the pool splits it across its workers (a large clip).
+      await checkInto(access, path, kind, options, collector, options.pool?.splits?.(kind.kind, stat.size) ? options.pool : undefined);
+    } else into.problems.push({ path, message: 'not a supported file (see ewzanim --help for the extensions)' });
   }
   return into;
 }

@@ -8,6 +8,7 @@ import type { BinaryFileCheck } from './checkBinaryFile';
 import type { BinaryKind } from './checkBytes';
 import type { CheckOptions } from './checkResult';
 import type { FileStat } from './fileAccess';
+import type { AssetKind } from './fileKinds';
 import type { BindPose } from './manifest/bindPose';
 import { nameMotionBones } from './motion/boneNames';
 
@@ -18,6 +19,12 @@ export interface BinaryCheckPool {
   /** Checks it runs at once (its threads), when it knows. */
   readonly size?: number;
   check(path: string, kind: BinaryKind, stat: FileStat, options: PooledCheckOptions): Promise<BinaryFileCheck>;
+  /**
+   * Whether the pool checks a file of `kind` and `size` bytes across its threads at once (a large
+   * clip in frame ranges). A file named alone goes to the pool only then: any other file checks
+   * here sooner than a worker starts.
+   */
+  splits?(kind: AssetKind, size: number): boolean;
   /** The skeletons checks sent from now on judge a clip against, as this thread would (`manifest/assetFacts.ts`). */
   knowBindPoses?(poses: readonly BindPose[]): void;
 }

@@ -16,6 +16,7 @@ import type { BinaryKind } from '../formats/checkBytes';
 import type { BinaryCheckPool, PooledCheckOptions } from '../formats/checkPool';
 import type { ClipRangeRequest } from '../formats/clipRangeLint';
 import type { FileStat } from '../formats/fileAccess';
+import type { AssetKind } from '../formats/fileKinds';
 import type { BindPose } from '../formats/manifest/bindPose';
 import type { CheckReply, WorkerMessage } from './checkPoolMessages';
 
@@ -87,9 +88,14 @@ export class WorkerCheckPool implements BinaryCheckPool {
   ) {}
 
   async check(path: string, kind: BinaryKind, stat: FileStat, options: PooledCheckOptions): Promise<BinaryFileCheck> {
-    if (kind === 'clip' && this.size > 1 && stat.size >= this.splitMinBytes) return this.checkInRanges(path, stat, options);
+    if (this.splits(kind, stat.size)) return this.checkInRanges(path, stat, options);
     const reply = await this.post((id) => ({ id, path, kind, stat, options }));
     return reply.checked!;
+  }
+
+  /** A clip with at least `clipSplitMinBytes` (`CLIP_SPLIT_MIN_BYTES`) is linted in ranges, one per worker. */
+  splits(kind: AssetKind, size: number): boolean {
+    return kind === 'clip' && this.size > 1 && size >= this.splitMinBytes;
   }
 
   /**
