@@ -10,6 +10,7 @@
 import { TRANSFORM_FLOATS, decodeClipRecords, keyframeOffset } from '../clip';
 import type { ByteSource } from '../fileAccess';
 import type { ClipDiff, ClipShape } from './clipDiff';
+import { columnFrameStarts, frameColumn } from './clipDiffTotals';
 import { distance3, rotationAngleDeg, scaleRatio } from './metrics';
 
 /** The measures a diff view colours by. */
@@ -36,15 +37,7 @@ export interface ClipChannelGrids {
 /** Frame columns at most: one column a frame for any clip up to this long. */
 export const DEFAULT_CHANNEL_GRID_COLUMNS = 4096;
 
-/** The grid column of `frame` of `frames` over `columns` columns, as `diffClips` places it. */
-export function frameColumn(frame: number, frames: number, columns: number): number {
-  return Math.floor((frame * columns) / frames);
-}
-
-/** The first frame of each column and, last, `frames` (the end of the last column). */
-export function columnFrameStarts(frames: number, columns: number): number[] {
-  return Array.from({ length: columns + 1 }, (_, c) => Math.ceil((c * frames) / Math.max(1, columns)));
-}
+export { columnFrameStarts, frameColumn } from './clipDiffTotals';
 
 function sameRecord(a: Uint8Array, oa: number, b: Uint8Array, ob: number): boolean {
   for (let k = 0; k < 16; k++) if (a[oa + k] !== b[ob + k]) return false;

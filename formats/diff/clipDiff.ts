@@ -5,14 +5,17 @@
  * frames only one side has. Streaming: both files are read a window of frames at a time into two
  * reused buffers (a few MiB whatever the clip's size); only the records whose bytes differ are
  * decoded and measured, in one WebAssembly pass a window (clipDiffWasm.ts) or, without
- * WebAssembly, by the TypeScript reference (clipDiffReference.ts). The result is plain data (no
+ * WebAssembly, by the TypeScript reference (clipDiffReference.ts). With a `rangeDiffer` (other
+ * threads), a large comparison is split into frame ranges compared at once and merged into the
+ * same result, bit for bit (clipDiffRanges.ts, clipDiffMerge.ts). The result is plain data (no
  * typed arrays), for the CLI and a diff view alike.
  */
 import { CLIP_HEADER_SIZE, LEGACY_CLIP_HEADER_SIZE, completeRecordCount, detectLegacyClip, parseClipHeader } from '../clip';
 import type { ByteSource } from '../fileAccess';
-import { compareClipsTs } from './clipDiffReference';
-import { ClipAccumulator } from './clipDiffTotals';
-import { compareClipsWasm } from './clipDiffWasm';
+import { mergeClipDiffParts } from './clipDiffMerge';
+import { type ClipDiffRangeRequest, type ClipRangeDiffer, diffClipRange, planClipDiffRanges } from './clipDiffRanges';
+import type { ClipDiffDimensions, ClipDiffPart } from './clipDiffTotals';
+import { framesByteLength } from './clipWindows';
 import { type CountChange, type DiffFailure, type Extreme, type IndexSpan, diffFailure, spanPast } from './diffTypes';
 
 export interface ClipDiffOptions {
@@ -25,10 +28,14 @@ export interface ClipDiffOptions {
    * reference instead, as where WebAssembly is missing. The result is the same either way.
    */
   webAssembly?: typeof WebAssembly | null;
+  /**
+   * Where frame ranges of a large comparison run at once (other threads); without one, or where
+   * it asks for fewer than 2, the whole comparison runs here. The result is the same either way.
+   */
+  rangeDiffer?: ClipRangeDiffer;
 }
 
 export const DEFAULT_GRID_COLUMNS = 64;
-const DEFAULT_WINDOW_RECORDS = 1 << 18;
 
 export type { BoneDiff, ChannelTotals, ClipShape, FrameDiffs, RotationGrid } from './clipDiffParts';
 import type { BoneDiff, ClipShape, FrameDiffs, RotationGrid } from './clipDiffParts';
@@ -95,12 +102,16 @@ export async function diffClips(a: ByteSource, b: ByteSource, options: ClipDiffO
   if ('failure' in shapeB) return shapeB;
   const bones = Math.min(shapeA.boneCount, shapeB.boneCount);
   const frames = Math.min(shapeA.completeFrames, shapeB.completeFrames);
-  const totals = new ClipAccumulator(bones, frames, Math.max(1, Math.floor(options.gridColumns ?? DEFAULT_GRID_COLUMNS)));
-  const framesPerWindow = Math.max(1, Math.floor((options.windowRecords ?? DEFAULT_WINDOW_RECORDS) / Math.max(shapeA.boneCount, shapeB.boneCount)));
-  const clips = { a, shapeA, b, shapeB, bones, frames, framesPerWindow, windowFrames: Math.min(framesPerWindow, Math.max(1, frames)) };
-  const changedKeyframes = (await compareClipsWasm(clips, totals, options.webAssembly)) ?? (await compareClipsTs(clips, totals));
+  const columns = Math.max(0, Math.min(Math.max(1, Math.floor(options.gridColumns ?? DEFAULT_GRID_COLUMNS)), frames));
+  const dimensions: ClipDiffDimensions = { bones, frames, columns };
+  const differ = options.rangeDiffer;
+  const ranges = planClipDiffRanges(frames, differ ? differ.partsFor(framesByteLength(shapeA, frames) + framesByteLength(shapeB, frames)) : 1);
+  const requests: ClipDiffRangeRequest[] = ranges.map((range) => ({ shapeA, shapeB, dimensions, range, ...(options.windowRecords !== undefined ? { windowRecords: options.windowRecords } : {}) }));
+  const here = (request: ClipDiffRangeRequest): Promise<ClipDiffPart> => diffClipRange(a, b, request, options.webAssembly);
+  // A range the differ could not compare is compared here.
+  const parts = differ && ranges.length > 1 ? await Promise.all(requests.map((request) => differ.diff(request).catch(() => here(request)))) : [await here(requests[0]!)];
+  const totals = mergeClipDiffParts(dimensions, parts);
   const changes = headerChanges(shapeA, shapeB);
-  const boneDiffs = totals.boneDiffs();
   return {
     kind: 'clip',
     a: shapeA,
@@ -108,23 +119,13 @@ export async function diffClips(a: ByteSource, b: ByteSource, options: ClipDiffO
     headerChanges: changes,
     compared: { boneCount: bones, frameCount: frames },
     onlyIn: { a: onlyIn(shapeA, bones, frames), b: onlyIn(shapeB, bones, frames) },
-    identical: changes.length === 0 && changedKeyframes === 0,
-    changedKeyframes,
-    changedBones: boneDiffs.filter((d) => d.changedKeyframes > 0).map((d) => d.bone),
-    worst: {
-      rotation: totals.worst(totals.rotationMax, totals.rotationFrame, 0),
-      position: totals.worst(totals.positionMax, totals.positionFrame, 0),
-      scale: totals.worst(totals.scaleMax, totals.scaleFrame, 1),
-    },
-    bones: boneDiffs,
-    frames: {
-      rotationMax: Array.from(totals.frameRotation),
-      rotationBone: Array.from(totals.frameRotationBone),
-      positionMax: Array.from(totals.framePosition),
-      scaleMax: Array.from(totals.frameScale),
-      changedBones: Array.from(totals.frameChanged),
-    },
-    grid: totals.gridData(),
+    identical: changes.length === 0 && totals.changedKeyframes === 0,
+    changedKeyframes: totals.changedKeyframes,
+    changedBones: totals.bones.filter((d) => d.changedKeyframes > 0).map((d) => d.bone),
+    worst: totals.worst,
+    bones: totals.bones,
+    frames: totals.frames,
+    grid: totals.grid,
   };
 }
 

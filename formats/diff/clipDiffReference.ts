@@ -8,7 +8,7 @@ import { TRANSFORM_FLOATS, decodeClipRecords } from '../clip';
 import { u32View } from '../bytes';
 import type { ByteSource } from '../fileAccess';
 import type { ClipShape } from './clipDiffParts';
-import type { ClipAccumulator } from './clipDiffTotals';
+import type { ClipRangeTotals } from './clipDiffTotals';
 import { type ComparedClips, framesByteLength, readFrames } from './clipWindows';
 import { distance3, rotationAngleDeg, scaleRatio } from './metrics';
 
@@ -85,18 +85,17 @@ class ChangedRecords {
   }
 
   /**
-   * Decodes the gathered pairs, hands each one's measures to `totals` and empties the list;
-   * returns how many changed by meaning. A channel whose bits are equal is not measured: word 0
+   * Decodes the gathered pairs, hands the measures of each that changed by meaning to `totals`
+   * and empties the list. A channel whose bits are equal is not measured: word 0
    * is the rotation, word 1 and the low half of word 2 the position's f16s, the high half and
    * word 3 the scale's.
    */
-  measure(totals: ClipAccumulator): number {
+  measure(totals: ClipRangeTotals): void {
     const { count, wordsA, wordsB, decodedA, decodedB } = this;
     this.count = 0;
-    if (count === 0) return 0;
+    if (count === 0) return;
     decodeClipRecords(new Uint8Array(wordsA.buffer, 0, count * RECORD_WORDS * 4), 0, count, decodedA);
     decodeClipRecords(new Uint8Array(wordsB.buffer, 0, count * RECORD_WORDS * 4), 0, count, decodedB);
-    let changed = 0;
     for (let k = 0; k < count; k++) {
       const w = k * RECORD_WORDS, t = k * TRANSFORM_FLOATS;
       const mixed = wordsA[w + 2] ^ wordsB[w + 2];
@@ -105,10 +104,8 @@ class ChangedRecords {
       const ratio = mixed >>> 16 === 0 && wordsA[w + 3] === wordsB[w + 3] ? 1 : scaleRatio(decodedA, t + 7, decodedB, t + 7);
       // Other bytes, same meaning (a -0 written as 0, q written as -q): not a change.
       if (angle === 0 && distance === 0 && ratio === 1) continue;
-      changed++;
       totals.add(this.bone[k], this.frame[k], angle, distance, ratio);
     }
-    return changed;
   }
 }
 
@@ -138,19 +135,17 @@ function gatherWindow(
   }
 }
 
-/** Compares `clips` a window at a time into `totals`; returns how many records changed by meaning. */
-export async function compareClipsTs(clips: ComparedClips, totals: ClipAccumulator): Promise<number> {
-  const { a, shapeA, b, shapeB, bones, frames, framesPerWindow, windowFrames } = clips;
+/** Compares frames `[clips.from, clips.to)` a window at a time into `totals`. */
+export async function compareClipsTs(clips: ComparedClips, totals: ClipRangeTotals): Promise<void> {
+  const { a, shapeA, b, shapeB, bones, from, to, framesPerWindow, windowFrames } = clips;
   const readerA = new WindowReader(a, shapeA, windowFrames);
   const readerB = new WindowReader(b, shapeB, windowFrames);
   const changed = new ChangedRecords(windowFrames * bones);
-  let changedKeyframes = 0;
-  for (let first = 0; first < frames; first += framesPerWindow) {
-    const count = Math.min(framesPerWindow, frames - first);
+  for (let first = from; first < to; first += framesPerWindow) {
+    const count = Math.min(framesPerWindow, to - first);
     const wordsA = await readerA.words(first, count);
     const wordsB = await readerB.words(first, count);
     gatherWindow(readerA, wordsA, shapeA.boneCount, readerB, wordsB, shapeB.boneCount, { first, count, bones }, changed);
-    changedKeyframes += changed.measure(totals);
+    changed.measure(totals);
   }
-  return changedKeyframes;
 }

@@ -1,141 +1,210 @@
 /**
- * The running totals of a clip diff over its compared range: per bone the largest and summed
- * difference of each measure and its frame, per frame the largest differences and how many bones
- * changed, and the rotation grid. Both comparison paths (the TypeScript reference and the
- * WebAssembly kernel) fill them; `diffClips` turns them into plain data.
+ * The running totals of a clip diff over one range of its compared frames: per bone the largest
+ * difference of each measure and its first frame, how many records changed and the summed
+ * differences of each chunk of frames; per frame the largest differences and how many bones
+ * changed; the rotation grid's cells the range touches. Both comparison paths (the TypeScript
+ * reference and the WebAssembly kernel) fill them; `part()` gives them as plain data for the merge
+ * (`clipDiffMerge.ts`), which may run on another thread.
+ *
+ * A bone's sums are defined in chunks of DIFF_SUM_CHUNK_FRAMES frames: each chunk's sum starts
+ * from 0 and adds the bone's changed records in frame order; the merge adds the chunks' sums in
+ * clip order. Ranges start on chunk boundaries, so any number of ranges gives one thread's bits.
  */
-import type { BoneDiff, ChannelTotals, RotationGrid } from './clipDiffParts';
 import type { ClipDiffKernel } from '../wasm/diffKernel';
-import { type Extreme, NO_EXTREME } from './diffTypes';
 
-/** Running totals over the compared range; `result` turns them into plain data. */
-export class ClipAccumulator {
-  readonly rotationMax: Float64Array;
-  readonly rotationSum: Float64Array;
-  readonly rotationFrame: Int32Array;
-  readonly positionMax: Float64Array;
-  readonly positionSum: Float64Array;
-  readonly positionFrame: Int32Array;
-  readonly scaleMax: Float64Array;
-  readonly scaleSum: Float64Array;
-  readonly scaleFrame: Int32Array;
-  readonly changed: Uint32Array;
-  readonly frameRotation: Float64Array;
-  readonly frameRotationBone: Int32Array;
-  readonly framePosition: Float64Array;
-  readonly frameScale: Float64Array;
-  readonly frameChanged: Uint16Array;
-  readonly grid: Float64Array;
-  readonly columns: number;
-  /** The grid column of each frame. */
+/** Frames per chunk of the per-bone sums (ranges start on multiples of it). */
+export const DIFF_SUM_CHUNK_FRAMES = 1024;
+/** Sums a bone keeps per chunk: rotation angle, position distance, scale ratio - 1. */
+export const SUMS_PER_BONE = 3;
+
+/** The chunk of the per-bone sums that frame `frame` belongs to. */
+export function sumChunkOf(frame: number): number {
+  return Math.floor(frame / DIFF_SUM_CHUNK_FRAMES);
+}
+
+/** The grid column of `frame` of `frames` over `columns` columns, as `diffClips` places it. */
+export function frameColumn(frame: number, frames: number, columns: number): number {
+  return Math.floor((frame * columns) / frames);
+}
+
+/** The first frame of each column and, last, `frames` (the end of the last column). */
+export function columnFrameStarts(frames: number, columns: number): number[] {
+  return Array.from({ length: columns + 1 }, (_, c) => Math.ceil((c * frames) / Math.max(1, columns)));
+}
+
+/** Frames `[from, to)` of the compared frames. */
+export interface ClipDiffRange {
+  from: number;
+  to: number;
+}
+
+/** The whole comparison's dimensions (every range of one diff shares them). */
+export interface ClipDiffDimensions {
+  /** Bones and frames compared (from 0). */
+  bones: number;
+  frames: number;
+  /** Grid columns over all the frames (at most `frames`). */
+  columns: number;
+}
+
+/** What one range of a clip diff gives the merge: plain data (typed arrays), so it can cross threads. */
+export interface ClipDiffPart {
+  range: ClipDiffRange;
+  /** Records of the range that changed by meaning. */
+  changedKeyframes: number;
+  /** Per bone (index = bone): largest difference, its first frame (-1: none), changed records. */
+  rotationMax: Float64Array;
+  rotationFrame: Int32Array;
+  positionMax: Float64Array;
+  positionFrame: Int32Array;
+  scaleMax: Float64Array;
+  scaleFrame: Int32Array;
+  changed: Uint32Array;
+  /**
+   * The sums of each chunk the range holds (from `sumChunkOf(range.from)`), chunk-major: chunk
+   * `c`, bone `b`, sum `k` (rotation, position, scale - 1) at `(c * bones + b) * 3 + k`.
+   */
+  chunkSums: Float64Array;
+  /** Per frame of the range (index = frame - range.from). */
+  frameRotation: Float64Array;
+  frameRotationBone: Int32Array;
+  framePosition: Float64Array;
+  frameScale: Float64Array;
+  frameChanged: Uint16Array;
+  /** The grid's columns `[gridFirstColumn, gridFirstColumn + gridColumns)`, bone-major. */
+  gridFirstColumn: number;
+  gridColumns: number;
+  grid: Float64Array;
+}
+
+/** The range's grid columns: those of its first to its last frame. */
+function rangeColumns(dimensions: ClipDiffDimensions, range: ClipDiffRange): { first: number; count: number } {
+  const { frames, columns } = dimensions;
+  if (range.to <= range.from || columns === 0) return { first: 0, count: 0 };
+  const first = frameColumn(range.from, frames, columns);
+  return { first, count: frameColumn(range.to - 1, frames, columns) - first + 1 };
+}
+
+/** Running totals over one range; `part()` gives them as plain data. */
+export class ClipRangeTotals {
+  private readonly data: ClipDiffPart;
+  private readonly bones: number;
+  private readonly firstChunk: number;
+  /** The grid column of each frame of the range, less the range's first column. */
   private readonly frameColumn: Int32Array;
 
   constructor(
-    readonly bones: number,
-    readonly frames: number,
-    gridColumns: number,
+    dimensions: ClipDiffDimensions,
+    readonly range: ClipDiffRange,
   ) {
-    this.rotationMax = new Float64Array(bones);
-    this.rotationSum = new Float64Array(bones);
-    this.rotationFrame = new Int32Array(bones).fill(-1);
-    this.positionMax = new Float64Array(bones);
-    this.positionSum = new Float64Array(bones);
-    this.positionFrame = new Int32Array(bones).fill(-1);
-    this.scaleMax = new Float64Array(bones).fill(1);
-    this.scaleSum = new Float64Array(bones);
-    this.scaleFrame = new Int32Array(bones).fill(-1);
-    this.changed = new Uint32Array(bones);
-    this.frameRotation = new Float64Array(frames);
-    this.frameRotationBone = new Int32Array(frames).fill(-1);
-    this.framePosition = new Float64Array(frames);
-    this.frameScale = new Float64Array(frames).fill(1);
-    this.frameChanged = new Uint16Array(frames);
-    this.columns = Math.max(0, Math.min(gridColumns, frames));
-    this.grid = new Float64Array(bones * this.columns);
-    const columns = this.columns;
-    this.frameColumn = Int32Array.from({ length: frames }, (_, frame) => Math.floor((frame * columns) / frames));
+    const bones = (this.bones = dimensions.bones);
+    const frames = Math.max(0, range.to - range.from);
+    this.firstChunk = sumChunkOf(range.from);
+    const chunks = frames === 0 ? 0 : sumChunkOf(range.to - 1) - this.firstChunk + 1;
+    const grid = rangeColumns(dimensions, range);
+    this.data = {
+      range: { from: range.from, to: range.to },
+      changedKeyframes: 0,
+      rotationMax: new Float64Array(bones),
+      rotationFrame: new Int32Array(bones).fill(-1),
+      positionMax: new Float64Array(bones),
+      positionFrame: new Int32Array(bones).fill(-1),
+      scaleMax: new Float64Array(bones).fill(1),
+      scaleFrame: new Int32Array(bones).fill(-1),
+      changed: new Uint32Array(bones),
+      chunkSums: new Float64Array(chunks * bones * SUMS_PER_BONE),
+      frameRotation: new Float64Array(frames),
+      frameRotationBone: new Int32Array(frames).fill(-1),
+      framePosition: new Float64Array(frames),
+      frameScale: new Float64Array(frames).fill(1),
+      frameChanged: new Uint16Array(frames),
+      gridFirstColumn: grid.first,
+      gridColumns: grid.count,
+      grid: new Float64Array(bones * grid.count),
+    };
+    this.frameColumn = Int32Array.from({ length: frames }, (_, k) => frameColumn(range.from + k, dimensions.frames, dimensions.columns) - grid.first);
   }
 
-  /** One changed record: its three measures. */
+  /** Where the sums of `bone` in the chunk of `frame` are kept. */
+  sumsAt(frame: number, bone: number): number {
+    return ((sumChunkOf(frame) - this.firstChunk) * this.bones + bone) * SUMS_PER_BONE;
+  }
+
+  /** One changed record (they come in record order): its three measures. */
   add(bone: number, frame: number, angle: number, distance: number, ratio: number): void {
-    this.changed[bone]++;
-    this.frameChanged[frame]++;
-    this.rotationSum[bone] += angle;
-    this.positionSum[bone] += distance;
-    this.scaleSum[bone] += ratio - 1;
-    if (angle > this.rotationMax[bone]) {
-      this.rotationMax[bone] = angle;
-      this.rotationFrame[bone] = frame;
+    const d = this.data;
+    const f = frame - this.range.from;
+    d.changedKeyframes++;
+    d.changed[bone]++;
+    d.frameChanged[f]++;
+    const s = this.sumsAt(frame, bone);
+    d.chunkSums[s] += angle;
+    d.chunkSums[s + 1] += distance;
+    d.chunkSums[s + 2] += ratio - 1;
+    if (angle > d.rotationMax[bone]) {
+      d.rotationMax[bone] = angle;
+      d.rotationFrame[bone] = frame;
     }
-    if (distance > this.positionMax[bone]) {
-      this.positionMax[bone] = distance;
-      this.positionFrame[bone] = frame;
+    if (distance > d.positionMax[bone]) {
+      d.positionMax[bone] = distance;
+      d.positionFrame[bone] = frame;
     }
-    if (ratio > this.scaleMax[bone]) {
-      this.scaleMax[bone] = ratio;
-      this.scaleFrame[bone] = frame;
+    if (ratio > d.scaleMax[bone]) {
+      d.scaleMax[bone] = ratio;
+      d.scaleFrame[bone] = frame;
     }
-    if (angle > this.frameRotation[frame]) {
-      this.frameRotation[frame] = angle;
-      this.frameRotationBone[frame] = bone;
+    if (angle > d.frameRotation[f]) {
+      d.frameRotation[f] = angle;
+      d.frameRotationBone[f] = bone;
     }
-    if (distance > this.framePosition[frame]) this.framePosition[frame] = distance;
-    if (ratio > this.frameScale[frame]) this.frameScale[frame] = ratio;
-    const cell = bone * this.columns + this.frameColumn[frame];
-    if (angle > this.grid[cell]) this.grid[cell] = angle;
+    if (distance > d.framePosition[f]) d.framePosition[f] = distance;
+    if (ratio > d.frameScale[f]) d.frameScale[f] = ratio;
+    const cell = bone * d.gridColumns + this.frameColumn[f];
+    if (angle > d.grid[cell]) d.grid[cell] = angle;
   }
 
-  /** A rotation difference of `angle` somewhere in grid cell (`bone`, `column`). */
+  /** A rotation difference of `angle` somewhere in grid cell (`bone`, `column` of the whole grid). */
   gridMax(bone: number, column: number, angle: number): void {
-    const cell = bone * this.columns + column;
-    if (angle > this.grid[cell]) this.grid[cell] = angle;
+    const d = this.data;
+    const cell = bone * d.gridColumns + column - d.gridFirstColumn;
+    if (angle > d.grid[cell]) d.grid[cell] = angle;
   }
 
-  /** Takes the per-bone and per-frame totals the kernel kept (the grid came through `gridMax`). */
-  takeKernelTotals(kernel: ClipDiffKernel): void {
+  /** The kernel's sums of the chunk of `frame` (all it compared since its last move) move here. */
+  takeKernelSums(kernel: ClipDiffKernel, frame: number): void {
+    kernel.moveSums(this.data.chunkSums, this.sumsAt(frame, 0));
+  }
+
+  /**
+   * Takes the per-bone and per-frame totals the kernel kept over the range and its count of
+   * changed records (the grid came through `gridMax`, the sums through `takeKernelSums`).
+   */
+  takeKernelTotals(kernel: ClipDiffKernel, changedKeyframes: number): void {
+    const d = this.data;
+    d.changedKeyframes = changedKeyframes;
     for (let bone = 0; bone < this.bones; bone++) {
       const t = kernel.bone(bone);
-      this.rotationMax[bone] = t.rotationMax;
-      this.rotationSum[bone] = t.rotationSum;
-      this.rotationFrame[bone] = t.rotationFrame;
-      this.positionMax[bone] = t.positionMax;
-      this.positionSum[bone] = t.positionSum;
-      this.positionFrame[bone] = t.positionFrame;
-      this.scaleMax[bone] = t.scaleMax;
-      this.scaleSum[bone] = t.scaleSum;
-      this.scaleFrame[bone] = t.scaleFrame;
-      this.changed[bone] = t.changed;
+      d.rotationMax[bone] = t.rotationMax;
+      d.rotationFrame[bone] = t.rotationFrame;
+      d.positionMax[bone] = t.positionMax;
+      d.positionFrame[bone] = t.positionFrame;
+      d.scaleMax[bone] = t.scaleMax;
+      d.scaleFrame[bone] = t.scaleFrame;
+      d.changed[bone] = t.changed;
     }
-    for (let frame = 0; frame < this.frames; frame++) {
+    for (let frame = this.range.from; frame < this.range.to; frame++) {
       const t = kernel.frame(frame);
-      this.frameRotation[frame] = t.rotationMax;
-      this.frameRotationBone[frame] = t.rotationBone;
-      this.framePosition[frame] = t.positionMax;
-      this.frameScale[frame] = t.scaleMax;
-      this.frameChanged[frame] = t.changedBones;
+      const f = frame - this.range.from;
+      d.frameRotation[f] = t.rotationMax;
+      d.frameRotationBone[f] = t.rotationBone;
+      d.framePosition[f] = t.positionMax;
+      d.frameScale[f] = t.scaleMax;
+      d.frameChanged[f] = t.changedBones;
     }
   }
 
-  boneDiffs(): BoneDiff[] {
-    const frames = Math.max(1, this.frames);
-    const totals = (max: number, sum: number, frame: number, base = 0): ChannelTotals => ({ max, mean: base + sum / frames, maxFrame: frame });
-    return Array.from({ length: this.bones }, (_, bone) => ({
-      bone,
-      changedKeyframes: this.changed[bone],
-      rotation: totals(this.rotationMax[bone], this.rotationSum[bone], this.rotationFrame[bone]),
-      position: totals(this.positionMax[bone], this.positionSum[bone], this.positionFrame[bone]),
-      scale: totals(this.scaleMax[bone], this.scaleSum[bone], this.scaleFrame[bone], 1),
-    }));
-  }
-
-  worst(max: Float64Array, frameOf: Int32Array, none: number): Extreme {
-    let worst: Extreme = { ...NO_EXTREME, value: none };
-    for (let bone = 0; bone < this.bones; bone++) if (max[bone] > worst.value) worst = { value: max[bone], index: bone, frame: frameOf[bone] };
-    return worst;
-  }
-
-  gridData(): RotationGrid {
-    const frameStarts = Array.from({ length: this.columns + 1 }, (_, c) => Math.ceil((c * this.frames) / Math.max(1, this.columns)));
-    return { bones: this.bones, columns: this.columns, frameStarts, values: Array.from(this.grid) };
+  /** The totals as plain data (this object's own arrays: use it no further). */
+  part(): ClipDiffPart {
+    return this.data;
   }
 }

@@ -2,16 +2,18 @@
 import { keyframeOffset } from '../clip';
 import type { ByteSource } from '../fileAccess';
 import type { ClipShape } from './clipDiffParts';
+import type { ClipDiffDimensions, ClipDiffRange } from './clipDiffTotals';
 
-/** What a comparison path reads: both sides, the compared range from bone and frame 0, the window. */
-export interface ComparedClips {
+/**
+ * What a comparison path reads: both sides, the comparison's dimensions (bones and frames from 0,
+ * grid columns), the frames `[from, to)` of them it compares, the window.
+ */
+export interface ComparedClips extends ClipDiffDimensions, ClipDiffRange {
   a: ByteSource;
   shapeA: ClipShape;
   b: ByteSource;
   shapeB: ClipShape;
-  bones: number;
-  frames: number;
-  /** Frames read per window, and the frames a window buffer holds (fewer when the clip is shorter). */
+  /** Frames read per window, and the frames a window buffer holds (fewer when the range is shorter). */
   framesPerWindow: number;
   windowFrames: number;
 }

@@ -37,6 +37,9 @@ export interface ClipDiffKernelShape {
   /** Bones and frames compared (from 0). */
   bones: number;
   frames: number;
+  /** The frames `[from, to)` this kernel compares (default all `frames`): its frame totals hold these. */
+  from?: number;
+  to?: number;
   /** Grid columns (at most `frames`). */
   columns: number;
   /** Frames a window holds at most. */
@@ -71,13 +74,20 @@ export interface ClipDiffKernel {
   readonly windowA: Uint8Array;
   readonly windowB: Uint8Array;
   /**
-   * Compares the first `count` frames of the windows, which hold frames from `first`; returns how
-   * many records changed by meaning. Calls `grid(bone, column, max)` for each grid cell the
-   * window touched with a rotation difference above 0.
+   * Compares `count` frames of the windows from their frame `at` (default 0), clip frames from
+   * `first`; returns how many records changed by meaning. Calls `grid(bone, column, max)` for
+   * each grid cell these frames touched with a rotation difference above 0.
    */
-  compare(first: number, count: number, grid: (bone: number, column: number, max: number) => void): number;
+  compare(first: number, count: number, grid: (bone: number, column: number, max: number) => void, at?: number): number;
   bone(bone: number): KernelBoneTotals;
+  /** Frame `frame` of the clip (within `[from, to)`). */
   frame(frame: number): KernelFrameTotals;
+  /**
+   * Moves each bone's three sums (rotation, position, scale - 1) to `target` at
+   * `offset + bone * 3 + k` and sets them to 0 in the kernel: the sums of the frames compared
+   * since the last move.
+   */
+  moveSums(target: Float64Array, offset: number): void;
   /** fdlibm's acos as the kernel computes it (the same bits as Math.acos, which the loader checks). */
   acos(x: number): number;
 }
@@ -114,7 +124,12 @@ export function createClipDiffKernel(
     return undefined;
   }
   const { bones, frames, columns, windowFrames } = shape;
-  const slabAt = FRAME_TOTALS_AT + frames * FRAME_TOTALS_BYTES;
+  const from = shape.from ?? 0;
+  const rangeFrames = (shape.to ?? frames) - from;
+  const slabAt = FRAME_TOTALS_AT + rangeFrames * FRAME_TOTALS_BYTES;
+  // The kernel addresses frame totals by clip frame: their base moved back by `from` frames (an
+  // i32 that may wrap below 0; the kernel's address arithmetic wraps back into range).
+  const frameTotalsBase = (FRAME_TOTALS_AT - from * FRAME_TOTALS_BYTES) | 0;
   const slabColumnsMax = windowFrames;
   const windowAAt = align16(slabAt + bones * slabColumnsMax * 8);
   const strideA = shape.bonesA * RECORD_BYTES, strideB = shape.bonesB * RECORD_BYTES;
@@ -138,7 +153,7 @@ export function createClipDiffKernel(
     i32.fill(-1, d * 2 + 12, d * 2 + 15);
     i32[d * 2 + 15] = 0;
   }
-  for (let frame = 0; frame < frames; frame++) {
+  for (let frame = 0; frame < rangeFrames; frame++) {
     const d = (FRAME_TOTALS_AT + frame * FRAME_TOTALS_BYTES) / 8;
     f64[d] = 0;
     f64[d + 1] = 0;
@@ -151,11 +166,12 @@ export function createClipDiffKernel(
   return {
     windowA: new Uint8Array(buffer, windowAAt, windowFrames * strideA),
     windowB: new Uint8Array(buffer, windowBAt, windowFrames * strideB),
-    compare(first, count, grid) {
+    compare(first, count, grid, at = 0) {
       const columnFirst = columnOf(first);
       const slabColumns = columnOf(first + count - 1) - columnFirst + 1;
       slab.fill(0, 0, bones * slabColumns);
-      const changed = exports.compare(windowAAt, strideA, windowBAt, strideB, bones, first, count, frames, columns, columnFirst, slabAt, slabColumns, FRAME_TOTALS_AT);
+      const a = windowAAt + at * strideA, b = windowBAt + at * strideB;
+      const changed = exports.compare(a, strideA, b, strideB, bones, first, count, frames, columns, columnFirst, slabAt, slabColumns, frameTotalsBase);
       if (changed > 0) {
         for (let bone = 0, cell = 0; bone < bones; bone++) {
           for (let c = 0; c < slabColumns; c++, cell++) if (slab[cell] > 0) grid(bone, columnFirst + c, slab[cell]);
@@ -171,8 +187,19 @@ export function createClipDiffKernel(
       };
     },
     frame(frame) {
-      const d = (FRAME_TOTALS_AT + frame * FRAME_TOTALS_BYTES) / 8;
+      const d = (FRAME_TOTALS_AT + (frame - from) * FRAME_TOTALS_BYTES) / 8;
       return { rotationMax: f64[d], positionMax: f64[d + 1], scaleMax: f64[d + 2], rotationBone: i32[d * 2 + 6], changedBones: i32[d * 2 + 7] };
+    },
+    moveSums(target, offset) {
+      for (let bone = 0; bone < bones; bone++) {
+        const d = (BONE_TOTALS_AT + bone * BONE_TOTALS_BYTES) / 8, t = offset + bone * 3;
+        target[t] = f64[d + 1];
+        target[t + 1] = f64[d + 3];
+        target[t + 2] = f64[d + 5];
+        f64[d + 1] = 0;
+        f64[d + 3] = 0;
+        f64[d + 5] = 0;
+      }
     },
     acos: exports.acos,
   };
