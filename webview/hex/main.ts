@@ -15,6 +15,7 @@ import type { HexDescription, HexDocumentInfo, HexToHostMessage, HostToHexMessag
 import { renderDescription } from './descriptionView';
 import { DiskBanner } from './diskBanner';
 import { EditPanel } from './editPanel';
+import { fieldColours } from './fieldColours';
 import { HexView } from './hexView';
 import { HostChannel } from './hostChannel';
 import { Inspector } from './inspector';
@@ -98,6 +99,21 @@ main.append(grid, side);
 const tooltip = element('div', 'tooltip', 'tooltip');
 tooltip.hidden = true;
 app.append(diskBannerBox, banner, problems, rulerBox, searchBox, main, tooltip);
+
+/** The field colours follow the theme, readable on its background (fieldColours.ts), again whenever the theme changes. */
+function applyFieldColours(): void {
+  const root = document.documentElement;
+  const theme = getComputedStyle(root);
+  const colours = fieldColours((id) => theme.getPropertyValue(`--vscode-${id}`));
+  for (const [field, colour] of Object.entries(colours ?? {})) {
+    // Only what changed: this runs on the root's style mutations, its own included.
+    if (root.style.getPropertyValue(`--f-${field}`) !== colour) root.style.setProperty(`--f-${field}`, colour);
+  }
+}
+applyFieldColours();
+// VS Code writes a new theme's variables on the root and its kind on the body.
+new MutationObserver(applyFieldColours).observe(document.documentElement, { attributes: true, attributeFilter: ['style'] });
+new MutationObserver(applyFieldColours).observe(document.body, { attributes: true, attributeFilter: ['class'] });
 
 let info: HexDocumentInfo | undefined;
 const vscodeApi = acquireVsCodeApi();
