@@ -3,7 +3,8 @@
  * (the core's `diffFiles`), as text, JSON or markdown, with CI gates (`--max-angle`,
  * `--max-position`, `--max-scale`: exit 1 above). Takes git's conventions too: two paths
  * (`git difftool`'s `$LOCAL $REMOTE`) or the seven arguments of `GIT_EXTERNAL_DIFF`
- * (path old-file old-hex old-mode new-file new-hex new-mode).
+ * (path old-file old-hex old-mode new-file new-hex new-mode). Two large clips are compared in
+ * frame ranges on worker threads (`node/clipDiffPool.ts`), the same result as one thread.
  */
 import {
   type DiffGates,
@@ -16,6 +17,8 @@ import {
   gateFailures,
   hasGates,
 } from '../formats/diff';
+import { nodeFileAccess } from '../node/fileAccess';
+import { createClipDiffPool } from '../node/clipDiffPool';
 import { mshExtensions } from './args';
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import { jsonText, type JsonValue } from './jsonText';
@@ -129,10 +132,18 @@ async function absentSide(io: CliIo, command: DiffCommand): Promise<number> {
 
 export async function diffCommand(io: CliIo, command: DiffCommand): Promise<number> {
   if (command.pathA === NULL_DEVICE || command.pathB === NULL_DEVICE) return absentSide(io, command);
-  const diff = await diffFiles(io.access, command.pathA, command.pathB, {
-    ...(command.gridColumns !== undefined ? { gridColumns: command.gridColumns } : {}),
-    ...(command.mshExtensions ? { mshExtensions: command.mshExtensions } : {}),
-  });
+  // The pool's workers read through Node's file access: only when that is what this run reads with.
+  const pool = io.access === nodeFileAccess ? createClipDiffPool() : undefined;
+  let diff: Awaited<ReturnType<typeof diffFiles>>;
+  try {
+    diff = await diffFiles(io.access, command.pathA, command.pathB, {
+      ...(command.gridColumns !== undefined ? { gridColumns: command.gridColumns } : {}),
+      ...(command.mshExtensions ? { mshExtensions: command.mshExtensions } : {}),
+      ...(pool ? { rangeDiffer: pool.differ(command.pathA, command.pathB) } : {}),
+    });
+  } finally {
+    await pool?.close();
+  }
   if ('failure' in diff) {
     io.err(`ewzanim: ${diff.failure.code}: ${diff.failure.message}\n`);
     return EXIT_USAGE;
