@@ -8,7 +8,7 @@ import { checkFileOnce, checkManifestPack, type CheckOptions } from '../formats/
 import { type AssetKind, type FileKind, KIND_SERVICES, kindByMagic, type KindOfPath, kindsByName } from '../formats/fileKinds';
 import type { FileAccess } from '../formats/fileAccess';
 import type { FormatDiagnostic } from '../formats/diagnostics';
-import type { BinaryCheckPool } from '../formats/checkPool';
+import { type BinaryCheckPool, type PooledFile, type PooledFileCheck, pooledOptions, withBoneNames } from '../formats/checkPool';
 import { mapInParallel } from '../formats/inParallel';
 import { offerCheckedFacts } from '../formats/manifest/assetFacts';
 import { AssetSummaryCache } from '../formats/manifest/summaryCache';
@@ -82,15 +82,50 @@ export const UNREADABLE_CODE = 'file/unreadable';
 /** One binary file; its facts go to `facts` for the manifests that list it. */
 async function checkOneFile(access: FileAccess, path: string, kind: FileKind, options: PathCheckOptions, pool?: BinaryCheckPool): Promise<CheckedFile | PathProblem> {
   try {
-    const checked = await checkFileOnce(access, path, kind, options, pool);
-    const { result, stat } = checked;
-    const unreadable = result.diagnostics.find((d) => d.code === UNREADABLE_CODE);
-    if (unreadable) return { path, message: unreadable.message };
-    if (options.facts && stat && options.motion === undefined) offerCheckedFacts(options.facts, checked, stat, options.maxKeyframeProblems);
-    return { path, kind: kind.kind, diagnostics: result.diagnostics };
+    return outcomeOf(path, kind, await checkFileOnce(access, path, kind, options, pool), options);
   } catch (error) {
     return { path, message: `cannot read: ${errorText(error)}` };
   }
+}
+
+/** A file a pool's worker checked whole (`BinaryCheckPool.checkFiles`), its motion messages named here as `checkFileOnce` names them. */
+async function pooledOutcome(path: string, kind: FileKind, checked: PooledFileCheck, options: PathCheckOptions): Promise<CheckedFile | PathProblem> {
+  try {
+    return outcomeOf(path, kind, { ...(await withBoneNames(checked, options)), stat: checked.stat }, options);
+  } catch (error) {
+    return { path, message: `cannot read: ${errorText(error)}` };
+  }
+}
+
+/** What the report says of a checked file (an unreadable one is a path problem); its facts offered to `facts`. */
+function outcomeOf(path: string, kind: FileKind, checked: PooledFileCheck, options: PathCheckOptions): CheckedFile | PathProblem {
+  const { result, stat } = checked;
+  const unreadable = result.diagnostics.find((d) => d.code === UNREADABLE_CODE);
+  if (unreadable) return { path, message: unreadable.message };
+  if (options.facts && stat && options.motion === undefined) offerCheckedFacts(options.facts, checked, stat, options.maxKeyframeProblems);
+  return { path, kind: kind.kind, diagnostics: result.diagnostics };
+}
+
+/**
+ * `files` checked, outcomes in their order: on the pool's workers many to a message where it
+ * takes whole files (a clip it splits, or a file whose worker failed, checked from here), else
+ * several at once from this thread.
+ */
+async function checkFiles(access: FileAccess, files: readonly PooledFile[], options: PathCheckOptions, pool: BinaryCheckPool | undefined): Promise<(CheckedFile | PathProblem)[]> {
+  if (!pool?.checkFiles) {
+    // With a pool, enough in flight to keep every worker busy while this thread reads the next stats.
+    const inFlight = pool ? Math.max(PARALLEL_CHECKS, 4 * (pool.size ?? 1)) : PARALLEL_CHECKS;
+    return mapInParallel(files, inFlight, (file) => checkOneFile(access, file.path, file.kind, options, pool));
+  }
+  const outcomes = new Array<CheckedFile | PathProblem>(files.length);
+  const settling: Promise<void>[] = [];
+  await pool.checkFiles(files, pooledOptions(options), (index, checked) => {
+    const { path, kind } = files[index]!;
+    const outcome = checked ? pooledOutcome(path, kind, checked, options) : checkOneFile(access, path, kind, options, pool);
+    settling.push(outcome.then((o) => void (outcomes[index] = o)));
+  });
+  await Promise.all(settling);
+  return outcomes;
 }
 
 /**
@@ -105,10 +140,8 @@ async function walk(access: FileAccess, directory: string, options: PathCheckOpt
   const found = files.filter((file): file is { path: string; kind: FileKind } => checkable(file.kind));
   const binaries = found.filter((file) => file.kind.kind !== 'manifest');
   const pool = options.pool;
-  // With a pool, enough in flight to keep every worker busy while this thread reads the next stats.
-  const inFlight = pool ? Math.max(PARALLEL_CHECKS, 4 * (pool.size ?? 1)) : PARALLEL_CHECKS;
   const checkAll = async (files: readonly { path: string; kind: FileKind }[]) => {
-    const outcomes = await mapInParallel(files, inFlight, (file) => checkOneFile(access, file.path, file.kind, options, pool));
+    const outcomes = await checkFiles(access, files, options, pool);
     return files.map((file, i) => [file.path, outcomes[i]!] as const);
   };
   // Skeletons first: each clip is then judged against their bind poses as it is read (anim/local-space), not read again.

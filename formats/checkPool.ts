@@ -8,9 +8,21 @@ import type { BinaryFileCheck } from './checkBinaryFile';
 import type { BinaryKind } from './checkBytes';
 import type { CheckOptions } from './checkResult';
 import type { FileStat } from './fileAccess';
-import type { AssetKind } from './fileKinds';
+import type { AssetKind, FileKind } from './fileKinds';
 import type { BindPose } from './manifest/bindPose';
 import { nameMotionBones } from './motion/boneNames';
+
+/** A file for `checkFiles`: its path and the kind the walk gave it. */
+export interface PooledFile {
+  path: string;
+  kind: FileKind;
+}
+
+/** A whole file's check on another thread: what `checkFileOnce` gives, the file compacted as `check`'s is. */
+export interface PooledFileCheck extends BinaryFileCheck {
+  /** The stat the check was made against (absent when there was none). */
+  stat?: FileStat;
+}
 
 /** The options a pooled check carries to another thread: plain data only. */
 export type PooledCheckOptions = Pick<CheckOptions, 'maxKeyframeProblems' | 'chunkBytes' | 'kinds' | 'motion'>;
@@ -25,6 +37,13 @@ export interface BinaryCheckPool {
    * here sooner than a worker starts.
    */
   splits?(kind: AssetKind, size: number): boolean;
+  /**
+   * Checks many binary files there, each as `checkFileOnce` on this thread with `pooledOptions`
+   * (its stat too), many files to a message; `each(index, check)` as the answers come, in any
+   * order, undefined for a file left to the caller (a clip `splits` takes, a worker that failed),
+   * which the caller checks itself (`check` for a clip it splits).
+   */
+  checkFiles?(files: readonly PooledFile[], options: PooledCheckOptions, each: (index: number, checked: PooledFileCheck | undefined) => void): Promise<void>;
   /** The skeletons checks sent from now on judge a clip against, as this thread would (`manifest/assetFacts.ts`). */
   knowBindPoses?(poses: readonly BindPose[]): void;
 }

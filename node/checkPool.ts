@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { BinaryFileCheck } from '../formats/checkBinaryFile';
 import type { BinaryKind } from '../formats/checkBytes';
-import type { BinaryCheckPool, PooledCheckOptions } from '../formats/checkPool';
+import type { BinaryCheckPool, PooledCheckOptions, PooledFile, PooledFileCheck } from '../formats/checkPool';
 import type { ClipRangeRequest } from '../formats/clipRangeLint';
 import type { FileStat } from '../formats/fileAccess';
 import type { AssetKind } from '../formats/fileKinds';
@@ -59,6 +59,9 @@ interface Pending {
  */
 export const CLIP_SPLIT_MIN_BYTES = 64 * 1024 * 1024;
 
+/** Files a `checkFiles` message takes at most (fewer where that leaves each worker fewer than four). */
+export const CHECK_BATCH_FILES = 64;
+
 interface PoolWorker {
   worker: Worker;
   inFlight: Map<number, Pending>;
@@ -91,6 +94,32 @@ export class WorkerCheckPool implements BinaryCheckPool {
     if (this.splits(kind, stat.size)) return this.checkInRanges(path, stat, options);
     const reply = await this.post((id) => ({ id, path, kind, stat, options }));
     return reply.checked!;
+  }
+
+  /**
+   * Whole files in batches (`CHECK_BATCH_FILES` at most), each worker kept two batches ahead, so
+   * that a message's cost is shared by many files; a clip this pool splits comes back undefined
+   * (the caller sends it to `check`), as does every file of a batch whose worker failed.
+   */
+  async checkFiles(files: readonly PooledFile[], options: PooledCheckOptions, each: (index: number, checked: PooledFileCheck | undefined) => void): Promise<void> {
+    const batch = Math.max(1, Math.min(CHECK_BATCH_FILES, Math.ceil(files.length / (4 * this.size))));
+    const splitFrom = this.size > 1 ? this.splitMinBytes : Number.POSITIVE_INFINITY;
+    let next = 0;
+    const sendBatches = async (): Promise<void> => {
+      while (next < files.length) {
+        const from = next;
+        const batchFiles = files.slice(from, from + batch);
+        next += batchFiles.length;
+        let checks: (PooledFileCheck | null)[] | undefined;
+        try {
+          checks = (await this.post((id) => ({ id, files: batchFiles, options, splitFrom }))).checks;
+        } catch {
+          checks = undefined;
+        }
+        for (let i = 0; i < batchFiles.length; i++) each(from + i, checks?.[i] ?? undefined);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(2 * this.size, Math.ceil(files.length / batch)) }, sendBatches));
   }
 
   /** A clip with at least `clipSplitMinBytes` (`CLIP_SPLIT_MIN_BYTES`) is linted in ranges, one per worker. */

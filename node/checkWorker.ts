@@ -1,41 +1,86 @@
 /**
- * A worker thread of `WorkerCheckPool`: checks the binary files it is sent (read through the
- * Node file access, each once) and posts back what `checkBinaryFile` gives, a clip judged
- * against the bind poses last sent (`anim/local-space`); or lints the frame range of a large
- * clip it is sent (`lintClipRange`).
+ * A worker thread of `WorkerCheckPool`: checks the binary files it is sent and posts back what
+ * `checkBinaryFile` gives, a clip judged against the bind poses last sent (`anim/local-space`),
+ * compacted (`compactForTransfer`); a batch of whole files (stat and all, as `checkFileOnce`),
+ * answered in one message; or lints the frame range of a large clip it is sent (`lintClipRange`).
+ * Files no larger than one piece are read with synchronous calls (`syncFileAccess.ts`): this
+ * thread has nothing else to do meanwhile. Each file is read once, into buffers used again.
  */
 import { parentPort } from 'node:worker_threads';
+import { checkFileOnce } from '../formats/check';
 import { checkBinaryFile } from '../formats/checkBinaryFile';
+import type { PooledCheckOptions, PooledFile, PooledFileCheck } from '../formats/checkPool';
 import { lintClipRange } from '../formats/clipRangeLint';
 import { byteSourceOf } from '../formats/fileAccess';
 import { compactForTransfer } from '../formats/manifest/assetFacts';
+import { DEFAULT_CHUNK_BYTES } from '../formats/problemCollector';
 import { nodeFileAccess } from './fileAccess';
 import { RecycledReads } from './recycledReads';
+import { syncNodeFileAccess } from './syncFileAccess';
 import type { BindPose } from '../formats/manifest/bindPose';
-import type { CheckReply, WorkerMessage } from './checkPoolMessages';
+import type { CheckFilesRequest, CheckReply, WorkerMessage } from './checkPoolMessages';
 
 let bindPoses: readonly BindPose[] = [];
-/** Each file is read into a buffer the worker used before (given back once its answer is posted). */
-const reads = new RecycledReads(nodeFileAccess);
+/** Streamed reads (large files, clip ranges) keep the promise API: its reads ahead overlap the lint. */
+const streamedReads = new RecycledReads(nodeFileAccess);
+/** Files of one piece or less: synchronous reads into recycled buffers. */
+const wholeReads = new RecycledReads(syncNodeFileAccess);
+
+const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 parentPort?.on('message', (message: WorkerMessage) => {
   if ('bindPoses' in message) return void (bindPoses = message.bindPoses);
-  const lease = reads.lease();
+  if ('files' in message) return void checkFiles(message);
   if ('clipRange' in message) {
     const { id, path, clipRange } = message;
+    const lease = streamedReads.lease();
     lintClipRange(byteSourceOf(lease.access, path, clipRange.size), clipRange.header, clipRange.range, clipRange.options).then(
       (range) => parentPort!.postMessage({ id, range } satisfies CheckReply),
-      (error: unknown) => parentPort!.postMessage({ id, error: error instanceof Error ? error.message : String(error) } satisfies CheckReply),
+      (error: unknown) => parentPort!.postMessage({ id, error: errorText(error) } satisfies CheckReply),
     ).finally(lease.release);
     return;
   }
   const request = message;
+  const lease = (request.stat.size <= (request.options.chunkBytes ?? DEFAULT_CHUNK_BYTES) ? wholeReads : streamedReads).lease();
   checkBinaryFile(lease.access, request.path, request.kind, request.stat, request.options).then(
     (full) => {
       // The whole file stays here: only its signature and what the manifest's rules take cross (copied).
       const { checked, transfer } = compactForTransfer(full, bindPoses);
       parentPort!.postMessage({ id: request.id, checked } satisfies CheckReply, transfer);
     },
-    (error: unknown) => parentPort!.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) } satisfies CheckReply),
+    (error: unknown) => parentPort!.postMessage({ id: request.id, error: errorText(error) } satisfies CheckReply),
   ).finally(lease.release);
 });
+
+/** A batch's files one after the other, answered in one message. */
+async function checkFiles({ id, files, options, splitFrom }: CheckFilesRequest): Promise<void> {
+  const checks: (PooledFileCheck | null)[] = [];
+  const transfer: ArrayBuffer[] = [];
+  for (const file of files) {
+    const checked = await checkWholeFile(file, options, splitFrom);
+    if (checked) transfer.push(...checked.transfer);
+    checks.push(checked && checked.check);
+  }
+  parentPort!.postMessage({ id, checks } satisfies CheckReply, transfer);
+}
+
+/**
+ * One file as `checkFileOnce` checks it, compacted for the other thread; null where the caller
+ * checks it itself: a clip of `splitFrom` bytes or more (linted in ranges), or a check that threw.
+ */
+async function checkWholeFile(file: PooledFile, options: PooledCheckOptions, splitFrom: number): Promise<{ check: PooledFileCheck; transfer: ArrayBuffer[] } | null> {
+  const lease = wholeReads.lease();
+  try {
+    if (file.kind.kind === 'clip') {
+      const size = (await lease.access.stat(file.path).catch(() => undefined))?.size ?? 0;
+      if (size >= splitFrom) return null;
+    }
+    const { stat, ...full } = await checkFileOnce(lease.access, file.path, file.kind, options);
+    const { checked, transfer } = compactForTransfer(full, bindPoses);
+    return { check: stat ? { ...checked, stat } : checked, transfer };
+  } catch {
+    return null;
+  } finally {
+    lease.release();
+  }
+}
