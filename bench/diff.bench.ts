@@ -1,21 +1,26 @@
 /**
  * `ewzanim diff` of two largest legal clips (255 bones x 65,535 frames, 267 MB each): a re-export
  * that moved one bone a little in every frame (the common case: most records equal, every window
- * decoded), and the worst case, every record different (B is A's records shifted by one), also
- * through the TypeScript reference (what runs without WebAssembly, and what ran before the
- * kernel). Baseline from the same run: reading both files once, in the same 4 MiB pieces through
- * the same FileAccess. Also the peak memory above the process's baseline during one diff (sampled
- * on a timer and after every read): flat, whatever the clip's size.
+ * decoded), and the worst case, every record different (B is A's records shifted by one). Each
+ * as the CLI runs it, in frame ranges on a pool of worker threads started for the diff (one per
+ * core, at most 8; the worker bundled as the CLI ships it), timed by the wall clock; and on one
+ * thread by CPU time; the worst case also through the TypeScript reference (what runs without
+ * WebAssembly). Baseline from the same run: reading both files once, in the same 4 MiB pieces
+ * through the same FileAccess. Also the peak memory above the process's baseline during one diff
+ * (sampled on a timer and after every read): flat, whatever the clip's size.
  */
 import { open, rm } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { memoryUsage } from 'node:process';
 import { CLIP_HEADER_SIZE, clipByteLength, keyframeOffset, recordsByteLength } from '../formats/clip';
 import { type DiffFilesOptions, diffFiles, isDiffFailure } from '../formats/diff';
 import type { FileAccess } from '../formats/fileAccess';
+import { defaultPoolSize } from '../node/checkPool';
+import { ClipDiffPool } from '../node/clipDiffPool';
 import { nodeFileAccess } from '../node/fileAccess';
 import { keyframeRecords, writeClipFile } from './clipData';
-import { formatNumber, timeInterleaved, type BenchContext } from './harness';
+import { formatNumber, timeInterleaved, type BenchContext, type Timing } from './harness';
 
 const BONES = 255;
 const FRAMES = 65535;
@@ -103,34 +108,56 @@ async function diffPeakMemory(a: string, b: string): Promise<{ rssMiB: number; a
   return { rssMiB: (peakRss - base.rss) / 2 ** 20, arrayBuffersMiB: (peakArrayBuffers - base.arrayBuffers) / 2 ** 20, reads };
 }
 
+/** The clip diff's worker bundled as the CLI ships it (from source, a worker spends its start compiling TypeScript). */
+async function bundledDiffWorker(dir: string): Promise<string> {
+  const { build } = await import('esbuild');
+  const outfile = join(dir, 'clipDiffWorker.js');
+  await build({ entryPoints: [join(__dirname, '..', 'node', 'clipDiffWorker.ts')], outfile, bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning' });
+  return outfile;
+}
+
+/** How a row's diff runs: on this thread (CPU time counted), or in ranges on a pool started for each diff (wall clock). */
+type DiffRun = { pool?: undefined; options?: DiffFilesOptions } | { pool: { script: string; size: number }; options?: undefined };
+
+/** The diff of `a` and `b` as `run` says; its changed keyframes. */
+async function diffOnce(a: string, b: string, run: DiffRun): Promise<number> {
+  const pool = run.pool && new ClipDiffPool(run.pool.script, run.pool.size);
+  try {
+    const options = pool ? { rangeDiffer: pool.differ(a, b) } : (run.options ?? {});
+    const result = await diffFiles(nodeFileAccess, a, b, options);
+    if (isDiffFailure(result) || result.kind !== 'clip') throw new Error('the bench clips did not compare');
+    return result.changedKeyframes;
+  } finally {
+    await pool?.close();
+  }
+}
+
 /**
  * Times the diff of `a` and `b` against reading both, interleaved, and adds the row; with
  * `target`, at most 3x the reading.
  */
-async function diffRow(bench: BenchContext, name: string, a: string, b: string, target: boolean, options: DiffFilesOptions = {}): Promise<void> {
+async function diffRow(bench: BenchContext, name: string, a: string, b: string, target: boolean, run: DiffRun = {}): Promise<void> {
   const buffer = new Uint8Array(PIECE);
   let changed = 0;
-  const [read, diff] = await timeInterleaved(
+  const [read, diff] = (await timeInterleaved(
     [
       async () => (await readWhole(nodeFileAccess, a, buffer)) + (await readWhole(nodeFileAccess, b, buffer)),
-      async () => {
-        const result = await diffFiles(nodeFileAccess, a, b, options);
-        if (isDiffFailure(result) || result.kind !== 'clip') throw new Error('the bench clips did not compare');
-        changed = result.changedKeyframes;
-      },
+      async () => (changed = await diffOnce(a, b, run)),
     ],
     ROUNDS,
-  );
+  )) as [Timing, Timing];
   const size = (await nodeFileAccess.stat(a))!.size + (await nodeFileAccess.stat(b))!.size;
+  const wall = run.pool !== undefined;
+  const changes = `${formatNumber(changed / 1e6)} M of ${formatNumber((BONES * FRAMES) / 1e6)} M keyframes changed`;
   bench.add({
     name,
-    value: diff.bestCpuSeconds,
+    value: wall ? diff.bestSeconds : diff.bestCpuSeconds,
     unit: 's',
-    baseline: { name: 'read both clips once (4 MiB pieces)', value: read.bestCpuSeconds, unit: 's' },
+    baseline: { name: 'read both clips once (4 MiB pieces)', value: wall ? read.bestSeconds : read.bestCpuSeconds, unit: 's' },
     ...(target ? { target: { on: 'ratio' as const, op: '<=' as const, threshold: 3 } } : {}),
-    note:
-      `CPU time, best of ${ROUNDS}; ${formatNumber(changed / 1e6)} M of ${formatNumber((BONES * FRAMES) / 1e6)} M keyframes changed; ` +
-      `wall ${formatNumber(diff.bestSeconds)} s vs ${formatNumber(read.bestSeconds)} s to read ${formatNumber(size / 1e6)} MB (page-cached)`,
+    note: wall
+      ? `wall clock, best of ${ROUNDS}, workers started for each diff, ${availableParallelism()} cores; ${changes}; CPU ${formatNumber(diff.bestCpuSeconds)} s (all threads)`
+      : `CPU time, best of ${ROUNDS}; ${changes}; wall ${formatNumber(diff.bestSeconds)} s vs ${formatNumber(read.bestSeconds)} s to read ${formatNumber(size / 1e6)} MB (page-cached)`,
   });
 }
 
@@ -138,19 +165,22 @@ export default async function diffBench(bench: BenchContext): Promise<void> {
   const a = join(bench.tmpDir, 'diff-a.nczxanim');
   const moved = join(bench.tmpDir, 'diff-moved.nczxanim');
   const shifted = join(bench.tmpDir, 'diff-shifted.nczxanim');
+  const pool = { script: await bundledDiffWorker(bench.tmpDir), size: defaultPoolSize() };
+  const onPool = `${pool.size} workers, wall`;
   await writeClipFile(a, BONES, FRAMES);
   await writeMovedBoneClip(a, moved);
-  await diffRow(bench, 'diff of two 267 MB clips, one bone moved in every frame', a, moved, true);
+  await diffRow(bench, `diff of two 267 MB clips, one bone moved in every frame (${onPool})`, a, moved, true, { pool });
+  await diffRow(bench, 'same, one thread (CPU)', a, moved, false);
   const memory = await diffPeakMemory(a, moved);
   bench.add({
-    name: 'peak ArrayBuffer memory above baseline, same diff',
+    name: 'peak ArrayBuffer memory above baseline, same diff (one thread)',
     value: memory.arrayBuffersMiB,
     unit: 'MiB',
     target: { on: 'value', op: '<', threshold: 64 },
     note: `${memory.reads} reads; the kernel's WebAssembly memory is not an ArrayBuffer here: see the RSS row`,
   });
   bench.add({
-    name: 'peak RSS above the bench process\'s baseline, same diff',
+    name: 'peak RSS above the bench process\'s baseline, same diff (one thread)',
     value: memory.rssMiB,
     unit: 'MiB',
     target: { on: 'value', op: '<', threshold: 64 },
@@ -159,6 +189,7 @@ export default async function diffBench(bench: BenchContext): Promise<void> {
   await rm(moved);
   await writeShiftedClip(shifted);
   // Every record decoded twice and measured (an angle, a distance, a ratio): CPU-bound.
-  await diffRow(bench, 'diff of two 267 MB clips, every record different (worst case)', a, shifted, true);
-  await diffRow(bench, 'same worst case, TypeScript reference (no WebAssembly)', a, shifted, false, { webAssembly: null });
+  await diffRow(bench, `diff of two 267 MB clips, every record different (worst case, ${onPool})`, a, shifted, true, { pool });
+  await diffRow(bench, 'same worst case, one thread (CPU)', a, shifted, false);
+  await diffRow(bench, 'same worst case, TypeScript reference (no WebAssembly, one thread)', a, shifted, false, { options: { webAssembly: null } });
 }
