@@ -12,6 +12,7 @@ import type { MotionOptions } from '../formats/motion/motionOptions';
 import type { CheckFormat } from './args';
 import { createCheckPool } from '../node/checkPool';
 import { nodeFileAccess } from '../node/fileAccess';
+import { blockingSmallReads } from '../node/syncFileAccess';
 import { checkPath } from './checkPath';
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import type { CheckReport } from './report/checkReport';
@@ -62,12 +63,14 @@ export async function runChecks(
   walk: WalkOptions = {},
 ): Promise<CheckReport> {
   const report: CheckReport = { files: [], problems: [], errors: 0, warnings: 0 };
+  // This thread only waits while a check reads: small files are read without a hand-off to libuv's threads.
+  const access = io.access === nodeFileAccess ? blockingSmallReads : io.access;
   // One run reads each file once: a manifest after its folder (or in it) reuses what the walk learned.
   const facts = new AssetSummaryCache({ oneRun: true });
   // Motion messages name the bones of a clip exported from glTF (its export record).
   const boneNamesOf: BoneNameLookup = (clip, bones) => exportedBoneNames(io.access, clip, bones);
   for (const path of paths) {
-    const checked = await checkPath(io.access, path, { maxKeyframeProblems: maxProblems, kinds: { mshExtensions: walk.mshExtensions }, exclude: walk.exclude, facts, pool: walk.pool, ...(walk.motion ? { motion: walk.motion } : {}), boneNamesOf });
+    const checked = await checkPath(access, path, { maxKeyframeProblems: maxProblems, kinds: { mshExtensions: walk.mshExtensions }, exclude: walk.exclude, facts, pool: walk.pool, ...(walk.motion ? { motion: walk.motion } : {}), boneNamesOf });
     report.files.push(...checked.files);
     report.problems.push(...checked.problems);
   }

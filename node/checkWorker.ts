@@ -11,7 +11,7 @@ import { checkFileOnce } from '../formats/check';
 import { checkBinaryFile } from '../formats/checkBinaryFile';
 import type { PooledCheckOptions, PooledFile, PooledFileCheck } from '../formats/checkPool';
 import { lintClipRange } from '../formats/clipRangeLint';
-import { byteSourceOf } from '../formats/fileAccess';
+import { byteSourceOf, type FileAccess } from '../formats/fileAccess';
 import { compactForTransfer } from '../formats/manifest/assetFacts';
 import { DEFAULT_CHUNK_BYTES } from '../formats/problemCollector';
 import { nodeFileAccess } from './fileAccess';
@@ -71,11 +71,12 @@ async function checkFiles({ id, files, options, splitFrom }: CheckFilesRequest):
 async function checkWholeFile(file: PooledFile, options: PooledCheckOptions, splitFrom: number): Promise<{ check: PooledFileCheck; transfer: ArrayBuffer[] } | null> {
   const lease = wholeReads.lease();
   try {
-    if (file.kind.kind === 'clip') {
-      const size = (await lease.access.stat(file.path).catch(() => undefined))?.size ?? 0;
-      if (size >= splitFrom) return null;
-    }
-    const { stat, ...full } = await checkFileOnce(lease.access, file.path, file.kind, options);
+    // One stat: the split's size and the check's (a failure is the check's unreadable diagnostic).
+    const known = lease.access.stat(file.path);
+    const size = (await known.catch(() => undefined))?.size ?? 0;
+    if (file.kind.kind === 'clip' && size >= splitFrom) return null;
+    const access: FileAccess = { ...lease.access, stat: (path) => (path === file.path ? known : lease.access.stat(path)) };
+    const { stat, ...full } = await checkFileOnce(access, file.path, file.kind, options);
     const { checked, transfer } = compactForTransfer(full, bindPoses);
     return { check: stat ? { ...checked, stat } : checked, transfer };
   } catch {

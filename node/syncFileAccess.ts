@@ -66,3 +66,18 @@ export const syncNodeFileAccess: FileAccess = {
   readDirectoryEntries: (path) => nodeFileAccess.readDirectoryEntries!(path),
   realPath: (path) => nodeFileAccess.realPath!(path),
 };
+
+/** Reads of at most this many bytes are synchronous in `blockingSmallReads`; larger ones (a streamed clip's pieces) are not. */
+const BLOCKING_READ_MAX_BYTES = 1024 * 1024;
+
+/**
+ * Node's file access for a thread that only waits while its checks read (the command-line check
+ * on one thread): stats and reads of up to 1 MiB synchronous, larger reads through the promise
+ * API as `nodeFileAccess` (a streamed clip's next piece is read while the last is linted).
+ */
+export const blockingSmallReads: FileAccess = {
+  ...nodeFileAccess,
+  stat: syncNodeFileAccess.stat,
+  read: (path, offset, length) => (length <= BLOCKING_READ_MAX_BYTES ? syncNodeFileAccess : nodeFileAccess).read(path, offset, length),
+  readInto: (path, offset, target) => (target.length <= BLOCKING_READ_MAX_BYTES ? syncNodeFileAccess : nodeFileAccess).readInto!(path, offset, target),
+};
