@@ -583,3 +583,93 @@ test('the rows follow the editor width: fewer bytes a line beside the preview at
     workspace.dispose();
   }
 });
+
+/** What may be wrong with the editor's look: toolbar controls cut, rows taller than their lines, field colours under 4.5:1. */
+async function lookFaults(frame: Awaited<ReturnType<typeof openFile>>): Promise<{ cutControls: string[]; blankLines: string[]; lowContrast: string[] }> {
+  return frame.evaluate(() => {
+    const right = document.documentElement.clientWidth;
+    const cutControls = [...document.querySelectorAll<HTMLElement>('.ruler > *, .search > *, .legend-item')]
+      .filter((e) => !e.hidden && (e.getBoundingClientRect().right > right + 0.5 || e.scrollWidth > e.clientWidth + 1))
+      .map((e) => `${e.id || e.className}: ${e.textContent}`);
+    const lineHeight = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--line-height')) || 18;
+    // A row whose lowest shown line ends a line or more above its bottom has blank lines.
+    const blankLines = [...document.querySelectorAll<HTMLElement>('.row:not([hidden])')]
+      .filter((row) => row.getBoundingClientRect().bottom < document.querySelector('.viewport')!.getBoundingClientRect().bottom)
+      .map((row) => {
+        const parts = [...row.querySelectorAll<HTMLElement>('.offset, .label, .hexline, .dline:not([hidden])')].filter((e) => e.textContent);
+        const used = Math.max(...parts.map((e) => e.getBoundingClientRect().bottom));
+        return { row, blank: (row.getBoundingClientRect().bottom - used) / lineHeight };
+      })
+      .filter(({ blank }) => blank >= 1)
+      .map(({ row, blank }) => `${row.dataset.role} ${row.dataset.start}: ${blank.toFixed(1)} blank lines`);
+    // WCAG contrast of each field colour drawn, against the editor background (no named helpers in here: the page lacks the test's compiled ones).
+    const seen = new Map<string, string>();
+    for (const e of document.querySelectorAll<HTMLElement>('.row:not([hidden]) [class*="f-"]')) {
+      const field = [...e.classList].find((c) => c.startsWith('f-'))!;
+      if (e.textContent?.trim()) seen.set(field, getComputedStyle(e).color);
+    }
+    const [background, ...fields] = [getComputedStyle(document.body).backgroundColor, ...seen.values()].map((css) => {
+      const [r, g, b] = (css.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => (Number(v) / 255 <= 0.04045 ? Number(v) / 255 / 12.92 : ((Number(v) / 255 + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    });
+    const lowContrast = [...seen].flatMap(([field, colour], i) => {
+      const ratio = (Math.max(fields[i], background) + 0.05) / (Math.min(fields[i], background) + 0.05);
+      return ratio < 4.5 ? [`${field} ${colour}: ${ratio.toFixed(2)}:1`] : [];
+    });
+    return { cutControls, blankLines, lowContrast };
+  });
+}
+
+async function setTheme(page: Page, theme: string): Promise<void> {
+  await runCommand(page, 'Preferences: Color Theme');
+  const input = await page.waitForSelector('.quick-input-widget:not([style*="display: none"]) input', { timeout: 10_000 });
+  await input.fill(theme);
+  await page.waitForTimeout(800);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((name) => document.querySelector('.monaco-workbench')?.classList.contains(name.startsWith('Light') ? 'vs' : 'vs-dark'), theme, { timeout: 15_000 });
+}
+
+test('the hex editor at 1400 px, dark and light, alone, beside the preview and in three groups: no control cut, rows as tall as their lines, field colours at 4.5:1, nothing hidden sideways', { timeout: 300_000 }, async () => {
+  const workspace = makeWorkspace({ fixtures: { pack: 'upstream/multi-skinned-rom' } });
+  try {
+    await withVSCode({ workspace: workspace.path, viewport: { width: 1400, height: 900 }, settings: { 'workbench.colorTheme': 'Default Dark Modern' } }, async ({ page, waitForWorkbench }) => {
+      await waitForWorkbench();
+      await runCommand(page, 'View: Show Explorer');
+      const wave = await openFile(page, 'wave1.ewzanim');
+      /** The look, once the layout has settled (a loaded workbench resizes in steps). */
+      const check = async (name: string, lineBytes: (n: number) => boolean): Promise<void> => {
+        await wave.waitForFunction(() => document.querySelector('.row[data-role="header"]:not([hidden])') !== null, undefined, { timeout: 30_000 });
+        let fit = await rowFit(wave);
+        for (let waited = 0; !lineBytes(fit.lineBytes) && waited < 30_000; waited += 250) {
+          await page.waitForTimeout(250);
+          fit = await rowFit(wave);
+        }
+        await page.waitForTimeout(500);
+        fit = await rowFit(wave);
+        const faults = await lookFaults(wave);
+        await screenshot(page, `hex-look-${name}`);
+        assert.ok(lineBytes(fit.lineBytes), `${name}: ${JSON.stringify(fit)}`);
+        assert.deepEqual(fit.cut, [], `${name}: ${JSON.stringify(fit)}`);
+        assert.equal(fit.scrollsSideways, false, `${name}: ${JSON.stringify(fit)}`);
+        assert.deepEqual(faults, { cutControls: [], blankLines: [], lowContrast: [] }, name);
+        // The header row is one line of bytes (4 bytes), its meaning and nothing more; every keyframe's 16 bytes are shown.
+        assert.equal((await rowBytes(wave, 0)).length, 4);
+        assert.equal((await rowBytes(wave, 4)).length, 16);
+      };
+      await check('dark-alone', (n) => n > 0);
+      await setTheme(page, 'Light Modern');
+      await check('light-alone', (n) => n > 0);
+      await runCommand(page, 'Nethercore ZX: Open Preview to the Side');
+      await check('light-beside-preview', (n) => n < 16);
+      // A third, empty group beside the preview: the hex editor gets about 250 px.
+      await runCommand(page, 'View: Split Editor Right');
+      await wave.waitForFunction(() => (document.querySelector('.viewport') as HTMLElement).clientWidth < 300, undefined, { timeout: 30_000 });
+      await check('light-three-groups', (n) => n === 4);
+      assert.equal(await wave.evaluate(() => (document.querySelector('.viewport') as HTMLElement).dataset.label), 'under', 'the record label under the bytes');
+      await setTheme(page, 'Dark Modern');
+      await check('dark-three-groups', (n) => n === 4);
+    });
+  } finally {
+    workspace.dispose();
+  }
+});

@@ -10,4 +10,6 @@ export interface DecodedGroup {
   /** 'q', 'p', 's' (explained by the legend), or '' */
   name: string;
   text: string;
+  /** The values as cells of one width (a keyframe's), `text` being them one space apart: a narrow row breaks the group between them. */
+  cells?: string[];
 }

@@ -11,18 +11,19 @@ import { rowInfo, rowOfOffset, widestRow, type RowInfo, type RowLayout } from '.
 import { mshFieldsOfRow } from '../../formats/msh/fields';
 import type { HexDiagnostic } from '../../protocol/hexEditor';
 import { hexDigitOf, typeDigit, type PendingNibble } from './hexTyping';
-import { hexColumnCss, lineBytesFor, LINE_BYTE_CHOICES, type LineBytes } from './lineBytes';
+import { GROUP_GAP_CH, groupCh, keyframeLines, wrapWords, type LinePiece } from './decodedLayout';
+import { hexColumnCss, labelUnderBytes, lineBytesFor, LINE_BYTE_CHOICES, type LineBytes } from './lineBytes';
 import { problemBytes } from './problemNavigation';
 import type { PageCache } from './pageCache';
-import { decodedGroups, type DecodedGroup } from './rowContent';
+import { decodedGroups, decodedLines, type DecodedGroup } from './rowContent';
 import { VirtualScroller } from './virtualScroller';
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).toUpperCase().padStart(2, '0'));
 const SEVERITY_RANK: Record<Severity, number> = { error: 4, warning: 3, information: 2, hint: 1 };
 /** Characters of the offset column (`--offset-w` in hex.css). */
 const OFFSET_CH = 9;
-/** Characters of each keyframe group (`q` + 4 values, `p`/`s` + 3 values) and between groups. */
-const GROUP_CH = { q: 1.5 + 4 * 8, ps: 1.5 + 3 * 8, gap: 2 };
+/** Characters of each keyframe group beside the bytes (`q` + 4 values, `p`/`s` + 3 values, a character to spare) and between groups. */
+const GROUP_CH = { q: groupCh(4) + 1, ps: groupCh(3) + 1, gap: GROUP_GAP_CH };
 /** Characters an NRes row's decoded lines take (a key's `q` line with its norm, a node's slots). */
 const MSH_DECODED_CH = 48;
 /**
@@ -32,6 +33,18 @@ const MSH_DECODED_CH = 48;
 const UNDER = 4;
 /** Lines an NRes row's or a skeleton row's decoded values take at most. */
 const DECODED_LINES_UNDER = 3;
+/** Decoded line elements a row has at least (a keyframe beside its bytes, a matrix, an NRes record). */
+const DECODED_SLOTS = 3;
+/** Pixels of the indent of the lines under the bytes: 2 characters (hex.css), 4 px when the label is under the bytes too. */
+const UNDER_INDENT_CH = 2;
+const LABEL_UNDER_INDENT_PX = 4;
+
+/** One part of a decoded line as drawn: a group's name (or its blank, on a group's later lines) and text. */
+interface LinePart {
+  group: DecodedGroup;
+  name: string;
+  text: string;
+}
 
 interface RowSpan {
   name: string;
@@ -111,12 +124,21 @@ export class HexView {
   private hexLines = 1;
   /** Bytes on one line of the hex column: fewer when the editor is narrow (lineBytes.ts). */
   private lineBytes: LineBytes = LINE_BYTE_CHOICES[0];
-  /** Under the bytes, a keyframe's p and s share a line when they fit, else each has its own. */
-  private keyframeLinesUnder = 2;
-  /** How a keyframe's decoded values are laid out (see fitDecoded): 1, 2 or 3 lines per row. */
+  /** Narrower than 4 bytes beside the record label: the label goes under the bytes. */
+  private labelUnder = false;
+  /** Under the bytes, a keyframe's lines: q, p, s whole or broken between values (decodedLayout.ts). */
+  private keyframePlan: LinePiece[][] = [];
+  /** How a keyframe's decoded values are laid out (see fitDecoded): 1, 2 or 3 lines per row, or under the bytes. */
   private decodedWrap = 1;
-  /** Lines per row: the most of the bytes' lines and the decoded values' lines. */
+  /** Lines of a record row: the most of the bytes' lines and the decoded values' lines. */
   private rowLines = 1;
+  /** Lines of the header row (its 4 or 8 bytes and its meaning) and the characters its meaning wraps at. */
+  private headerLines = 1;
+  private headerWidthCh = Infinity;
+  /** Decoded line elements per row: the most lines a row's decoded values take. */
+  private decodedSlots = DECODED_SLOTS;
+  /** What the rows were last fitted to (fitDecoded redraws only when it changes). */
+  private fitted = '';
   private diagnostics: HexDiagnostic[] = [];
   private matches: ByteRange[] = [];
   private currentMatch: ByteRange | undefined;
@@ -230,45 +252,88 @@ export class HexView {
   /**
    * Keyframe rows show q, p and s on one line when they fit beside the bytes; else q stays
    * beside them and p, s go on a second line under the label and bytes (2); in a narrow editor q
-   * and then p, s take two lines under the label and bytes (3). The
-   * record column is as wide as the longest label of this file. The row height follows.
+   * and then p, s take two lines under the label and bytes (3); with fewer than 16 bytes a line
+   * they go under the bytes across the row, broken between values where a group does not fit
+   * (decodedLayout.ts). The record column is as wide as the longest label of this file. Each row
+   * is as tall as its own lines: the header row's meaning is wrapped to its width, and a
+   * clip's 4-byte header takes one line where its keyframes take several.
    */
   private fitDecoded(force = false): void {
     const layout = this.layout;
     if (!layout) return;
     this.fitLineBytes();
     let wrap = 1;
-    let keyframeLines = 2;
+    let plan: LinePiece[][] = [];
+    let headerCh = Infinity;
     const probe = this.rows[0];
+    const width = this.viewport.clientWidth;
+    const ch = this.charWidth();
+    const keyframes = layout.kind === 'clip' && layout.headerSize > 0;
     if (this.lineBytes < LINE_BYTE_CHOICES[0] && probe) {
       wrap = UNDER;
-      // Under: the row's whole width less its border and a 2-character indent (hex.css).
-      const ch = this.charWidth();
-      const under = this.viewport.clientWidth - 3 - 2 * ch;
-      keyframeLines = (2 * GROUP_CH.ps + GROUP_CH.gap) * ch <= under ? 2 : 3;
-    } else if ((layout.kind === 'msh' || (layout.kind === 'clip' && layout.headerSize > 0)) && probe) {
-      const ch = this.charWidth();
+      // Under: the row's whole width less its border and the indent (hex.css), half a character to spare.
+      const indent = this.labelUnder ? LABEL_UNDER_INDENT_PX : UNDER_INDENT_CH * ch;
+      headerCh = (width - 3 - indent) / ch - 0.5;
+      plan = keyframes ? keyframeLines(headerCh) : [];
+    } else if (probe) {
       const hexWidth = (probe.bytes[0].parentElement?.parentElement as HTMLElement).offsetWidth;
-      const beside = this.viewport.clientWidth - 4 - probe.offset.offsetWidth - probe.label.offsetWidth - hexWidth - 2 * ch;
+      const beside = width - 4 - probe.offset.offsetWidth - probe.label.offsetWidth - hexWidth - 2 * ch;
       // Under the label and the bytes there is always room for p and s (61 characters and more).
       if (layout.kind === 'msh') wrap = MSH_DECODED_CH * ch <= beside ? 1 : UNDER;
-      else if ((GROUP_CH.q + 2 * (GROUP_CH.ps + GROUP_CH.gap)) * ch <= beside) wrap = 1;
-      else if (GROUP_CH.q * ch <= beside) wrap = 2;
-      else wrap = 3;
+      else if (keyframes && (GROUP_CH.q + 2 * (GROUP_CH.ps + GROUP_CH.gap)) * ch <= beside) wrap = 1;
+      else if (keyframes && GROUP_CH.q * ch <= beside) wrap = 2;
+      else if (keyframes) wrap = 3;
+      // wrap 3: the header's meaning goes under its bytes, across the label, bytes and values columns.
+      headerCh = wrap === 3 ? (width - 4 - probe.offset.offsetWidth) / ch - 1 : beside / ch + 1;
     }
-    // Under: the bytes' lines, then the decoded lines (a keyframe's q, then p and s).
-    const linesUnder = layout.kind === 'clip' && layout.headerSize > 0 ? keyframeLines : DECODED_LINES_UNDER;
-    const lines = wrap === UNDER ? this.hexLines + linesUnder : Math.max(this.hexLines, layout.kind === 'skeleton' ? 3 : wrap);
-    // wrap 3: the bytes' line, then q, then p and s.
-    if (!force && wrap === this.decodedWrap && lines === this.rowLines && keyframeLines === this.keyframeLinesUnder) return;
+    const headerText = layout.kind !== 'msh' && layout.headerSize > 0 ? wrapWords(this.headerMeaning(layout), Math.floor(headerCh)) : [];
+    const labelLine = this.labelUnder && wrap === UNDER ? 1 : 0;
+    // Under: the bytes' lines, the label's (narrowest editors), then the decoded lines (a keyframe's q, then p and s).
+    const linesUnder = keyframes ? plan.length : DECODED_LINES_UNDER;
+    const lines = wrap === UNDER ? this.hexLines + labelLine + linesUnder : Math.max(this.hexLines, layout.kind === 'skeleton' ? 3 : wrap);
+    const headerHexLines = layout.kind === 'msh' ? 1 : Math.ceil(layout.headerSize / this.lineBytes);
+    const headerLines = wrap === UNDER ? headerHexLines + labelLine + headerText.length
+      : wrap === 3 ? headerHexLines + headerText.length
+      : Math.max(headerHexLines, headerText.length);
+    const fitted = JSON.stringify([wrap, lines, headerLines, headerText, plan, labelLine, this.lineBytes]);
+    if (!force && fitted === this.fitted) return;
+    this.fitted = fitted;
     this.decodedWrap = wrap;
-    this.keyframeLinesUnder = keyframeLines;
+    this.keyframePlan = plan;
     this.rowLines = lines;
+    this.headerLines = headerLines;
+    this.headerWidthCh = Math.floor(headerCh);
     this.viewport.dataset.wrap = wrap === UNDER ? 'under' : String(wrap);
-    const lineHeight = parseFloat(getComputedStyle(this.viewport).getPropertyValue('--line-height')) || 18;
-    this.scroller.setRowHeight(lineHeight * lines);
-    for (const row of this.rows) row.root.style.height = `${lineHeight * lines}px`;
+    this.viewport.dataset.label = labelLine ? 'under' : 'beside';
+    const slots = Math.max(DECODED_SLOTS, plan.length, headerText.length);
+    if (slots !== this.decodedSlots) {
+      this.decodedSlots = slots;
+      this.clearRows();
+    }
+    const lineHeight = this.lineHeight();
+    this.scroller.setRowHeights((row) => this.linesOf(row) * lineHeight);
     this.draw();
+  }
+
+  /** The header row's meaning ('3 bones · flags 0 · 30 frames (1 s at 30 fps)'), from the bytes the layout came with. */
+  private headerMeaning(layout: RowLayout): string {
+    if (layout.kind === 'msh') return '';
+    const header = rowInfo(layout, 0);
+    return decodedLines(layout, header, this.head.first16.subarray(0, header.end), this.frameRate)[0] ?? '';
+  }
+
+  /** Lines of row `row`: a record's, the header's, or a trailing row's own (its bytes' lines, its label under them). */
+  private linesOf(row: number): number {
+    const layout = this.layout;
+    if (!layout || layout.kind === 'msh' || layout.headerSize === 0 || (row > 0 && row <= layout.recordCount)) return this.rowLines;
+    if (row === 0) return this.headerLines;
+    const info = rowInfo(layout, row);
+    const hexLines = Math.ceil((info.end - info.start) / this.lineBytes);
+    return this.decodedWrap === UNDER ? hexLines + (this.labelUnder ? 1 : 0) + 1 : Math.max(1, hexLines);
+  }
+
+  private lineHeight(): number {
+    return parseFloat(getComputedStyle(this.viewport).getPropertyValue('--line-height')) || 18;
   }
 
   /**
@@ -281,11 +346,14 @@ export class HexView {
     if (!layout) return;
     const root = document.documentElement.style;
     const labelCh = longestLabel(layout) + 1;
-    root.setProperty('--label-w', `${labelCh}ch`);
     const available = this.viewport.clientWidth;
     const ch = this.charWidth();
     const em = parseFloat(getComputedStyle(this.viewport).fontSize) || 14;
-    const bytes = available > 0 ? lineBytesFor({ available, columns: 3 + (OFFSET_CH + labelCh) * ch, ch, em }) : this.lineBytes;
+    const measures = { available, columns: 3 + (OFFSET_CH + labelCh) * ch, ch, em };
+    const bytes = available > 0 ? lineBytesFor(measures) : this.lineBytes;
+    this.labelUnder = available > 0 ? labelUnderBytes(measures) : this.labelUnder;
+    // The label under the bytes: its column takes no width.
+    root.setProperty('--label-w', this.labelUnder ? '0ch' : `${labelCh}ch`);
     const lines = Math.ceil(widestRow(layout) / bytes);
     if (!force && bytes === this.lineBytes && lines === this.hexLines && this.rows.length > 0) return;
     this.lineBytes = bytes;
@@ -376,13 +444,19 @@ export class HexView {
       set(span, 'className', className);
       setData(span, 'field', f.name);
     }
-    this.drawDecoded(elements, bytes ? decodedGroups(layout, info, bytes, this.frameRate) : []);
-    // Under the bytes: right under this row's own lines of bytes (a key has two, a map block one).
-    const firstUnder = this.decodedWrap === UNDER ? Math.max(1, Math.ceil(length / this.lineBytes)) + 1 : undefined;
-    // A header's meaning wraps over all the lines under its bytes.
-    const headerSpan = info.role === 'header' && this.lineBytes < LINE_BYTE_CHOICES[0] ? this.rowLines - (firstUnder ?? 1) + 1 : 1;
+    const height = `${this.linesOf(info.row) * this.lineHeight()}px`;
+    if (elements.root.style.height !== height) elements.root.style.height = height;
+    const header = info.role === 'header' && layout.kind !== 'msh';
+    this.drawDecoded(elements, bytes ? decodedGroups(layout, info, bytes, this.frameRate) : [], header);
+    // Under the bytes: right under this row's own lines of bytes (a key has two, a map block one), and its label's.
+    const hexLines = Math.max(1, Math.ceil(length / this.lineBytes));
+    const labelLine = this.decodedWrap === UNDER && this.labelUnder ? 1 : 0;
+    const labelRow = labelLine ? String(hexLines + 1) : '';
+    if (elements.label.style.gridRow !== labelRow) elements.label.style.gridRow = labelRow;
+    // A header's meaning beside its bytes from the first line, under them in wrap 3 (other rows: hex.css).
+    const firstLine = this.decodedWrap === UNDER ? hexLines + labelLine + 1 : header ? (this.decodedWrap === 3 ? 2 : 1) : undefined;
     elements.decodedLines.forEach((line, i) => {
-      const gridRow = firstUnder === undefined ? '' : headerSpan > 1 && i === 0 ? `${firstUnder} / span ${headerSpan}` : String(firstUnder + i);
+      const gridRow = firstLine === undefined ? '' : String(firstLine + i);
       if (line.style.gridRow !== gridRow) line.style.gridRow = gridRow;
     });
     const severity = this.worstSeverity(info.start, info.end);
@@ -392,11 +466,26 @@ export class HexView {
     set(elements.root, 'title', severity ? this.messagesFor(info.start, info.end) : '');
   }
 
-  /** Groups onto lines: everything on one line, or q / p s (placed by the CSS for the wrap mode). */
-  private drawDecoded(elements: RowElements, groups: DecodedGroup[]): void {
+  /** A row's decoded values as drawn lines: a keyframe's groups as the width allows, a header's meaning wrapped, else one group a line. */
+  private linesOfGroups(groups: DecodedGroup[], header: boolean): LinePart[][] {
+    const part = (group: DecodedGroup): LinePart => ({ group, name: group.name, text: group.text });
+    if (header) return groups.length === 0 ? [] : wrapWords(groups[0].text, this.headerWidthCh).map((text) => [{ group: groups[0], name: '', text }]);
     const keyframe = groups.length === 3 && groups[0].name === 'q';
-    const lineOf = (g: number): number => (!keyframe ? g : this.decodedWrap === 1 ? 0 : Math.min(g, this.decodedWrap === UNDER ? this.keyframeLinesUnder - 1 : 1));
-    const used = elements.groups.map(() => 0);
+    if (!keyframe) return groups.map((group) => [part(group)]);
+    if (this.decodedWrap === 1) return [groups.map(part)];
+    if (this.decodedWrap !== UNDER) return [[part(groups[0])], [part(groups[1]), part(groups[2])]];
+    // Under the bytes: a group's later lines keep its name's place blank, so its values stay in columns.
+    return this.keyframePlan.map((line) =>
+      line.map(({ group, from, to }) => {
+        const g = groups[group];
+        return { group: g, name: from === 0 ? g.name : '', text: g.cells ? g.cells.slice(from, to).join(' ') : g.text };
+      }),
+    );
+  }
+
+  /** The lines into the row's decoded line elements (placed by the CSS and drawRow for the wrap mode). */
+  private drawDecoded(elements: RowElements, groups: DecodedGroup[], header: boolean): void {
+    const lines = this.linesOfGroups(groups, header);
     for (const line of elements.groups) {
       for (const group of line) {
         group.root.hidden = true;
@@ -404,16 +493,17 @@ export class HexView {
         set(group.text, 'textContent', '');
       }
     }
-    groups.forEach((group, g) => {
-      const line = Math.min(lineOf(g), elements.groups.length - 1);
-      const slot = elements.groups[line][used[line]++];
-      if (!slot) return;
-      slot.root.hidden = false;
-      set(slot.name, 'textContent', group.name);
-      set(slot.name, 'className', `dn${group.fieldType ? ` f-${group.fieldType}` : ''}`);
-      set(slot.text, 'textContent', group.text);
+    lines.forEach((parts, i) => {
+      parts.forEach((part, k) => {
+        const slot = elements.groups[i]?.[k];
+        if (!slot) return;
+        slot.root.hidden = false;
+        set(slot.name, 'textContent', part.name);
+        set(slot.name, 'className', `dn${part.group.fieldType ? ` f-${part.group.fieldType}` : ''}`);
+        set(slot.text, 'textContent', part.text);
+      });
     });
-    elements.decodedLines.forEach((line, i) => (line.hidden = used[i] === 0 && i > 0));
+    elements.decodedLines.forEach((line, i) => (line.hidden = i > 0 && i >= lines.length));
     const text = groups.map((g) => `${g.name ? `${g.name} ` : ''}${g.text.trim()}`).join('  ');
     // The whole text on hover, whatever the width.
     set(elements.decodedLines[0].parentElement as HTMLElement, 'title', text);
@@ -493,7 +583,7 @@ export class HexView {
     const decoded = span('decoded');
     const decodedLines: HTMLElement[] = [];
     const groups: GroupElements[][] = [];
-    for (let line = 0; line < 3; line++) {
+    for (let line = 0; line < this.decodedSlots; line++) {
       const lineElement = span('dline');
       const slots: GroupElements[] = [];
       for (let g = 0; g < 3; g++) {
@@ -510,8 +600,7 @@ export class HexView {
       groups.push(slots);
     }
     root.append(offset, label, hex, decoded);
-    const lineHeight = parseFloat(getComputedStyle(this.viewport).getPropertyValue('--line-height')) || 18;
-    root.style.height = `${lineHeight * this.rowLines}px`;
+    root.style.height = `${this.lineHeight() * this.rowLines}px`;
     this.viewport.append(root);
     return { root, offset, label, bytes, decodedLines, groups };
   }

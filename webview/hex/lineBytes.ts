@@ -2,10 +2,10 @@
  * How many bytes one line of a row's hex column holds: 16 where the editor is wide enough for
  * the offset, the record label and 16 bytes, else 8, else 4 (as VS Code's Hex Editor narrows its
  * rows), so that an editor split beside the preview shows whole rows instead of cutting them at
- * the right. Pure: the caller measures, this chooses. The widths match hex.css (`--hex-w`).
+ * the right; narrower still, the record label goes under the bytes. Pure: the caller measures, this chooses. The widths match hex.css (`--hex-w`).
  */
 
-/** The choices, widest first. Below the narrowest the rows scroll sideways. */
+/** The choices, widest first. Below the narrowest the record label goes under the bytes. */
 export const LINE_BYTE_CHOICES = [16, 8, 4] as const;
 export type LineBytes = (typeof LINE_BYTE_CHOICES)[number];
 
@@ -43,4 +43,13 @@ export function lineBytesFor(measures: RowMeasures): LineBytes {
     if (measures.columns + hexColumnWidth(bytes, measures.ch, measures.em) <= measures.available) return bytes;
   }
   return LINE_BYTE_CHOICES[LINE_BYTE_CHOICES.length - 1];
+}
+
+/**
+ * Narrower than a row of 4 bytes beside its record label: the label goes under the bytes (with
+ * the decoded values), so the offset and 4 bytes a line still fit whole.
+ */
+export function labelUnderBytes(measures: RowMeasures): boolean {
+  const narrowest = LINE_BYTE_CHOICES[LINE_BYTE_CHOICES.length - 1];
+  return measures.columns + hexColumnWidth(narrowest, measures.ch, measures.em) > measures.available;
 }

@@ -48,6 +48,19 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: strin
   return e;
 }
 
+/** An editor split in two with a play mark on its right half: the preview opened to the side (shown alone in a narrow editor). */
+function previewIcon(): SVGSVGElement {
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('slot', 'content-before');
+  svg.setAttribute('class', 'button-icon');
+  svg.setAttribute('viewBox', '0 0 16 16');
+  svg.setAttribute('aria-hidden', 'true');
+  const path = document.createElementNS('http://www.w3.org/2000/svg', 'path');
+  path.setAttribute('d', 'M1.5 2.5h13v11h-13zM7.5 2.5v11M10 6l3 2-3 2z');
+  svg.append(path);
+  return svg;
+}
+
 // Page structure: banners and problems on top, the ruler, search with the colour legend, column
 // titles, then rows (left) and panels (right).
 const app = document.getElementById('app')!;
@@ -61,7 +74,11 @@ const rulerMarker = element('div', 'ruler-marker');
 rulerBar.append(rulerMarker);
 const previewButton = document.createElement('vscode-button');
 previewButton.id = 'open-preview';
-previewButton.textContent = 'Preview';
+previewButton.title = 'Open Preview to the Side';
+previewButton.setAttribute('aria-label', 'Open Preview to the Side');
+const previewLabel = element('span', 'button-label');
+previewLabel.textContent = 'Preview';
+previewButton.append(previewIcon(), previewLabel);
 rulerBox.append(rulerText, rulerBar, previewButton);
 const searchBox = element('div', 'search', 'search');
 const columns = element('div', 'columns');

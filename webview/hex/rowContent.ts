@@ -15,11 +15,10 @@ export type { DecodedGroup } from './decodedGroup';
 
 const list = (values: ArrayLike<number>): string => formatList(values);
 
-const keyframeGroup = (fieldType: ByteFieldType, name: string, values: ArrayLike<number>): DecodedGroup => ({
-  fieldType,
-  name,
-  text: Array.from(values, (v) => formatRowValue(v).padStart(7)).join(' '),
-});
+const keyframeGroup = (fieldType: ByteFieldType, name: string, values: ArrayLike<number>): DecodedGroup => {
+  const cells = Array.from(values, (v) => formatRowValue(v).padStart(7));
+  return { fieldType, name, text: cells.join(' '), cells };
+};
 
 /** The decoded values of a row as groups (keyframes: q, p, s; matrices: one per matrix row). */
 export function decodedGroups(layout: RowLayout, row: RowInfo, bytes: Uint8Array, frameRate: number): DecodedGroup[] {

@@ -1,14 +1,15 @@
+import { lastTop, rowsFitting, rowsShown, topShowing, type RowHeight } from './rowHeights';
+
 /**
  * A scroller over row indices, not pixels: browsers cap element heights near 16.7 million
  * rows' worth of pixels, and the largest clip has 16.7 million rows. The viewport shows
  * `visibleRows` rows starting at `topRow`; a drawn scrollbar maps its thumb to row indices.
+ * Rows may differ in height (a header row is one line); rowHeights.ts does the arithmetic.
  */
 export class VirtualScroller {
   topRow = 0;
   rowCount = 0;
-  /** Rows that fit (the last one possibly cut). */
-  visibleRows = 1;
-  private rowHeight = 18;
+  private heightOf: RowHeight = () => 18;
   private wheelRemainder = 0;
   /** The row kept wholly in view when the viewport changes size (the selection), until the user scrolls away. */
   private pinned?: number;
@@ -24,9 +25,15 @@ export class VirtualScroller {
     new ResizeObserver(() => this.measure()).observe(viewport);
   }
 
-  setRowHeight(px: number): void {
-    this.rowHeight = px;
+  /** Each row's pixels. */
+  setRowHeights(heightOf: RowHeight): void {
+    this.heightOf = heightOf;
     this.measure();
+  }
+
+  /** Rows shown from the top row (the last one possibly cut). */
+  get visibleRows(): number {
+    return rowsShown(this.heightOf, this.rowCount, this.topRow, this.viewport.clientHeight);
   }
 
   setRowCount(count: number): void {
@@ -36,11 +43,11 @@ export class VirtualScroller {
 
   /** Rows wholly inside the viewport. */
   get fullRows(): number {
-    return Math.max(1, Math.floor(this.viewport.clientHeight / this.rowHeight));
+    return rowsFitting(this.heightOf, this.rowCount, this.topRow, this.viewport.clientHeight);
   }
 
   get maxTop(): number {
-    return Math.max(0, this.rowCount - this.fullRows);
+    return lastTop(this.heightOf, this.rowCount, this.viewport.clientHeight);
   }
 
   scrollTo(row: number): void {
@@ -53,7 +60,7 @@ export class VirtualScroller {
   reveal(row: number): void {
     this.pinned = row;
     if (row >= this.topRow && row < this.topRow + this.fullRows) return;
-    this.scrollTo(row - Math.floor(this.fullRows / 3));
+    this.scrollTo(topShowing(this.heightOf, row, this.viewport.clientHeight));
   }
 
   /** Keeps `row` (the selection) wholly in view as the viewport changes size, until the user scrolls; undefined: none. */
@@ -66,7 +73,6 @@ export class VirtualScroller {
    * pinned row stays in view, whatever order the size changes come in.
    */
   private measure(): void {
-    this.visibleRows = Math.max(1, Math.ceil(this.viewport.clientHeight / this.rowHeight));
     if (this.pinned !== undefined) this.reveal(this.pinned);
     this.scrollTo(this.topRow);
   }
@@ -79,10 +85,12 @@ export class VirtualScroller {
       this.viewport.scrollLeft += event.shiftKey && event.deltaX === 0 ? event.deltaY : event.deltaX;
       return;
     }
-    const pixels = event.deltaMode === WheelEvent.DOM_DELTA_LINE ? event.deltaY * this.rowHeight
+    // A wheel step moves by the rows under the top one's height (keyframe rows: all the same).
+    const rowHeight = this.heightOf(this.topRow);
+    const pixels = event.deltaMode === WheelEvent.DOM_DELTA_LINE ? event.deltaY * rowHeight
       : event.deltaMode === WheelEvent.DOM_DELTA_PAGE ? event.deltaY * this.viewport.clientHeight
       : event.deltaY;
-    this.wheelRemainder += pixels / this.rowHeight;
+    this.wheelRemainder += pixels / rowHeight;
     const rows = Math.trunc(this.wheelRemainder);
     if (rows === 0) return;
     this.wheelRemainder -= rows;

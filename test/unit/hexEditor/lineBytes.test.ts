@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { hexColumnCss, hexColumnWidth, lineBytesFor } from '../../../webview/hex/lineBytes';
+import { hexColumnCss, hexColumnWidth, labelUnderBytes, lineBytesFor } from '../../../webview/hex/lineBytes';
 
 const ch = 8.4;
 const em = 14;
@@ -25,7 +25,7 @@ const TABLE: [number, number][] = [
   // 4 bytes (at most 4 gaps of 0.5 em): 229.8 + 80.64 + 28 = 338.44 px.
   [359, 4],
   [339, 4],
-  // Narrower than 4 bytes need: still 4 (the rows scroll sideways).
+  // Narrower than 4 bytes beside the label need: still 4 (the label goes under the bytes).
   [338, 4],
   [200, 4],
   [0, 4],
@@ -50,4 +50,12 @@ test("the CSS width is the same formula as the measure's", () => {
   assert.equal(hexColumnCss(8), 'calc(8 * 2.4ch + 3.5em)');
   assert.equal(hexColumnCss(4), 'calc(4 * 2.4ch + 2em)');
   assert.equal(hexColumnWidth(4, ch, em), 4 * 2.4 * ch + 2 * em);
+});
+
+test('the record label goes under the bytes exactly where 4 bytes no longer fit beside it', () => {
+  assert.equal(labelUnderBytes({ available: 339, columns, ch, em }), false);
+  assert.equal(labelUnderBytes({ available: 338, columns, ch, em }), true);
+  assert.equal(labelUnderBytes({ available: 1600, columns, ch, em }), false);
+  // The demo's three editor groups at 1400 px: a 230 px wide hex editor.
+  assert.equal(labelUnderBytes({ available: 230, columns, ch, em }), true);
 });

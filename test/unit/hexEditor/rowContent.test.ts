@@ -57,9 +57,9 @@ test('keyframe rows come as three groups (q, p, s) that the view can wrap, colou
   const layout = layoutOfFile('clip', WAVE2.subarray(0, 16), WAVE2.length);
   const row = rowInfo(layout, 1 + 4 * 7 + 3);
   assert.deepEqual(decodedGroups(layout, row, WAVE2.subarray(row.start, row.end), 30), [
-    { fieldType: 'rotation', name: 'q', text: ' 0.0007  0.7002  0.0007  0.7140' },
-    { fieldType: 'position', name: 'p', text: ' 2.1523  0.0000 -1.8359' },
-    { fieldType: 'scale', name: 's', text: ' 1.0000  1.0000  1.0000' },
+    { fieldType: 'rotation', name: 'q', text: ' 0.0007  0.7002  0.0007  0.7140', cells: [' 0.0007', ' 0.7002', ' 0.0007', ' 0.7140'] },
+    { fieldType: 'position', name: 'p', text: ' 2.1523  0.0000 -1.8359', cells: [' 2.1523', ' 0.0000', '-1.8359'] },
+    { fieldType: 'scale', name: 's', text: ' 1.0000  1.0000  1.0000', cells: [' 1.0000', ' 1.0000', ' 1.0000'] },
   ]);
   const header = decodedGroups(layout, rowInfo(layout, 0), WAVE2.subarray(0, 4), 30);
   assert.deepEqual(header, [{ fieldType: undefined, name: '', text: '4 bones · flags 0 · 30 frames (1 s at 30 fps)' }]);
