@@ -62,14 +62,24 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Compares paths folder by folder, so `a/x` sorts before `a.b` as a walk in name order meets them. */
+const SLASH = 0x2f;
+
+/**
+ * Compares paths folder by folder, so `a/x` sorts before `a.b` as a walk in name order meets them:
+ * character by character with '/' before every other (a name that ends first sorts first), which
+ * orders as comparing the names between the slashes one by one, without cutting any (a sort of
+ * 10,000 paths made some 300,000 arrays).
+ */
 export function compareWalkOrder(a: string, b: string): number {
-  const pa = a.split('/');
-  const pb = b.split('/');
-  for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
-    if (pa[i] !== pb[i]) return pa[i]! < pb[i]! ? -1 : 1;
+  const shorter = Math.min(a.length, b.length);
+  for (let i = 0; i < shorter; i++) {
+    const ca = a.charCodeAt(i), cb = b.charCodeAt(i);
+    if (ca === cb) continue;
+    if (ca === SLASH) return -1;
+    if (cb === SLASH) return 1;
+    return ca < cb ? -1 : 1;
   }
-  return pa.length - pb.length;
+  return a.length - b.length;
 }
 
 class Walk {
