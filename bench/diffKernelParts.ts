@@ -46,7 +46,7 @@ const COMPARE_ONLY = once('(br_if $next (i32.eqz (v128.any_true', '(br_if $next 
 /** A group stops after its word lanes and rotation decode (nothing listed). */
 const STOP_BEFORE_HALVES = once('(call $halves (i32.const 32) (i32.const 12))', '(br $next)');
 /** A group stops after every decode, before its measures (nothing listed). */
-const STOP_BEFORE_MEASURES = once('(local.set $h (i32.const 0))', '(br $next)');
+const STOP_BEFORE_MEASURES = once('(local.set $h (i32.const 0))\n          (loop $pairs', '(br $next)\n          (loop $pairs');
 /**
  * In the compare function (not $acos, which the loader checks against Math.acos), every f64
  * divide a min and every square root an abs: the same flow without the divider.

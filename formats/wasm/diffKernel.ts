@@ -7,14 +7,31 @@
 import { DIFF_KERNEL_WASM } from './diffKernel.generated';
 
 /** Offsets in the kernel's memory (bytes), as its WAT lays them out. */
-const BONE_TOTALS_AT = 274496;
-/** Bytes of one bone's totals and of one frame's. */
-const BONE_TOTALS_BYTES = 64;
-const FRAME_TOTALS_BYTES = 32;
 const MAX_BONES = 255;
-/** After the bone totals, one frame's lists (diffKernel.wat's step 1): five f64 and two i32 a bone. */
-const FRAME_LISTS_AT = BONE_TOTALS_AT + MAX_BONES * BONE_TOTALS_BYTES;
+/**
+ * The per-bone totals: ten arrays of BONE_ARRAY_LENGTH 8-byte entries (a bone's lanes past the
+ * last bone included), BONE_ARRAY_BYTES apart from BONE_ARRAYS_AT, in this order: per measure
+ * (position, scale, rotation) the f64 largest, its i64 frame, the f64 sum; the i64 changed count.
+ */
+const BONE_ARRAYS_AT = 1024;
+const BONE_ARRAY_LENGTH = 264;
+const BONE_ARRAY_BYTES = BONE_ARRAY_LENGTH * 8;
+const enum BoneArray {
+  PositionMax,
+  PositionFrame,
+  PositionSum,
+  ScaleMax,
+  ScaleFrame,
+  ScaleSum,
+  RotationMax,
+  RotationFrame,
+  RotationSum,
+  Changed,
+}
+/** One frame's lists (diffKernel.wat's step 1), then the frame totals, 32 bytes a frame. */
+const FRAME_LISTS_AT = 290816;
 const FRAME_TOTALS_AT = FRAME_LISTS_AT + 256 * (5 * 8 + 2 * 4);
+const FRAME_TOTALS_BYTES = 32;
 const RECORD_BYTES = 16;
 /** The kernel reads four records a step: past the last bone of the last frame, up to three more. */
 const READ_PAST_BYTES = 3 * RECORD_BYTES;
@@ -127,11 +144,13 @@ export function createClipDiffKernel(
   const from = shape.from ?? 0;
   const rangeFrames = (shape.to ?? frames) - from;
   const slabAt = FRAME_TOTALS_AT + rangeFrames * FRAME_TOTALS_BYTES;
+  // The grid slab is column-major, a column's bones in lanes of four.
+  const boneStride = Math.ceil(bones / 4) * 4;
   // The kernel addresses frame totals by clip frame: their base moved back by `from` frames (an
   // i32 that may wrap below 0; the kernel's address arithmetic wraps back into range).
   const frameTotalsBase = (FRAME_TOTALS_AT - from * FRAME_TOTALS_BYTES) | 0;
   const slabColumnsMax = windowFrames;
-  const windowAAt = align16(slabAt + bones * slabColumnsMax * 8);
+  const windowAAt = align16(slabAt + boneStride * slabColumnsMax * 8);
   const strideA = shape.bonesA * RECORD_BYTES, strideB = shape.bonesB * RECORD_BYTES;
   const windowBAt = align16(windowAAt + windowFrames * strideA);
   const end = windowBAt + windowFrames * strideB + READ_PAST_BYTES;
@@ -146,13 +165,11 @@ export function createClipDiffKernel(
   const buffer = memory.buffer;
   const f64 = new Float64Array(buffer);
   const i32 = new Int32Array(buffer);
-  for (let bone = 0; bone < bones; bone++) {
-    const d = (BONE_TOTALS_AT + bone * BONE_TOTALS_BYTES) / 8;
-    f64.fill(0, d, d + 6);
-    f64[d + 4] = 1;
-    i32.fill(-1, d * 2 + 12, d * 2 + 15);
-    i32[d * 2 + 15] = 0;
-  }
+  const i64 = new BigInt64Array(buffer);
+  // The rest start at 0 (a fresh instance's memory): the scale's largest ratio at 1, no frames.
+  const boneArray = (array: BoneArray): number => (BONE_ARRAYS_AT + array * BONE_ARRAY_BYTES) / 8;
+  f64.fill(1, boneArray(BoneArray.ScaleMax), boneArray(BoneArray.ScaleMax) + BONE_ARRAY_LENGTH);
+  for (const frameOf of [BoneArray.PositionFrame, BoneArray.ScaleFrame, BoneArray.RotationFrame]) i64.fill(-1n, boneArray(frameOf), boneArray(frameOf) + BONE_ARRAY_LENGTH);
   for (let frame = 0; frame < rangeFrames; frame++) {
     const d = (FRAME_TOTALS_AT + frame * FRAME_TOTALS_BYTES) / 8;
     f64[d] = 0;
@@ -161,7 +178,7 @@ export function createClipDiffKernel(
     i32[d * 2 + 6] = -1;
     i32[d * 2 + 7] = 0;
   }
-  const slab = new Float64Array(buffer, slabAt, bones * slabColumnsMax);
+  const slab = new Float64Array(buffer, slabAt, boneStride * slabColumnsMax);
   const columnOf = (frame: number): number => Math.floor((frame * columns) / frames);
   return {
     windowA: new Uint8Array(buffer, windowAAt, windowFrames * strideA),
@@ -169,21 +186,26 @@ export function createClipDiffKernel(
     compare(first, count, grid, at = 0) {
       const columnFirst = columnOf(first);
       const slabColumns = columnOf(first + count - 1) - columnFirst + 1;
-      slab.fill(0, 0, bones * slabColumns);
+      slab.fill(0, 0, boneStride * slabColumns);
       const a = windowAAt + at * strideA, b = windowBAt + at * strideB;
       const changed = exports.compare(a, strideA, b, strideB, bones, first, count, frames, columns, columnFirst, slabAt, slabColumns, frameTotalsBase);
       if (changed > 0) {
-        for (let bone = 0, cell = 0; bone < bones; bone++) {
-          for (let c = 0; c < slabColumns; c++, cell++) if (slab[cell] > 0) grid(bone, columnFirst + c, slab[cell]);
+        for (let bone = 0; bone < bones; bone++) {
+          for (let c = 0; c < slabColumns; c++) {
+            const angle = slab[c * boneStride + bone];
+            if (angle > 0) grid(bone, columnFirst + c, angle);
+          }
         }
       }
       return changed;
     },
     bone(bone) {
-      const d = (BONE_TOTALS_AT + bone * BONE_TOTALS_BYTES) / 8;
+      const f = (array: BoneArray): number => f64[boneArray(array) + bone];
+      const i = (array: BoneArray): number => Number(i64[boneArray(array) + bone]);
       return {
-        rotationMax: f64[d], rotationSum: f64[d + 1], positionMax: f64[d + 2], positionSum: f64[d + 3], scaleMax: f64[d + 4], scaleSum: f64[d + 5],
-        rotationFrame: i32[d * 2 + 12], positionFrame: i32[d * 2 + 13], scaleFrame: i32[d * 2 + 14], changed: i32[d * 2 + 15],
+        rotationMax: f(BoneArray.RotationMax), rotationSum: f(BoneArray.RotationSum), positionMax: f(BoneArray.PositionMax),
+        positionSum: f(BoneArray.PositionSum), scaleMax: f(BoneArray.ScaleMax), scaleSum: f(BoneArray.ScaleSum),
+        rotationFrame: i(BoneArray.RotationFrame), positionFrame: i(BoneArray.PositionFrame), scaleFrame: i(BoneArray.ScaleFrame), changed: i(BoneArray.Changed),
       };
     },
     frame(frame) {
@@ -191,15 +213,11 @@ export function createClipDiffKernel(
       return { rotationMax: f64[d], positionMax: f64[d + 1], scaleMax: f64[d + 2], rotationBone: i32[d * 2 + 6], changedBones: i32[d * 2 + 7] };
     },
     moveSums(target, offset) {
+      const sums = [BoneArray.RotationSum, BoneArray.PositionSum, BoneArray.ScaleSum].map(boneArray);
       for (let bone = 0; bone < bones; bone++) {
-        const d = (BONE_TOTALS_AT + bone * BONE_TOTALS_BYTES) / 8, t = offset + bone * 3;
-        target[t] = f64[d + 1];
-        target[t + 1] = f64[d + 3];
-        target[t + 2] = f64[d + 5];
-        f64[d + 1] = 0;
-        f64[d + 3] = 0;
-        f64[d + 5] = 0;
+        for (let k = 0; k < sums.length; k++) target[offset + bone * 3 + k] = f64[sums[k]! + bone];
       }
+      for (const at of sums) f64.fill(0, at, at + BONE_ARRAY_LENGTH);
     },
     acos: exports.acos,
   };

@@ -2,8 +2,9 @@
 ;; clipDiffTotals.ts's add, fused): compare two windows of records four bones a step, and for a
 ;; group whose bytes differ decode its four pairs in lanes (f16 halves and rotation fields
 ;; arithmetically, no tables), measure them (angle in degrees, distance, scale ratio) and fold the
-;; measures into the per-bone, per-frame and grid totals in record order. Every step rounds
-;; exactly as the TypeScript reference: rotations decode in f32 with rotation.ts's operations,
+;; measures into the per-bone, per-frame and grid totals (in lanes, each total in the
+;; reference's order; a bone's sums those of the frames since the loader last moved them out).
+;; Every step rounds exactly as the TypeScript reference: rotations decode in f32 with rotation.ts's operations,
 ;; halves to their exact f32 value, measures in f64 with the same operations in the same order,
 ;; and acos is fdlibm's (the one V8's Math.acos runs), so the totals are bit for bit the
 ;; reference's; a unit test compares them, and the loader checks $acos against Math.acos.
@@ -11,13 +12,17 @@
 ;; one instance per diff. Layout (bytes):
 ;;   0 one group's lanes (384 bytes): rotation words A, B; halves A (position x y z, scale
 ;;     x y z), halves B; decoded rotations A, B (x y z w); position halves' sameness; live lanes
-;;   274496 bone totals, 64 bytes a bone (at most 255): f64 rotation max, sum, position max,
-;;          sum, scale max, sum; i32 rotation frame, position frame, scale frame, changed
+;;   384 the frame's totals in four lanes (160 bytes): f64 rotation max, i64 its bone, f64
+;;     position max, scale max, i64 changed pairs
+;;   1024 bone totals, ten arrays of 264 entries (8 bytes each, a bone's index; lanes past the
+;;        last bone add nothing), 2112 bytes apart: f64 rotation max, sum, position max, sum,
+;;        scale max, sum; i64 rotation frame, position frame, scale frame, changed
 ;;   290816 one frame's lists (256 each): f64 norms' product, |dot|, distance, ratio, angle;
 ;;          i32 bone, angle to compute
 ;;   303104 and on, where the loader puts them: frame totals (32 bytes a frame: f64 rotation max,
-;;   position max, scale max; i32 rotation bone, changed), the window's grid slab, the windows
-;;   (the last group of a frame may read up to three records past the window's end).
+;;   position max, scale max; i32 rotation bone, changed), the window's grid slab (column-major,
+;;   a column's bones rounded up to four), the windows (the last group of a frame may read up
+;;   to three records past the window's end).
 (module
   (memory (export "memory") 5)
 
@@ -105,8 +110,8 @@
   ;; frame's lists at 290816 (f64 product, |dot|, distance, ratio, angle; i32 bone, whether there
   ;; is an angle to compute); an equal pair's entry changes nothing in step 3. 2: the angles,
   ;; two at a time in f64x2 lanes (sqrt, divide, fdlibm's acos: each lane the scalar steps, so the
-  ;; same bits); cosines outside acos's two common branches go through $acos. 3: the totals, in
-  ;; record order, as clipDiffTotals.ts's add.
+  ;; same bits); cosines outside acos's two common branches go through $acos. 3: the totals in
+  ;; lanes, each bone's and each frame's as clipDiffTotals.ts's add gives them.
   ;; Compares frames [first, first + count) of the two windows (frame f's records at
   ;; $a + f * $strideA and $b + f * $strideB), bones [0, $bones). Frame totals are at
   ;; $frameAt + frame * 32 (whole-clip frame numbers); the grid slab holds $slabColumns cells a
@@ -125,13 +130,27 @@
     (local $liveLanes v128) (local $live64 v128) (local $ratio4 v128) (local $sa4 v128) (local $sb4 v128) (local $q4 v128)
     (local $norms v128) (local $cos v128) (local $near v128) (local $z v128) (local $pq v128) (local $s v128) (local $df v128)
     (local $angles v128) (local $valid v128) (local $todo v128) (local $fix v128)
+    (local $bo i32) (local $boneStride i32) (local $a2 v128) (local $chg v128) (local $gt v128)
+    (local $frame2 v128) (local $bone2 v128) (local $m i32)
+    ;; Constants used more than once (a local each keeps the module small).
+    (local $f32One v128) (local $lowHalf v128) (local $invSqrt2 v128) (local $fieldStep v128) (local $fieldMask v128) (local $three v128) (local $two v128) (local $half v128) (local $laneIndex v128)
     (if (i32.eqz (local.get $count)) (then (return (i32.const 0))))
     (local.set $one (v128.const f64x2 1 1))
     (local.set $inf (v128.const f64x2 inf inf))
+    (local.set $f32One (v128.const f32x4 1 1 1 1))
+    (local.set $lowHalf (v128.const i32x4 0xffff 0xffff 0xffff 0xffff))
+    (local.set $invSqrt2 (v128.const f32x4 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1))
+    (local.set $fieldStep (v128.const f32x4 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9))
+    (local.set $fieldMask (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff))
+    (local.set $three (v128.const i32x4 3 3 3 3))
+    (local.set $two (v128.const f64x2 2 2))
+    (local.set $half (v128.const f64x2 0.5 0.5))
+    (local.set $laneIndex (v128.const i32x4 0 1 2 3))
+    (local.set $boneStride (i32.and (i32.add (local.get $bones) (i32.const 3)) (i32.const -4)))
     (loop $frameLoop
       (local.set $frame (i32.add (local.get $first) (local.get $f)))
-      (local.set $cellRow (i32.add (local.get $slab) (i32.shl
-        (i32.sub (i32.div_u (i32.mul (local.get $frame) (local.get $columns)) (local.get $frames)) (local.get $columnFirst)) (i32.const 3))))
+      (local.set $cellRow (i32.add (local.get $slab) (i32.shl (i32.mul (local.get $boneStride)
+        (i32.sub (i32.div_u (i32.mul (local.get $frame) (local.get $columns)) (local.get $frames)) (local.get $columnFirst))) (i32.const 3))))
       (local.set $fa (i32.add (local.get $frameAt) (i32.shl (local.get $frame) (i32.const 5))))
       (local.set $ra (i32.add (local.get $a) (i32.mul (local.get $f) (local.get $strideA))))
       (local.set $rb (i32.add (local.get $b) (i32.mul (local.get $f) (local.get $strideB))))
@@ -166,30 +185,30 @@
               (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $t0) (local.get $t1)))
             (local.set $w (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $t0) (local.get $t1)))
             (local.set $at (i32.mul (local.get $side) (i32.const 96)))
-            (v128.store offset=32 (local.get $at) (v128.and (local.get $w) (v128.const i32x4 0xffff 0xffff 0xffff 0xffff)))
+            (v128.store offset=32 (local.get $at) (v128.and (local.get $w) (local.get $lowHalf)))
             (v128.store offset=48 (local.get $at) (i32x4.shr_u (local.get $w) (i32.const 16)))
             (local.set $w (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $t2) (local.get $t3)))
-            (v128.store offset=64 (local.get $at) (v128.and (local.get $w) (v128.const i32x4 0xffff 0xffff 0xffff 0xffff)))
+            (v128.store offset=64 (local.get $at) (v128.and (local.get $w) (local.get $lowHalf)))
             (v128.store offset=80 (local.get $at) (i32x4.shr_u (local.get $w) (i32.const 16)))
             (local.set $w (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $t2) (local.get $t3)))
-            (v128.store offset=96 (local.get $at) (v128.and (local.get $w) (v128.const i32x4 0xffff 0xffff 0xffff 0xffff)))
+            (v128.store offset=96 (local.get $at) (v128.and (local.get $w) (local.get $lowHalf)))
             (v128.store offset=112 (local.get $at) (i32x4.shr_u (local.get $w) (i32.const 16)))
             ;; The rotation as clip.ts's decodeRecordInto (rotation.ts's decodeRotation), f32 lanes,
             ;; each field (q * (1/511.5) - 1) * (1/SQRT_2): x y z w at 224 (A) and 288 (B).
             (local.set $w (v128.load (i32.shl (local.get $side) (i32.const 4))))
             (local.set $fa4 (f32x4.mul (f32x4.sub (f32x4.mul (f32x4.convert_i32x4_u (i32x4.shr_u (local.get $w) (i32.const 22)))
-              (v128.const f32x4 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9)) (v128.const f32x4 1 1 1 1))
-              (v128.const f32x4 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1)))
-            (local.set $fb4 (f32x4.mul (f32x4.sub (f32x4.mul (f32x4.convert_i32x4_u (v128.and (i32x4.shr_u (local.get $w) (i32.const 12)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff)))
-              (v128.const f32x4 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9)) (v128.const f32x4 1 1 1 1))
-              (v128.const f32x4 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1)))
-            (local.set $fc4 (f32x4.mul (f32x4.sub (f32x4.mul (f32x4.convert_i32x4_u (v128.and (i32x4.shr_u (local.get $w) (i32.const 2)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff)))
-              (v128.const f32x4 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9)) (v128.const f32x4 1 1 1 1))
-              (v128.const f32x4 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1)))
-            (local.set $t0 (f32x4.sub (f32x4.sub (f32x4.sub (v128.const f32x4 1 1 1 1) (f32x4.mul (local.get $fa4) (local.get $fa4)))
+              (local.get $fieldStep)) (local.get $f32One))
+              (local.get $invSqrt2)))
+            (local.set $fb4 (f32x4.mul (f32x4.sub (f32x4.mul (f32x4.convert_i32x4_u (v128.and (i32x4.shr_u (local.get $w) (i32.const 12)) (local.get $fieldMask)))
+              (local.get $fieldStep)) (local.get $f32One))
+              (local.get $invSqrt2)))
+            (local.set $fc4 (f32x4.mul (f32x4.sub (f32x4.mul (f32x4.convert_i32x4_u (v128.and (i32x4.shr_u (local.get $w) (i32.const 2)) (local.get $fieldMask)))
+              (local.get $fieldStep)) (local.get $f32One))
+              (local.get $invSqrt2)))
+            (local.set $t0 (f32x4.sub (f32x4.sub (f32x4.sub (local.get $f32One) (f32x4.mul (local.get $fa4) (local.get $fa4)))
               (f32x4.mul (local.get $fb4) (local.get $fb4))) (f32x4.mul (local.get $fc4) (local.get $fc4))))
             (local.set $t0 (f32x4.sqrt (v128.and (local.get $t0) (f32x4.gt (local.get $t0) (local.get $zero)))))
-            (local.set $w (v128.and (local.get $w) (v128.const i32x4 3 3 3 3)))
+            (local.set $w (v128.and (local.get $w) (local.get $three)))
             (local.set $t1 (i32x4.eq (local.get $w) (local.get $zero)))
             (local.set $t2 (i32x4.eq (local.get $w) (v128.const i32x4 1 1 1 1)))
             (local.set $t3 (i32x4.eq (local.get $w) (v128.const i32x4 2 2 2 2)))
@@ -200,14 +219,14 @@
             (v128.store offset=256 (local.get $at) (v128.bitselect (local.get $fb4)
               (v128.bitselect (local.get $t0) (local.get $fc4) (local.get $t3)) (v128.or (local.get $t1) (local.get $t2))))
             (v128.store offset=272 (local.get $at) (v128.bitselect (local.get $t0) (local.get $fc4)
-              (i32x4.eq (local.get $w) (v128.const i32x4 3 3 3 3))))
+              (i32x4.eq (local.get $w) (local.get $three))))
             (local.set $side (i32.add (local.get $side) (i32.const 1)))
             (br_if $sides (i32.lt_u (local.get $side) (i32.const 2))))
           (call $halves (i32.const 32) (i32.const 12))
           ;; Lanes that measure: the live ones (the rest list nothing); a rotation whose decoded
           ;; components all equal has no angle. The position's halves are the same value (metrics.ts's
           ;; sameBits3: the same bits, or both NaN) at 352.
-          (local.set $liveLanes (i32x4.gt_s (i32x4.splat (local.get $live)) (v128.const i32x4 0 1 2 3)))
+          (local.set $liveLanes (i32x4.gt_s (i32x4.splat (local.get $live)) (local.get $laneIndex)))
           (v128.store offset=368 (i32.const 0) (local.get $liveLanes))
           (v128.store offset=302080 (i32.shl (local.get $n) (i32.const 2)) (v128.andnot (local.get $liveLanes)
             (v128.and (v128.and (f32x4.eq (v128.load offset=224 (i32.const 0)) (v128.load offset=288 (i32.const 0)))
@@ -215,7 +234,7 @@
               (v128.and (f32x4.eq (v128.load offset=256 (i32.const 0)) (v128.load offset=320 (i32.const 0)))
               (f32x4.eq (v128.load offset=272 (i32.const 0)) (v128.load offset=336 (i32.const 0)))))))
           (v128.store offset=301056 (i32.shl (local.get $n) (i32.const 2))
-            (i32x4.add (i32x4.splat (local.get $bone)) (v128.const i32x4 0 1 2 3)))
+            (i32x4.add (i32x4.splat (local.get $bone)) (local.get $laneIndex)))
           (v128.store offset=352 (i32.const 0) (v128.and
             (v128.and (call $sameHalves (i32.const 32)) (call $sameHalves (i32.const 48)))
             (call $sameHalves (i32.const 64))))
@@ -291,9 +310,9 @@
           (local.set $norms (f64x2.sqrt (v128.load offset=290816 (i32.shl (local.get $k) (i32.const 3)))))
           (local.set $valid (v128.and (f64x2.gt (local.get $norms) (local.get $zero)) (f64x2.lt (local.get $norms) (local.get $inf))))
           (local.set $cos (f64x2.min (local.get $one) (f64x2.div (v128.load offset=292864 (i32.shl (local.get $k) (i32.const 3))) (local.get $norms))))
-          (local.set $near (f64x2.ge (local.get $cos) (v128.const f64x2 0.5 0.5)))
+          (local.set $near (f64x2.ge (local.get $cos) (local.get $half)))
           (local.set $z (v128.bitselect
-            (f64x2.mul (f64x2.sub (local.get $one) (local.get $cos)) (v128.const f64x2 0.5 0.5))
+            (f64x2.mul (f64x2.sub (local.get $one) (local.get $cos)) (local.get $half))
             (f64x2.mul (local.get $cos) (local.get $cos))
             (local.get $near)))
           (local.set $pq (f64x2.div
@@ -310,8 +329,8 @@
                   (f64x2.mul (local.get $z) (v128.const f64x2 0x1.3b8c5b12e9282p-4 0x1.3b8c5b12e9282p-4)))))))))))
           (local.set $s (f64x2.sqrt (local.get $z)))
           (local.set $df (v128.and (local.get $s) (v128.const i64x2 0xffffffff00000000 0xffffffff00000000)))
-          (local.set $angles (f64x2.mul (f64x2.mul (v128.const f64x2 2 2) (v128.bitselect
-            (f64x2.mul (v128.const f64x2 2 2) (f64x2.add (local.get $df) (f64x2.add (f64x2.mul (local.get $pq) (local.get $s))
+          (local.set $angles (f64x2.mul (f64x2.mul (local.get $two) (v128.bitselect
+            (f64x2.mul (local.get $two) (f64x2.add (local.get $df) (f64x2.add (f64x2.mul (local.get $pq) (local.get $s))
               (f64x2.div (f64x2.sub (local.get $z) (f64x2.mul (local.get $df) (local.get $df))) (f64x2.add (local.get $s) (local.get $df))))))
             (f64x2.sub (v128.const f64x2 0x1.921fb54442d18p0 0x1.921fb54442d18p0)
               (f64x2.sub (local.get $cos) (f64x2.sub (v128.const f64x2 0x1.1a62633145c07p-54 0x1.1a62633145c07p-54) (f64x2.mul (local.get $cos) (local.get $pq)))))
@@ -334,45 +353,79 @@
                   (f64.mul (f64.mul (f64.const 2) (call $acos (f64x2.extract_lane 1 (local.get $cos)))) (f64.const 0x1.ca5dc1a63c1f8p5)))))))
           (local.set $k (i32.add (local.get $k) (i32.const 2)))
           (br_if $angleLoop (i32.lt_u (local.get $k) (local.get $n)))))
-      ;; Step 3.
+      ;; Step 3: the totals, a listed group of four bones at a time, two bones a lane pair ($h: 0,
+      ;; then 16 bytes on). A bone's sums add its measures (an unchanged pair lists angle 0,
+      ;; distance 0, ratio 1: adding 0 leaves a sum's bits, as the reference skipping it); its
+      ;; maxima take a strictly larger value with its frame, its count the changed pairs. The
+      ;; frame's maxima run in four lanes (lane j: bones 4i + j, in bone order, the first largest's
+      ;; bone kept) folded at the frame's end; the grid cells of the frame's column in lanes.
+      (memory.fill (i32.const 384) (i32.const 0) (i32.const 224))
+      (local.set $frame2 (i64x2.splat (i64.extend_i32_u (local.get $frame))))
       (local.set $k (i32.const 0))
       (block $totalsDone
         (br_if $totalsDone (i32.eqz (local.get $n)))
         (loop $totals
-          (block $next
-            (local.set $angle (f64.load offset=299008 (i32.shl (local.get $k) (i32.const 3))))
-            (local.set $distance (f64.load offset=294912 (i32.shl (local.get $k) (i32.const 3))))
-            (local.set $ratio (f64.load offset=296960 (i32.shl (local.get $k) (i32.const 3))))
-            (local.set $bone (i32.load offset=301056 (i32.shl (local.get $k) (i32.const 2))))
-            ;; Other bytes, same meaning (q written as -q): not a change.
-            (br_if $next (i32.and (i32.and (f64.eq (local.get $angle) (f64.const 0)) (f64.eq (local.get $distance) (f64.const 0)))
-              (f64.eq (local.get $ratio) (f64.const 1))))
-            (local.set $changed (i32.add (local.get $changed) (i32.const 1)))
-            (local.set $cell (i32.add (local.get $cellRow) (i32.shl (i32.mul (local.get $bone) (local.get $slabColumns)) (i32.const 3))))
-            ;; clipDiffTotals.ts's add, in its order.
-            (local.set $ba (i32.add (i32.const 274496) (i32.shl (local.get $bone) (i32.const 6))))
-            (i32.store offset=60 (local.get $ba) (i32.add (i32.load offset=60 (local.get $ba)) (i32.const 1)))
-            (i32.store offset=28 (local.get $fa) (i32.add (i32.load offset=28 (local.get $fa)) (i32.const 1)))
-            (f64.store offset=8 (local.get $ba) (f64.add (f64.load offset=8 (local.get $ba)) (local.get $angle)))
-            (f64.store offset=24 (local.get $ba) (f64.add (f64.load offset=24 (local.get $ba)) (local.get $distance)))
-            (f64.store offset=40 (local.get $ba) (f64.add (f64.load offset=40 (local.get $ba)) (f64.sub (local.get $ratio) (f64.const 1))))
-            (if (f64.gt (local.get $angle) (f64.load (local.get $ba)))
-              (then (f64.store (local.get $ba) (local.get $angle)) (i32.store offset=48 (local.get $ba) (local.get $frame))))
-            (if (f64.gt (local.get $distance) (f64.load offset=16 (local.get $ba)))
-              (then (f64.store offset=16 (local.get $ba) (local.get $distance)) (i32.store offset=52 (local.get $ba) (local.get $frame))))
-            (if (f64.gt (local.get $ratio) (f64.load offset=32 (local.get $ba)))
-              (then (f64.store offset=32 (local.get $ba) (local.get $ratio)) (i32.store offset=56 (local.get $ba) (local.get $frame))))
-            (if (f64.gt (local.get $angle) (f64.load (local.get $fa)))
-              (then (f64.store (local.get $fa) (local.get $angle)) (i32.store offset=24 (local.get $fa) (local.get $bone))))
-            (if (f64.gt (local.get $distance) (f64.load offset=8 (local.get $fa)))
-              (then (f64.store offset=8 (local.get $fa) (local.get $distance))))
-            (if (f64.gt (local.get $ratio) (f64.load offset=16 (local.get $fa)))
-              (then (f64.store offset=16 (local.get $fa) (local.get $ratio))))
-            (if (f64.gt (local.get $angle) (f64.load (local.get $cell)))
-              (then (f64.store (local.get $cell) (local.get $angle))))
-          )
-          (local.set $k (i32.add (local.get $k) (i32.const 1)))
+          (local.set $bone (i32.load offset=301056 (i32.shl (local.get $k) (i32.const 2))))
+          (local.set $h (i32.const 0))
+          (loop $pairTotals
+            (local.set $at (i32.add (i32.shl (local.get $k) (i32.const 3)) (local.get $h)))
+            (local.set $bo (i32.add (i32.shl (local.get $bone) (i32.const 3)) (local.get $h)))
+            (local.set $chg (v128.not (v128.and (v128.and (f64x2.eq (v128.load offset=299008 (local.get $at)) (local.get $zero))
+              (f64x2.eq (v128.load offset=294912 (local.get $at)) (local.get $zero))) (f64x2.eq (v128.load offset=296960 (local.get $at)) (local.get $one)))))
+            (local.set $bone2 (i64x2.extend_low_i32x4_u (v128.load64_zero offset=301056 (i32.add (i32.shl (local.get $k) (i32.const 2)) (i32.shr_u (local.get $h) (i32.const 1))))))
+            ;; Measures m = 0 distance, 1 ratio, 2 angle (the lists at 294912 + m * 2048). Bone totals:
+            ;; arrays of 264 at 1024, 2112 bytes apart: per measure (6336 bytes apart) f64 max, i64
+            ;; its frame, f64 sum (of the ratio less 1); then i64 changed. The frame's lanes at 384,
+            ;; per measure (64 bytes apart) f64 max and i64 bone, then i64 changed at 576.
+            (local.set $m (i32.const 0))
+            (loop $measures
+              (local.set $a2 (v128.load offset=294912 (i32.add (local.get $at) (i32.shl (local.get $m) (i32.const 11)))))
+              (local.set $side (i32.add (local.get $bo) (i32.mul (local.get $m) (i32.const 6336))))
+              (v128.store offset=5248 (local.get $side) (f64x2.add (v128.load offset=5248 (local.get $side))
+                (f64x2.sub (local.get $a2) (select (local.get $one) (local.get $zero) (i32.eq (local.get $m) (i32.const 1))))))
+              (local.set $gt (f64x2.gt (local.get $a2) (v128.load offset=1024 (local.get $side))))
+              (v128.store offset=1024 (local.get $side) (v128.bitselect (local.get $a2) (v128.load offset=1024 (local.get $side)) (local.get $gt)))
+              (v128.store offset=3136 (local.get $side) (v128.bitselect (local.get $frame2) (v128.load offset=3136 (local.get $side)) (local.get $gt)))
+              (local.set $side (i32.add (local.get $h) (i32.shl (local.get $m) (i32.const 6))))
+              (local.set $gt (f64x2.gt (local.get $a2) (v128.load offset=384 (local.get $side))))
+              (v128.store offset=384 (local.get $side) (v128.bitselect (local.get $a2) (v128.load offset=384 (local.get $side)) (local.get $gt)))
+              (v128.store offset=416 (local.get $side) (v128.bitselect (local.get $bone2) (v128.load offset=416 (local.get $side)) (local.get $gt)))
+              (local.set $m (i32.add (local.get $m) (i32.const 1)))
+              (br_if $measures (i32.lt_u (local.get $m) (i32.const 3))))
+            (v128.store offset=20032 (local.get $bo) (i64x2.sub (v128.load offset=20032 (local.get $bo)) (local.get $chg)))
+            (v128.store offset=576 (local.get $h) (i64x2.sub (v128.load offset=576 (local.get $h)) (local.get $chg)))
+            ;; The grid: the frame's column of the slab, bones in lanes ($a2: the angles).
+            (local.set $cell (i32.add (local.get $cellRow) (local.get $bo)))
+            (v128.store (local.get $cell) (f64x2.pmax (v128.load (local.get $cell)) (local.get $a2)))
+            (local.set $h (i32.add (local.get $h) (i32.const 16)))
+            (br_if $pairTotals (i32.lt_u (local.get $h) (i32.const 32))))
+          (local.set $k (i32.add (local.get $k) (i32.const 4)))
           (br_if $totals (i32.lt_u (local.get $k) (local.get $n)))))
+      ;; The frame's totals from its four lanes: the largest rotation and the first bone (the
+      ;; lowest) with it, the largest position and scale differences, the changed pairs.
+      (local.set $angle (f64.const 0))
+      (local.set $bone (i32.const -1))
+      (local.set $distance (f64.const 0))
+      (local.set $ratio (f64.const 1))
+      (local.set $live (i32.const 0))
+      (local.set $h (i32.const 0))
+      (loop $lanes
+        (local.set $at (i32.wrap_i64 (i64.load offset=544 (local.get $h))))
+        (if (i32.or (f64.gt (f64.load offset=512 (local.get $h)) (local.get $angle))
+              (i32.and (f64.eq (f64.load offset=512 (local.get $h)) (local.get $angle))
+                (i32.and (f64.gt (local.get $angle) (f64.const 0)) (i32.lt_s (local.get $at) (local.get $bone)))))
+          (then (local.set $angle (f64.load offset=512 (local.get $h))) (local.set $bone (local.get $at))))
+        (local.set $distance (f64.max (local.get $distance) (f64.load offset=384 (local.get $h))))
+        (local.set $ratio (f64.max (local.get $ratio) (f64.load offset=448 (local.get $h))))
+        (local.set $live (i32.add (local.get $live) (i32.wrap_i64 (i64.load offset=576 (local.get $h)))))
+        (local.set $h (i32.add (local.get $h) (i32.const 8)))
+        (br_if $lanes (i32.lt_u (local.get $h) (i32.const 32))))
+      (f64.store (local.get $fa) (local.get $angle))
+      (f64.store offset=8 (local.get $fa) (local.get $distance))
+      (f64.store offset=16 (local.get $fa) (local.get $ratio))
+      (i32.store offset=24 (local.get $fa) (local.get $bone))
+      (i32.store offset=28 (local.get $fa) (local.get $live))
+      (local.set $changed (i32.add (local.get $changed) (local.get $live)))
       (local.set $f (i32.add (local.get $f) (i32.const 1)))
       (br_if $frameLoop (i32.lt_u (local.get $f) (local.get $count))))
     (local.get $changed))
