@@ -88,8 +88,12 @@ export class ClipDiffPool {
   }
 
   private start(): Worker {
-    // From source, the worker registers tsx itself: a worker's entry does not get the parent's loader hooks.
-    const worker = this.script.endsWith('.ts') ? new Worker(`require('tsx/cjs'); require(${JSON.stringify(this.script)});`, { eval: true }) : new Worker(this.script);
+    // None of the parent's Node options: a loader it was started with (`--import tsx`) would take
+    // each worker ~100 ms to set up. From source, the worker registers tsx's CommonJS hook itself.
+    const options = { execArgv: [] };
+    const worker = this.script.endsWith('.ts')
+      ? new Worker(`require('tsx/cjs'); require(${JSON.stringify(this.script)});`, { ...options, eval: true })
+      : new Worker(this.script, options);
     worker.on('message', (reply: ClipDiffRangeReply) => {
       const pending = this.busy.get(worker);
       const entry = pending?.get(reply.id);
