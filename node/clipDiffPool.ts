@@ -16,10 +16,12 @@ import { defaultPoolSize } from './checkPool';
 
 /**
  * Comparisons reading at least this many bytes of records (both sides) are split, one range per
- * worker; smaller ones run on the calling thread, where starting workers would cost more than it
- * saves (docs/performance.md, "Diff").
+ * worker; smaller ones run on the calling thread, where starting the workers (~100-150 ms on a
+ * loaded 2-core machine) costs more than the split saves: `bench/diffSplitProbe.ts` found the
+ * split no faster below 128 MiB a side, and ~100-150 ms slower where few records differ
+ * (docs/performance.md, "Diff").
  */
-export const CLIP_DIFF_SPLIT_MIN_BYTES = 32 * 1024 * 1024;
+export const CLIP_DIFF_SPLIT_MIN_BYTES = 256 * 1024 * 1024;
 
 /** A range to compare: the two files and what `diffClipRange` takes. */
 export interface ClipDiffRangeMessage {
