@@ -9,12 +9,14 @@ import type { ByteRange, Severity } from '../../formats/diagnostics';
 import { fieldsOfRow, type FileHead } from '../../formats/describe';
 import { rowInfo, rowOfOffset, widestRow, type RowInfo, type RowLayout } from '../../formats/editing/rowLayout';
 import { mshFieldsOfRow } from '../../formats/msh/fields';
+import type { MshRowLayout } from '../../formats/msh/rows';
 import type { HexDiagnostic } from '../../protocol/hexEditor';
 import { hexDigitOf, typeDigit, type PendingNibble } from './hexTyping';
 import { GROUP_GAP_CH, groupCh, keyframeLines, wrapWords, type LinePiece } from './decodedLayout';
 import { hexColumnCss, labelUnderBytes, lineBytesFor, LINE_BYTE_CHOICES, type LineBytes } from './lineBytes';
 import { problemBytes } from './problemNavigation';
 import type { PageCache } from './pageCache';
+import { mshDecodedLineCount } from './mshRowContent';
 import { decodedGroups, decodedLines, type DecodedGroup } from './rowContent';
 import { VirtualScroller } from './virtualScroller';
 
@@ -33,6 +35,8 @@ const MSH_DECODED_CH = 48;
 const UNDER = 4;
 /** Lines an NRes row's or a skeleton row's decoded values take at most. */
 const DECODED_LINES_UNDER = 3;
+/** NRes rows whose lines are kept at most (a viewport's worth many times over). */
+const MSH_LINES_KEPT = 10_000;
 /** Decoded line elements a row has at least (a keyframe beside its bytes, a matrix, an NRes record). */
 const DECODED_SLOTS = 3;
 /** Pixels of the indent of the lines under the bytes: 2 characters (hex.css), 4 px when the label is under the bytes too. */
@@ -139,6 +143,8 @@ export class HexView {
   private decodedSlots = DECODED_SLOTS;
   /** What the rows were last fitted to (fitDecoded redraws only when it changes). */
   private fitted = '';
+  /** NRes rows' lines by row, for the current fit. */
+  private readonly mshLines = new Map<number, number>();
   private diagnostics: HexDiagnostic[] = [];
   private matches: ByteRange[] = [];
   private currentMatch: ByteRange | undefined;
@@ -298,6 +304,7 @@ export class HexView {
     const fitted = JSON.stringify([wrap, lines, headerLines, headerText, plan, labelLine, this.lineBytes]);
     if (!force && fitted === this.fitted) return;
     this.fitted = fitted;
+    this.mshLines.clear();
     this.decodedWrap = wrap;
     this.keyframePlan = plan;
     this.rowLines = lines;
@@ -322,14 +329,30 @@ export class HexView {
     return decodedLines(layout, header, this.head.first16.subarray(0, header.end), this.frameRate)[0] ?? '';
   }
 
-  /** Lines of row `row`: a record's, the header's, or a trailing row's own (its bytes' lines, its label under them). */
+  /** Lines of row `row`: a record's, the header's, a trailing row's own (its bytes' lines, its label under them), an NRes row's own. */
   private linesOf(row: number): number {
     const layout = this.layout;
-    if (!layout || layout.kind === 'msh' || layout.headerSize === 0 || (row > 0 && row <= layout.recordCount)) return this.rowLines;
+    if (!layout) return this.rowLines;
+    if (layout.kind === 'msh') return this.mshLinesOf(layout, row);
+    if (layout.headerSize === 0 || (row > 0 && row <= layout.recordCount)) return this.rowLines;
     if (row === 0) return this.headerLines;
     const info = rowInfo(layout, row);
     const hexLines = Math.ceil((info.end - info.start) / this.lineBytes);
     return this.decodedWrap === UNDER ? hexLines + (this.labelUnder ? 1 : 0) + 1 : Math.max(1, hexLines);
+  }
+
+  /** An NRes row's lines: its bytes' and its decoded values' (known from its fields), beside or under them; kept until the next fit. */
+  private mshLinesOf(layout: MshRowLayout, row: number): number {
+    let lines = this.mshLines.get(row);
+    if (lines === undefined) {
+      const info = rowInfo(layout, row);
+      const hexLines = Math.max(1, Math.ceil((info.end - info.start) / this.lineBytes));
+      const decoded = mshDecodedLineCount(layout, info);
+      lines = this.decodedWrap === UNDER ? hexLines + (this.labelUnder ? 1 : 0) + decoded : Math.max(hexLines, decoded);
+      if (this.mshLines.size >= MSH_LINES_KEPT) this.mshLines.clear();
+      this.mshLines.set(row, lines);
+    }
+    return lines;
   }
 
   private lineHeight(): number {

@@ -37,36 +37,70 @@ function valuesOf(fields: readonly MshLocatedField[], row: ByteRange, bytes: Uin
   return values;
 }
 
+/** What an NRes row decodes as, from its fields alone (its bytes not needed). */
+type MshRowKind = 'key' | 'map' | 'characters' | 'header' | 'entryType' | 'entryName' | 'node' | 'name';
+
+function rowKindOf(fields: readonly MshLocatedField[], row: ByteRange): MshRowKind | undefined {
+  const first = fields[0];
+  if (!first) return undefined;
+  if (first.fieldType === 'position' || first.fieldType === 'time' || first.fieldType === 'rotation') return row.end - row.start < KEY_SIZE ? 'characters' : 'key';
+  if (first.fieldType === 'map') return 'map';
+  if (!first.valueType) return 'characters';
+  switch (first.fieldType) {
+    case 'header':
+      return 'header';
+    case 'directory':
+      return first.name === 'entry.typeId' ? 'entryType' : 'entryName';
+    case 'node':
+      return 'node';
+    case 'name':
+      return 'name';
+    default:
+      return 'characters';
+  }
+}
+
+/** Decoded lines of each kind of NRes row (maps and characters: by their length, at most 3). */
+const LINES_OF: Record<Exclude<MshRowKind, 'map' | 'characters'>, number> = { key: 3, header: 1, entryType: 2, entryName: 2, node: 3, name: 1 };
+
+/** The lines `mshDecodedGroups` gives a row, known before its bytes are read (so the row can be as tall as they are). */
+export function mshDecodedLineCount(layout: MshRowLayout, row: ByteRange): number {
+  const fields = mshFieldsOfRow(layout.file, row.start, row.end);
+  const kind = rowKindOf(fields, row);
+  if (kind === undefined) return 0;
+  if (kind === 'map') return Math.min(3, Math.ceil(fields.length / WORDS_PER_LINE));
+  if (kind === 'characters') return Math.min(3, Math.ceil((row.end - row.start) / CHARS_PER_LINE));
+  return LINES_OF[kind];
+}
+
 /** The decoded values of an NRes row as groups, one per line. */
 export function mshDecodedGroups(layout: MshRowLayout, row: ByteRange, bytes: Uint8Array): DecodedGroup[] {
   const fields = mshFieldsOfRow(layout.file, row.start, row.end);
-  const first = fields[0];
-  if (!first) return [];
-  if (first.fieldType === 'position' || first.fieldType === 'time' || first.fieldType === 'rotation') return keyGroups(row, bytes);
-  if (first.fieldType === 'map') return mapGroups(fields, row, bytes);
-  if (!first.valueType) return characterLines(bytes);
+  const kind = rowKindOf(fields, row);
+  if (kind === undefined) return [];
+  if (kind === 'key') return keyGroups(row, bytes);
+  if (kind === 'map') return mapGroups(fields, row, bytes);
+  if (kind === 'characters') return characterLines(bytes);
   const values = valuesOf(fields, row, bytes);
   const one = (name: string): number | string | undefined => values.get(name)?.[0];
-  switch (first.fieldType) {
+  switch (kind) {
     case 'header':
       return [text(`"${one('nres.magic') ?? ''}" version ${hex(Number(one('nres.version')))} · ${one('nres.entryCount')} entries · ${one('nres.totalSize')} bytes`)];
-    case 'directory': {
-      if (first.name === 'entry.typeId') {
-        const type = Number(one('entry.typeId'));
-        const role = streamRoleOfType(type);
-        return [text(`type ${type}${role ? ` ${MSH_STREAM_LABEL[role]}` : ''}`), text(`attr1 ${one('entry.attr1')} · attr2 ${one('entry.attr2')} · size ${one('entry.dataSize')}`)];
-      }
+    case 'entryType': {
+      const type = Number(one('entry.typeId'));
+      const role = streamRoleOfType(type);
+      return [text(`type ${type}${role ? ` ${MSH_STREAM_LABEL[role]}` : ''}`), text(`attr1 ${one('entry.attr1')} · attr2 ${one('entry.attr2')} · size ${one('entry.dataSize')}`)];
+    }
+    case 'entryName': {
       const offset = one('entry.dataOffset');
       return [text(`"${one('entry.name') ?? ''}"`), text(`attr3 ${one('entry.attr3')} · offset ${offset === undefined ? '?' : hex(Number(offset))} · sort ${one('entry.sortIndex') ?? '?'}`)];
     }
     case 'node':
-      return nodeGroups(layout, first, values);
+      return nodeGroups(layout, fields[0], values);
     case 'name': {
       const name = one('name.text');
-      return [text(name === undefined ? `no name (node ${first.node})` : `"${name}" (node ${first.node})`)];
+      return [text(name === undefined ? `no name (node ${fields[0].node})` : `"${name}" (node ${fields[0].node})`)];
     }
-    default:
-      return characterLines(bytes);
   }
 }
 

@@ -7,6 +7,7 @@ import { heroModel } from '../msh/mshFixtures';
 import { readInverseBind } from '../../../formats/skeleton';
 import { formatRowValue, formatValue } from '../../../formats/numberText';
 import { decodedGroups, decodedLines } from '../../../webview/hex/rowContent';
+import { mshDecodedLineCount } from '../../../webview/hex/mshRowContent';
 
 const WAVE2 = new Uint8Array(readFileSync('test/fixtures/upstream/multi-skinned-rom/assets/wave2.ewzanim'));
 const ARM2 = new Uint8Array(readFileSync('test/fixtures/upstream/multi-skinned-rom/assets/arm2.ewzskel'));
@@ -85,4 +86,18 @@ test('NRes rows show the record decoded: header, node, key, map block by frame, 
     ['padding', 130, ['||......']],
   ];
   for (const [name, start, groups] of TABLE) assert.deepEqual(shown(start), groups, name);
+});
+
+test('an NRes row says how many decoded lines it has before its bytes are read: as many as it shows once they are', () => {
+  const bytes = heroModel();
+  const layout = mshRowLayout(openMshBytes(bytes).layout);
+  const counts = new Map<number, number>();
+  for (let index = 0; index < layout.rowCount; index++) {
+    const row = rowInfo(layout, index);
+    const shown = decodedGroups(layout, row, bytes.subarray(row.start, row.end), 30).length;
+    assert.equal(mshDecodedLineCount(layout, row), shown, `row ${index} at ${row.start} (${row.label})`);
+    counts.set(shown, (counts.get(shown) ?? 0) + 1);
+  }
+  // The hero model has rows of one, two and three decoded lines.
+  assert.deepEqual([...counts.keys()].sort(), [1, 2, 3]);
 });
