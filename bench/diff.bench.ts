@@ -34,13 +34,12 @@ export function shiftedRecords(): Uint8Array {
   return keyframeRecords(65536 + 1).subarray(recordsByteLength(1));
 }
 
-/** A clip of A's tiled records shifted by one record. */
-async function writeShiftedClip(path: string): Promise<void> {
-  const size = clipByteLength(BONES, FRAMES);
-  const tile = shiftedRecords();
+/** A clip of BONES bones x `frames` frames whose records are `tile`'s, repeated (A's shifted by one by default). */
+export async function writeTiledClip(path: string, frames = FRAMES, tile = shiftedRecords()): Promise<void> {
+  const size = clipByteLength(BONES, frames);
   const file = await open(path, 'w');
   try {
-    await file.write(new Uint8Array([BONES, 0, FRAMES & 0xff, FRAMES >>> 8]), 0, CLIP_HEADER_SIZE, 0);
+    await file.write(new Uint8Array([BONES, 0, frames & 0xff, frames >>> 8]), 0, CLIP_HEADER_SIZE, 0);
     for (let at = CLIP_HEADER_SIZE; at < size; at += tile.length) await file.write(tile, 0, Math.min(tile.length, size - at), at);
   } finally {
     await file.close();
@@ -109,7 +108,7 @@ async function diffPeakMemory(a: string, b: string): Promise<{ rssMiB: number; a
 }
 
 /** The clip diff's worker bundled as the CLI ships it (from source, a worker spends its start compiling TypeScript). */
-async function bundledDiffWorker(dir: string): Promise<string> {
+export async function bundledDiffWorker(dir: string): Promise<string> {
   const { build } = await import('esbuild');
   const outfile = join(dir, 'clipDiffWorker.js');
   await build({ entryPoints: [join(__dirname, '..', 'node', 'clipDiffWorker.ts')], outfile, bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning' });
@@ -187,7 +186,7 @@ export default async function diffBench(bench: BenchContext): Promise<void> {
     note: 'the read buffers are the WebAssembly kernel\'s memory (about 12 MiB with the default 4 MiB window a side)',
   });
   await rm(moved);
-  await writeShiftedClip(shifted);
+  await writeTiledClip(shifted);
   // Every record decoded twice and measured (an angle, a distance, a ratio): CPU-bound.
   await diffRow(bench, `diff of two 267 MB clips, every record different (worst case, ${onPool})`, a, shifted, true, { pool });
   await diffRow(bench, 'same worst case, one thread (CPU)', a, shifted, false);

@@ -8,41 +8,22 @@
  *
  *   node --import tsx bench/diffSplitProbe.ts [MiB a side, comma-separated] [rounds]
  */
-import { mkdtemp, open, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CLIP_HEADER_SIZE, MAX_CLIP_SIZE, clipByteLength, keyframeOffset, recordsByteLength } from '../formats/clip';
+import { CLIP_HEADER_SIZE, MAX_CLIP_SIZE, keyframeOffset, recordsByteLength } from '../formats/clip';
 import { diffFiles, isDiffFailure } from '../formats/diff';
 import { defaultPoolSize } from '../node/checkPool';
 import { ClipDiffPool } from '../node/clipDiffPool';
 import { nodeFileAccess } from '../node/fileAccess';
 import { keyframeRecords } from './clipData';
-import { shiftedRecords } from './diff.bench';
+import { bundledDiffWorker, shiftedRecords, writeTiledClip } from './diff.bench';
 
 const BONES = 255;
 /** The bone the common case moves. */
 const MOVED_BONE = 7;
 /** Records written a tile at a time: a whole number of frames. */
 const TILE_FRAMES = 256;
-
-/** A clip of `frames` frames tiled with `tile` (TILE_FRAMES frames of records). */
-async function writeTiled(path: string, frames: number, tile: Uint8Array): Promise<void> {
-  const size = clipByteLength(BONES, frames);
-  const file = await open(path, 'w');
-  try {
-    await file.write(new Uint8Array([BONES, 0, frames & 0xff, frames >>> 8]), 0, CLIP_HEADER_SIZE, 0);
-    for (let at = CLIP_HEADER_SIZE; at < size; at += tile.length) await file.write(tile, 0, Math.min(tile.length, size - at), at);
-  } finally {
-    await file.close();
-  }
-}
-
-async function bundledDiffWorker(dir: string): Promise<string> {
-  const { build } = await import('esbuild');
-  const outfile = join(dir, 'clipDiffWorker.js');
-  await build({ entryPoints: [join(__dirname, '..', 'node', 'clipDiffWorker.ts')], outfile, bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning' });
-  return outfile;
-}
 
 async function main(): Promise<void> {
   const sizes = (process.argv[2] ?? '16,32,64,128').split(',').map(Number);
@@ -59,10 +40,10 @@ async function main(): Promise<void> {
     for (const mib of sizes) {
       const frames = Math.min(Math.floor((mib * 2 ** 20) / recordsByteLength(BONES)), Math.floor((MAX_CLIP_SIZE - CLIP_HEADER_SIZE) / recordsByteLength(BONES)));
       const a = join(dir, 'a.nczxanim');
-      await writeTiled(a, frames, base);
+      await writeTiledClip(a, frames, base);
       for (const [what, tile] of [['worst case', shifted], ['one bone moved', moved]] as const) {
         const b = join(dir, 'b.nczxanim');
-        await writeTiled(b, frames, tile);
+        await writeTiledClip(b, frames, tile);
         const once = async (pool?: ClipDiffPool): Promise<void> => {
           try {
             const result = await diffFiles(nodeFileAccess, a, b, pool ? { rangeDiffer: pool.differ(a, b) } : {});
