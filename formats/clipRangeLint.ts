@@ -18,7 +18,7 @@ import { CLIP_HEADER_SIZE, clipByteLength, KEYFRAME_SIZE, recordOffset, recordsB
 import { lintClipRecords, lintableRecordCount, reportRecord, scanSuspectRecords, type ClipLintOptions } from './clipLint';
 import type { FormatDiagnostic } from './diagnostics';
 import type { ByteSource } from './fileAccess';
-import { DEFAULT_CHUNK_BYTES, ProblemCollector } from './problemCollector';
+import { ProblemCollector } from './problemCollector';
 import type { ClipHeader } from './records';
 import { motionDiagnostic } from './motion/motionDiagnostics';
 import { DEFAULT_MOTION_OPTIONS, MOTION_WINDOW, type ClipShape, type MotionOptions } from './motion/motionOptions';
@@ -29,6 +29,14 @@ import type { JumpCandidate } from './motion/positionJumpRule';
 
 /** Frames before a boundary a seam scan reads: a candidate's window (8) and the step before its earliest one (8 + 1). */
 const SEAM_LEAD = 2 * MOTION_WINDOW + 1;
+/**
+ * The pieces a range reads (unless `chunkBytes` says otherwise): a quarter of one thread's 4 MiB.
+ * Each range's motion kernel takes its two piece buffers in fresh memory, whose first touch costs
+ * (2 MiB instead of 8 per range), and a piece read is still in the core's cache when scanned.
+ * CPU time of the largest clip's lint in 8 ranges, one after another: 87 ms against 130 with
+ * 4 MiB pieces (one thread, whole: 90 ms).
+ */
+export const RANGE_PIECE_BYTES = 1024 * 1024;
 /** The fewest frames a range may have: its own candidates' windows and both seams fit. */
 export const MIN_RANGE_FRAMES = 4 * MOTION_WINDOW;
 
@@ -45,6 +53,21 @@ export interface ClipRangeRequest {
   header: ClipHeader;
   range: ClipFrameRange;
   options: ClipLintOptions;
+  /** The motion candidates each range has taken so far, shared by the threads linting the clip (`CandidateTally`). */
+  tally?: CandidateTally;
+}
+
+/**
+ * The motion candidates taken so far by each range of one clip (its main scan, not its seam), one
+ * slot per range in clip order, in memory every thread linting the clip shares (an `Int32Array`
+ * over a `SharedArrayBuffer`), and this range's slot. The merge keeps only the clip's first
+ * `MAX_MOTION_CANDIDATES`, so a range whose earlier ranges have taken that many between them
+ * needs none: it stops taking and judging candidates, as one thread does past the cap, instead
+ * of judging up to the cap again in every range.
+ */
+export interface CandidateTally {
+  taken: Int32Array;
+  index: number;
 }
 
 /** What a range gives the merge (plain data). */
@@ -87,12 +110,25 @@ export async function lintClipRecordsInRanges(source: ByteSource, header: ClipHe
   const plain: ClipLintOptions = { maxKeyframeProblems: options.maxKeyframeProblems };
   if (options.chunkBytes !== undefined) plain.chunkBytes = options.chunkBytes;
   if (options.motion !== undefined) plain.motion = options.motion;
-  const results = await Promise.all(ranges.map((range) => linter.lint({ size: source.size, header, range, options: plain })));
+  const taken = sharedCounts(ranges.length);
+  const results = await Promise.all(ranges.map((range, index) => linter.lint({ size: source.size, header, range, options: plain, ...(taken && { tally: { taken, index } }) })));
   return mergeClipRanges(header, records, plain, results);
 }
 
-/** Lints frames `range` of the clip in `source`: its record problems and its motion scans. */
-export async function lintClipRange(source: ByteSource, header: ClipHeader, range: ClipFrameRange, options: ClipLintOptions): Promise<ClipRangeResult> {
+/** `count` counters in memory other threads can share; undefined where there is none (no `SharedArrayBuffer`). */
+function sharedCounts(count: number): Int32Array | undefined {
+  return typeof SharedArrayBuffer === 'function' ? new Int32Array(new SharedArrayBuffer(4 * count)) : undefined;
+}
+
+/** The candidates the ranges before `tally`'s have taken so far, at most the clip's cap. */
+function takenBefore(tally: CandidateTally): number {
+  let before = 0;
+  for (let k = 0; k < tally.index; k++) before += Atomics.load(tally.taken, k);
+  return Math.min(before, MAX_MOTION_CANDIDATES);
+}
+
+/** Lints frames `range` of the clip in `source`: its record problems and its motion scans (`tally`: what the other ranges have taken). */
+export async function lintClipRange(source: ByteSource, header: ClipHeader, range: ClipFrameRange, options: ClipLintOptions, tally?: CandidateTally): Promise<ClipRangeResult> {
   const bones = header.boneCount;
   const records = lintableRecordCount(header, source.size);
   const lead = Math.max(0, range.from - 1);
@@ -103,13 +139,19 @@ export async function lintClipRange(source: ByteSource, header: ClipHeader, rang
     const record = local + lead * bones;
     if (record >= ownFirst) reportRecord(problems, header, record, rot, w1, w2, w3);
   };
-  const chunkBytes = Math.max(KEYFRAME_SIZE, options.chunkBytes ?? DEFAULT_CHUNK_BYTES);
+  const chunkBytes = Math.max(KEYFRAME_SIZE, options.chunkBytes ?? RANGE_PIECE_BYTES);
   const motionOptions = options.motion === false ? undefined : { ...DEFAULT_MOTION_OPTIONS, ...options.motion };
   const keep: MotionScanRange = {
     firstFrame: lead,
     keepFrom: range.from === 0 ? 0 : range.from + MOTION_WINDOW,
     keepTo: range.last ? Number.POSITIVE_INFINITY : range.to - MOTION_WINDOW,
   };
+  if (tally) {
+    keep.candidateCap = (taken) => {
+      Atomics.store(tally.taken, tally.index, taken);
+      return MAX_MOTION_CANDIDATES - takenBefore(tally);
+    };
+  }
   const part = recordsSlice(source, header, lead, end);
   const motion = motionOptions && new MotionScanner(part.header, motionOptions, motionKernelFor(part.header, chunkBytes), suspect, keep);
   await scanSuspectRecords(
@@ -128,17 +170,24 @@ export async function lintClipRange(source: ByteSource, header: ClipHeader, rang
   motion?.flush();
   const result: ClipRangeResult = { reported: problems.reported, totals: problems.counts() };
   if (motion && motionOptions) {
-    const seam = range.from === 0 ? undefined : await seamScan(source, header, range.from, records, motionOptions, chunkBytes);
-    result.motion = { scan: motion.rangeScan(), seam };
+    const scan = motion.rangeScan();
+    if (tally) Atomics.store(tally.taken, tally.index, scan.candidates.length);
+    const seam = range.from === 0 ? undefined : await seamScan(source, header, range.from, records, motionOptions, chunkBytes, tally);
+    result.motion = { scan, seam };
   }
   return result;
 }
 
-/** The motion candidates within `MOTION_WINDOW` frames of the boundary at frame `at`. */
-async function seamScan(source: ByteSource, header: ClipHeader, at: number, records: number, options: MotionOptions, chunkBytes: number): Promise<MotionRangeScan> {
+/**
+ * The motion candidates within `MOTION_WINDOW` frames of the boundary at frame `at` (the start of
+ * `tally`'s range: they follow the earlier ranges' candidates).
+ */
+async function seamScan(source: ByteSource, header: ClipHeader, at: number, records: number, options: MotionOptions, chunkBytes: number, tally?: CandidateTally): Promise<MotionRangeScan> {
   const first = at - SEAM_LEAD;
   const part = recordsSlice(source, header, first, Math.min(records, (at + 2 * MOTION_WINDOW) * header.boneCount));
-  const scanner = new MotionScanner(part.header, options, motionKernelFor(part.header), undefined, { firstFrame: first, keepFrom: at - MOTION_WINDOW, keepTo: at + MOTION_WINDOW });
+  const keep: MotionScanRange = { firstFrame: first, keepFrom: at - MOTION_WINDOW, keepTo: at + MOTION_WINDOW };
+  if (tally) keep.candidateCap = () => MAX_MOTION_CANDIDATES - takenBefore(tally);
+  const scanner = new MotionScanner(part.header, options, motionKernelFor(part.header), undefined, keep);
   const nothing = (): void => undefined;
   await scanSuspectRecords(part.source, part.header, chunkBytes, nothing, undefined, (words, count) => {
     scanner.feed(words, count);

@@ -15,7 +15,7 @@
 import { f16LookupTable } from '../f16';
 import { rotationFieldTable, rotationOneMinusSquareTable, rotationSquareTable } from '../rotation';
 import { DEFAULT_MAX_FINDINGS_PER_CODE, MOTION_WINDOW, type ClipShape, type MotionCode, type MotionFinding, type MotionOptions } from './motionOptions';
-import { judgePop } from './popRule';
+import { judgePop, popRuledOutAtOrBelow } from './popRule';
 import { judgePositionJump, type JumpCandidate } from './positionJumpRule';
 import { RepeatedFrames } from './repeatedFramesRule';
 import { stillnessFindings } from './stillnessRules';
@@ -36,6 +36,13 @@ export interface MotionScanRange {
   firstFrame: number;
   keepFrom: number;
   keepTo: number;
+  /**
+   * The most candidates this scan needs, told how many it has taken (default
+   * `MAX_MOTION_CANDIDATES`): a range after others needs no more than the clip's cap less those
+   * they are known to have taken. Asked as the scan goes; it may only shrink. Past it the scan
+   * takes and judges no more, as one clip's scan past the cap.
+   */
+  candidateCap?(taken: number): number;
 }
 
 /** What a range scan gives the merge of a clip's ranges (`rangeScan`). */
@@ -208,7 +215,7 @@ export class MotionScanner {
     this.kept = this.pass?.kept;
     this.sink = {
       // Past the cap, with every pending candidate judged, no step needs judging.
-      judging: () => this.candidates < MAX_MOTION_CANDIDATES || this.pendingHead < this.pending.length,
+      judging: () => this.candidates < this.cap() || this.pendingHead < this.pending.length,
       flagged: (record, turn, move) => this.judgeFlagged(record, turn, move),
       frameDone: (_frame, changed) => this.frameDone(changed),
       scanned: (frames) => {
@@ -381,8 +388,13 @@ export class MotionScanner {
     if (this.range) this.changes.push(changed ? 1 : 0);
   }
 
+  /** The most candidates this scan takes (`MotionScanRange.candidateCap`). */
+  private cap(): number {
+    return this.range?.candidateCap?.(this.candidates) ?? MAX_MOTION_CANDIDATES;
+  }
+
   private enqueue(bone: number, frame: number, kind: number): void {
-    if (this.candidates >= MAX_MOTION_CANDIDATES) return;
+    if (this.candidates >= this.cap()) return;
     if (this.range) {
       const at = frame + this.frameOffset;
       if (at < this.range.keepFrom || at >= this.range.keepTo) return;
@@ -403,7 +415,9 @@ export class MotionScanner {
       this.pendingHead += 2;
       if (kind === 0) {
         const turns: StepWindow = this.kept ?? this.turns;
-        const finding = judgePop(this.shape, this.options, bone, step + this.frameOffset, turns.get(bone, step), turns.medianAround(bone, step, 1, frame));
+        const cos = turns.get(bone, step);
+        const typical = turns.medianAround(bone, step, 1, frame, popRuledOutAtOrBelow(this.options, cos));
+        const finding = judgePop(this.shape, this.options, bone, step + this.frameOffset, cos, typical);
         if (finding) this.pops.push(finding);
       } else {
         const moves: StepWindow = this.kept?.moves ?? this.moves;

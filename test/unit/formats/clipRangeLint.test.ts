@@ -24,7 +24,8 @@ import { sparseProblemClip, specialRecords } from './clipKernelInputs';
 function inThread(bytes: Uint8Array, parts: number): ClipRangeLinter {
   return {
     partsFor: () => parts,
-    lint: async (request) => structuredClone(await lintClipRange(memoryByteSource(bytes), request.header, request.range, request.options)),
+    // The tally's shared memory crosses the clone shared, as it does to a worker.
+    lint: async (request) => structuredClone(await lintClipRange(memoryByteSource(bytes), request.header, request.range, request.options, request.tally)),
   };
 }
 
@@ -152,6 +153,38 @@ test('pops past the candidate cap (each bone pops every 20 frames, 12,000 candid
   const total = Number(lastPop?.data?.total);
   assert.ok(total > MAX_MOTION_CANDIDATES - 100 && total <= MAX_MOTION_CANDIDATES, `${total} pops`);
   await assertSameAsOneThread(bytes, { maxKeyframeProblems: 100 }, [2, 5]);
+});
+
+test('past the candidate cap, a range takes only what its earlier ranges leave of the cap (a shared tally): the same output whichever range finishes first, and in clip order exactly the cap is taken', async () => {
+  const bones = 40;
+  const bytes = clipOf({ bones, frames: 6000 }, (bone, frame) => {
+    const t = smoothTransform(bone, frame);
+    return (frame + bone * 7) % 20 === 10 ? { ...t, rotation: turnedX(t.rotation, 150) } : t;
+  });
+  const header = headerOf(bytes);
+  const records = bones * 6000;
+  const options: ClipLintOptions = { maxKeyframeProblems: 100 };
+  const whole = JSON.stringify(await lintClipRecords(memoryByteSource(bytes), header, options));
+  for (const parts of [2, 5]) {
+    const ranges = planClipRanges(header, records, parts);
+    const taken = new Int32Array(new SharedArrayBuffer(4 * parts));
+    const lintInOrder = async (order: number[]): Promise<ClipRangeResult[]> => {
+      taken.fill(0);
+      const results: ClipRangeResult[] = [];
+      for (const k of order) results[k] = await lintClipRange(memoryByteSource(bytes), header, ranges[k]!, options, { taken, index: k });
+      return results;
+    };
+    const order = ranges.map((_, k) => k);
+    const inClipOrder = await lintInOrder(order);
+    assert.equal(JSON.stringify(mergeClipRanges(header, records, options, inClipOrder)), whole, `${parts} ranges in clip order`);
+    const scanned = inClipOrder.map((result) => result.motion!.scan.candidates.length);
+    assert.equal(scanned.reduce((a, b) => a + b, 0), MAX_MOTION_CANDIDATES, `${parts} ranges in clip order: ${scanned.join(' + ')}`);
+    // 2 ranges: about 6,000 candidates, then the rest of the cap; 5 ranges: about 2,400 each until the cap, then none.
+    if (parts === 5) assert.deepEqual(scanned.slice(4), [0], 'the last range takes none: the ranges before it reached the cap');
+    assert.deepEqual([...taken], scanned, 'the tally holds what each range took');
+    const reversed = await lintInOrder(order.reverse());
+    assert.equal(JSON.stringify(mergeClipRanges(header, records, options, reversed)), whole, `${parts} ranges, last first`);
+  }
 });
 
 test('real clips (every skinned glTF fixture exported at 120 fps, long enough to split): the same diagnostics', async () => {
