@@ -15,7 +15,7 @@
 import { f16LookupTable } from '../f16';
 import { rotationFieldTable, rotationOneMinusSquareTable, rotationSquareTable } from '../rotation';
 import { DEFAULT_MAX_FINDINGS_PER_CODE, MOTION_WINDOW, type ClipShape, type MotionCode, type MotionFinding, type MotionOptions } from './motionOptions';
-import { judgePop, popRuledOutAtOrBelow } from './popRule';
+import { judgePop } from './popRule';
 import { judgePositionJump, type JumpCandidate } from './positionJumpRule';
 import { RepeatedFrames } from './repeatedFramesRule';
 import { stillnessFindings } from './stillnessRules';
@@ -415,9 +415,7 @@ export class MotionScanner {
       this.pendingHead += 2;
       if (kind === 0) {
         const turns: StepWindow = this.kept ?? this.turns;
-        const cos = turns.get(bone, step);
-        const typical = turns.medianAround(bone, step, 1, frame, popRuledOutAtOrBelow(this.options, cos));
-        const finding = judgePop(this.shape, this.options, bone, step + this.frameOffset, cos, typical);
+        const finding = judgePop(this.shape, this.options, bone, step + this.frameOffset, turns.get(bone, step), turns.medianAround(bone, step, 1, frame));
         if (finding) this.pops.push(finding);
       } else {
         const moves: StepWindow = this.kept?.moves ?? this.moves;
