@@ -2,7 +2,7 @@
  * A worker thread of `WorkerCheckPool`: checks the binary files it is sent and posts back what
  * `checkBinaryFile` gives, a clip judged against the bind poses last sent (`anim/local-space`),
  * compacted (`compactForTransfer`); a batch of whole files (stat and all, as `checkFileOnce`),
- * answered in one message; or lints the frame range of a large clip it is sent (`lintClipRange`).
+ * answered in one message; or lints the frame range of a large clip it is sent (`lintRangeOnWorker`).
  * Files no larger than one piece are read with synchronous calls (`syncFileAccess.ts`): this
  * thread has nothing else to do meanwhile. Each file is read once, into buffers used again.
  */
@@ -10,10 +10,10 @@ import { parentPort } from 'node:worker_threads';
 import { checkFileOnce } from '../formats/check';
 import { checkBinaryFile } from '../formats/checkBinaryFile';
 import type { PooledCheckOptions, PooledFile, PooledFileCheck } from '../formats/checkPool';
-import { lintClipRange } from '../formats/clipRangeLint';
-import { byteSourceOf, type FileAccess } from '../formats/fileAccess';
+import type { FileAccess } from '../formats/fileAccess';
 import { compactForTransfer } from '../formats/manifest/assetFacts';
 import { DEFAULT_CHUNK_BYTES } from '../formats/problemCollector';
+import { lintRangeOnWorker } from './clipRangeCheck';
 import { nodeFileAccess } from './fileAccess';
 import { RecycledReads } from './recycledReads';
 import { syncNodeFileAccess } from './syncFileAccess';
@@ -21,7 +21,7 @@ import type { BindPose } from '../formats/manifest/bindPose';
 import type { CheckFilesRequest, CheckReply, WorkerMessage } from './checkPoolMessages';
 
 let bindPoses: readonly BindPose[] = [];
-/** Streamed reads (large files, clip ranges) keep the promise API: its reads ahead overlap the lint. */
+/** Streamed reads (large files) keep the promise API: its reads ahead overlap the lint. A clip's range reads synchronously (`lintRangeOnWorker`). */
 const streamedReads = new RecycledReads(nodeFileAccess);
 /** Files of one piece or less: synchronous reads into recycled buffers. */
 const wholeReads = new RecycledReads(syncNodeFileAccess);
@@ -33,11 +33,10 @@ parentPort?.on('message', (message: WorkerMessage) => {
   if ('files' in message) return void checkFiles(message);
   if ('clipRange' in message) {
     const { id, path, clipRange } = message;
-    const lease = streamedReads.lease();
-    lintClipRange(byteSourceOf(lease.access, path, clipRange.size), clipRange.header, clipRange.range, clipRange.options).then(
+    lintRangeOnWorker(path, clipRange).then(
       (range) => parentPort!.postMessage({ id, range } satisfies CheckReply),
       (error: unknown) => parentPort!.postMessage({ id, error: errorText(error) } satisfies CheckReply),
-    ).finally(lease.release);
+    );
     return;
   }
   const request = message;
