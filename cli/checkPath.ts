@@ -14,6 +14,7 @@ import { offerCheckedFacts } from '../formats/manifest/assetFacts';
 import { AssetSummaryCache } from '../formats/manifest/summaryCache';
 import { DEFAULT_EXCLUDE, ExcludeFilter } from '../formats/workspace/exclude';
 import { walkWorkspace } from '../formats/workspace/walk';
+import { readManifestEarly } from './earlyManifest';
 import { errorText } from './io';
 
 export interface CheckedFile {
@@ -140,6 +141,9 @@ async function walk(access: FileAccess, directory: string, options: PathCheckOpt
   const found = files.filter((file): file is { path: string; kind: FileKind } => checkable(file.kind));
   const binaries = found.filter((file) => file.kind.kind !== 'manifest');
   const pool = options.pool;
+  const facts = options.facts;
+  // With workers checking the binaries, this thread reads and parses each manifest meanwhile.
+  const early = new Map(pool && facts ? found.filter((file) => file.kind.kind === 'manifest').map((file) => [file.path, readManifestEarly(access, file.path, facts)] as const) : []);
   const checkAll = async (files: readonly { path: string; kind: FileKind }[]) => {
     const outcomes = await checkFiles(access, files, options, pool);
     return files.map((file, i) => [file.path, outcomes[i]!] as const);
@@ -152,8 +156,13 @@ async function walk(access: FileAccess, directory: string, options: PathCheckOpt
     // A manifest also checks the assets it lists, which the walk reaches too: once each.
     if (into.has(path)) continue;
     const outcome = checked.get(path);
-    if (outcome) into.add(outcome);
-    else await checkInto(access, path, kind, options, into);
+    if (outcome) {
+      into.add(outcome);
+      continue;
+    }
+    const manifest = early.get(path);
+    await manifest?.ready;
+    await checkInto(manifest ? manifest.access(access) : access, path, kind, options, into);
   }
 }
 

@@ -8,7 +8,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { FileAccess } from '../../../formats/fileAccess';
+import { checkWorkerScript, WorkerCheckPool } from '../../../node/checkPool';
 import { nodeFileAccess } from '../../../node/fileAccess';
+import { checkOutput, singleThread } from './checkOutput';
 import { runCli, tempTree } from '../cli/cliHarness';
 import { plantedPack } from './plantedPack';
 
@@ -62,3 +64,18 @@ for (const c of CASES) {
     }
   });
 }
+
+test('check FOLDER on the pool: this thread reads the manifest once (parsed while the workers check the binaries) and no binary file; the report of one thread', async () => {
+  const tree = tempTree(plantedPack());
+  const pool = new WorkerCheckPool(checkWorkerScript()!, 2);
+  try {
+    const { access, reads } = countingAccess(nodeFileAccess);
+    const pooled = await checkOutput(access, [tree.root], 'json', pool);
+    assert.equal(pooled, await checkOutput(singleThread, [tree.root], 'json'));
+    assert.match(pooled, /anim\/local-space/);
+    assert.deepEqual([...reads.entries()], [[join(tree.root, 'nether.toml'), 1]], 'the workers read the binary files');
+  } finally {
+    await pool.close();
+    tree.dispose();
+  }
+});
