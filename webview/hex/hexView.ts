@@ -143,6 +143,8 @@ export class HexView {
   private decodedSlots = DECODED_SLOTS;
   /** What the rows were last fitted to (fitDecoded redraws only when it changes). */
   private fitted = '';
+  /** Pixels of a line (`--line-height`), read when the rows are fitted: reading it while drawing would restyle the page once per row. */
+  private lineHeight = 18;
   /** NRes rows' lines by row, for the current fit. */
   private readonly mshLines = new Map<number, number>();
   private diagnostics: HexDiagnostic[] = [];
@@ -317,7 +319,7 @@ export class HexView {
       this.decodedSlots = slots;
       this.clearRows();
     }
-    const lineHeight = this.lineHeight();
+    const lineHeight = (this.lineHeight = parseFloat(getComputedStyle(this.viewport).getPropertyValue('--line-height')) || 18);
     this.scroller.setRowHeights((row) => this.linesOf(row) * lineHeight);
     this.draw();
   }
@@ -355,9 +357,6 @@ export class HexView {
     return lines;
   }
 
-  private lineHeight(): number {
-    return parseFloat(getComputedStyle(this.viewport).getPropertyValue('--line-height')) || 18;
-  }
 
   /**
    * Chooses the bytes per line for the editor's width (16, 8 or 4: lineBytes.ts) and sizes the
@@ -467,7 +466,7 @@ export class HexView {
       set(span, 'className', className);
       setData(span, 'field', f.name);
     }
-    const height = `${this.linesOf(info.row) * this.lineHeight()}px`;
+    const height = `${this.linesOf(info.row) * this.lineHeight}px`;
     if (elements.root.style.height !== height) elements.root.style.height = height;
     const header = info.role === 'header' && layout.kind !== 'msh';
     this.drawDecoded(elements, bytes ? decodedGroups(layout, info, bytes, this.frameRate) : [], header);
@@ -623,7 +622,7 @@ export class HexView {
       groups.push(slots);
     }
     root.append(offset, label, hex, decoded);
-    root.style.height = `${this.lineHeight() * this.rowLines}px`;
+    root.style.height = `${this.lineHeight * this.rowLines}px`;
     this.viewport.append(root);
     return { root, offset, label, bytes, decodedLines, groups };
   }

@@ -10,6 +10,8 @@ export class VirtualScroller {
   topRow = 0;
   rowCount = 0;
   private heightOf: RowHeight = () => 18;
+  /** The viewport's pixels, as last measured: read on every draw, it must not make the page lay out again. */
+  private height = 0;
   private wheelRemainder = 0;
   /** The row kept wholly in view when the viewport changes size (the selection), until the user scrolls away. */
   private pinned?: number;
@@ -33,7 +35,7 @@ export class VirtualScroller {
 
   /** Rows shown from the top row (the last one possibly cut). */
   get visibleRows(): number {
-    return rowsShown(this.heightOf, this.rowCount, this.topRow, this.viewport.clientHeight);
+    return rowsShown(this.heightOf, this.rowCount, this.topRow, this.height);
   }
 
   setRowCount(count: number): void {
@@ -43,11 +45,11 @@ export class VirtualScroller {
 
   /** Rows wholly inside the viewport. */
   get fullRows(): number {
-    return rowsFitting(this.heightOf, this.rowCount, this.topRow, this.viewport.clientHeight);
+    return rowsFitting(this.heightOf, this.rowCount, this.topRow, this.height);
   }
 
   get maxTop(): number {
-    return lastTop(this.heightOf, this.rowCount, this.viewport.clientHeight);
+    return lastTop(this.heightOf, this.rowCount, this.height);
   }
 
   scrollTo(row: number): void {
@@ -60,7 +62,7 @@ export class VirtualScroller {
   reveal(row: number): void {
     this.pinned = row;
     if (row >= this.topRow && row < this.topRow + this.fullRows) return;
-    this.scrollTo(topShowing(this.heightOf, row, this.viewport.clientHeight));
+    this.scrollTo(topShowing(this.heightOf, row, this.height));
   }
 
   /** Keeps `row` (the selection) wholly in view as the viewport changes size, until the user scrolls; undefined: none. */
@@ -73,6 +75,7 @@ export class VirtualScroller {
    * pinned row stays in view, whatever order the size changes come in.
    */
   private measure(): void {
+    this.height = this.viewport.clientHeight;
     if (this.pinned !== undefined) this.reveal(this.pinned);
     this.scrollTo(this.topRow);
   }
