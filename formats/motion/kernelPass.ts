@@ -217,18 +217,29 @@ export class KernelPass {
     if (split >= 0) this.keepEndedChunks(start, split);
     this.blocks++;
     this.fill = 0;
-    const flags = kernel.flags;
     const prefix = MOTION_KERNEL_PREFIX;
-    for (let j = 0; j < flagged; j++) {
-      const position = flags[2 * j], mask = flags[2 * j + 1];
+    const onSuspect = this.onSuspect;
+    if (onSuspect) {
+      const flags = kernel.flags;
+      for (let j = 0, suspects = flagged & 0xffff; j < suspects; j++) {
+        const position = flags[2 * j], mask = flags[2 * j + 1];
+        for (let k = 0; k < 4; k++) {
+          const i = position - prefix + k;
+          if (i >= count) break;
+          if ((mask >> k) & 1) {
+            const w = base + (position + k) * 4;
+            onSuspect(start + i, words[w], words[w + 1], words[w + 2], words[w + 3]);
+          }
+        }
+      }
+    }
+    const gated = kernel.gated;
+    for (let j = 0, groups = flagged >>> 16; j < groups; j++) {
+      const position = gated[2 * j], mask = gated[2 * j + 1];
       for (let k = 0; k < 4; k++) {
         const i = position - prefix + k;
         if (i >= count) break;
         const record = start + i;
-        if ((mask >> k) & 1 && this.onSuspect) {
-          const w = at(position + k);
-          this.onSuspect(record, words[w], words[w + 1], words[w + 2], words[w + 3]);
-        }
         if (record >= bones && (mask >> (4 + k)) & 0x11) sink.flagged(record, ((mask >> (4 + k)) & 1) !== 0, ((mask >> (8 + k)) & 1) !== 0);
       }
     }

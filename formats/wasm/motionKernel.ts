@@ -24,6 +24,7 @@ const SUMS_AT = 387664;
 const UNMOVED_AT = 387712;
 const FRAMES_AT = 387728;
 const FLAGS_AT = 391824;
+const GATED_AT = 401280;
 const CHUNKS_ENDED_AT = 400128;
 const CHUNK_LANES_AT = 400144;
 /** The most chunks one scan ends (a chunk is at least MOTION_KERNEL_MIN_CHUNK positions). */
@@ -62,8 +63,10 @@ export interface MotionKernel {
   readonly farthest: Float32Array;
   /** Changed frames of the last scan, from the frame of its first record. */
   readonly changedFrames: Uint8Array;
-  /** Flagged groups of the last scan: position, then suspect | turn << 4 | move << 8 lane masks. */
+  /** Suspect groups of the last scan: position, then suspect lane mask (`scan`'s low 16 bits count them). */
   readonly flags: Uint32Array;
+  /** The gate's flagged groups of the last scan: position, then turn << 4 | move << 8 lane masks (`scan`'s high 16 bits count them). */
+  readonly gated: Uint32Array;
   slotWord(slot: number): number;
   /**
    * Buffer `index` (0 or 1) for the lint to read a piece of `length` bytes into, in this memory
@@ -74,7 +77,8 @@ export interface MotionKernel {
   /**
    * Scans `count` positions from `first` of the records whose position 0 is word `base` (a
    * slot's, or a piece buffer's block; its prefix and padding filled), `bone` the bone of
-   * position `first`; returns the number of flagged groups. `smallTurn`: the largest change of
+   * position `first`; returns the number of suspect groups (`flags`) | the number of the gate's
+   * flagged groups (`gated`) << 16. `smallTurn`: the largest change of
    * each rotation field (the dropped index kept) that surely turns less than a pop (-1: none).
    * `split`: the position where the next chunk of the lane sums starts (-1: none in this scan),
    * then every `chunk` (at least MOTION_KERNEL_MIN_CHUNK) positions; the chunks ended are stored.
@@ -131,6 +135,7 @@ export function createMotionKernel(
     chunksEnded: () => new Int32Array(buffer, CHUNKS_ENDED_AT, 1)[0],
     changedFrames: new Uint8Array(buffer, FRAMES_AT, 4096),
     flags: new Uint32Array(buffer, FLAGS_AT, 2 * (MOTION_KERNEL_BLOCK / 4 + 2)),
+    gated: new Uint32Array(buffer, GATED_AT, 2 * (MOTION_KERNEL_BLOCK / 4 + 2)),
     slotWord: (slot) => (slot * slotBytes) / 4,
     pieceBuffer: (index, length) =>
       length <= pieceCapacity ? new Uint8Array(buffer, KERNEL_PAGES * PAGE_BYTES + index * pieceStride + PIECE_PREFIX_BYTES, length) : undefined,

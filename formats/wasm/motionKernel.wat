@@ -19,12 +19,14 @@
 ;; per-position f32 arrays below at ARRAY + i * 4; a block's records start at position 512, the
 ;; positions before it hold the bone's records one frame earlier (the prefix). Layout (bytes):
 ;;   0 three record slots (4612 positions x 16 each, 73792 bytes a slot)
-;;   221376 per-position f32 arrays, 18448 bytes each: four unused, position x y z, the
-;;          gate's turn (|dot| with the record a frame earlier) and squared move
+;;   221376 per-position arrays (f32 or i32), 18448 bytes each: two unused, the gate's rotation
+;;          fields (a << 16 | b, c | index << 27), position x y z, the gate's turn (|dot| with the
+;;          record a frame earlier) and squared move
 ;;   387408 moved (u8 per bone)   387664 sums: f64x2 lanes 0-1, f64x2 lanes 2-3, f32x4 farthest
 ;;   387712 bones not yet moved (i32)   387728 changed frames of the block (u8 each, 4096)
-;;   391824 flagged groups (position i32, lane masks i32)
+;;   391824 suspect groups (position i32, lane masks i32)
 ;;   400128 chunks ended by the last scan (i32)   400144 their lane sums (f64 x 4 each, 33 at most)
+;;   401280 the gate's flagged groups (position i32, lane masks i32)
 (module
   (memory (export "memory") 7)
 
@@ -60,24 +62,28 @@
   ;; had |dot| >= `cosLo`; a move may be a jump when > `ratio` x the step before. `judging` 0:
   ;; only suspects are flagged, and no turn, move or their stored values are computed (a pass
   ;; never judges again once it stops). `small`: the largest change of each rotation field (dropped index
-  ;; kept) that turns less than the pop threshold (-1: none); such steps count as |dot| 1. Returns the number of flagged groups, each written as
-  ;; (position, suspect lanes | turn lanes << 4 | move lanes << 8). `split`: the position of the
+  ;; kept) that turns less than the pop threshold (-1: none); such steps count as |dot| 1.
+  ;; Flagged groups are written as (position, lane masks) in two lists: the suspects (suspect
+  ;; lanes) and the gate's (turn lanes << 4 | move lanes << 8); returns their counts, the
+  ;; suspects' | the gate's << 16. `split`: the position of the
   ;; first record of the next chunk (-1: none), then every `chunk` positions (128 or more): the
   ;; lanes of the records before it end their chunk (stored, in order) and the rest start from zero.
+  ;; The loop body is ordered to keep few vectors live at once (16 registers on x64): each part
+  ;; ends in a store or a branch, so the compiler cannot sink its arithmetic past the next part.
   (func (export "scan") (param $raw i32) (param $first i32) (param $count i32)
       (param $bones i32) (param $bone i32) (param $cosHi f32) (param $cosLo f32) (param $ratio f32) (param $judging i32) (param $small i32)
       (param $split i32) (param $chunk i32) (result i32)
-    (local $r i32) (local $a i32) (local $end i32) (local $back i32) (local $backA i32) (local $out i32)
+    (local $r i32) (local $a i32) (local $end i32) (local $back i32) (local $backA i32) (local $out i32) (local $gated i32)
     (local $frame i32) (local $marked i32) (local $k i32) (local $b i32) (local $f i32) (local $tainted i32)
     (local $r0 v128) (local $r1 v128) (local $r2 v128) (local $r3 v128)
     (local $lo01 v128) (local $hi01 v128) (local $lo23 v128) (local $hi23 v128)
     (local $rot v128) (local $w1 v128) (local $w2 v128) (local $w3 v128)
     (local $fa v128) (local $fb v128) (local $fc v128) (local $fd v128) (local $fab v128) (local $t v128)
-    (local $bad v128) (local $nonUnit v128) (local $hit v128) (local $x v128) (local $y v128) (local $z v128) (local $w v128) (local $cos v128)
+    (local $bad v128) (local $nonUnit v128) (local $x v128) (local $y v128) (local $z v128) (local $w v128) (local $cos v128)
     (local $px v128) (local $py v128) (local $pz v128) (local $dx v128) (local $dy v128) (local $dz v128) (local $move v128)
-    (local $turn v128) (local $jump v128)
+    (local $jump v128)
     (local $acc0 v128) (local $acc1 v128) (local $far v128)
-    (local $hi v128) (local $lo v128) (local $rat v128) (local $rotB v128) (local $smallTurn v128) (local $q0 v128) (local $q1 v128) (local $q2 v128) (local $q3 v128)
+    (local $hi v128) (local $lo v128) (local $rat v128) (local $smallTurn v128)
     (local $splitA i32) (local $ended i32) (local $before v128)
     (memory.fill (i32.const 387728) (i32.const 0) (i32.const 4096))
     (local.set $r (i32.add (local.get $raw) (i32.shl (local.get $first) (i32.const 4))))
@@ -86,12 +92,9 @@
     (local.set $back (i32.shl (local.get $bones) (i32.const 4)))
     (local.set $backA (i32.shl (local.get $bones) (i32.const 2)))
     (local.set $out (i32.const 391824))
+    (local.set $gated (i32.const 401280))
     (local.set $marked (i32.const -1))
     (local.set $tainted (i32.load (i32.const 387716)))
-    (local.set $hi (f32x4.splat (local.get $cosHi)))
-    (local.set $lo (f32x4.splat (local.get $cosLo)))
-    (local.set $rat (f32x4.splat (local.get $ratio)))
-    (local.set $smallTurn (i16x8.splat (local.get $small)))
     (local.set $acc0 (v128.load (i32.const 387664)))
     (local.set $acc1 (v128.load (i32.const 387680)))
     (local.set $far (v128.load (i32.const 387696)))
@@ -101,140 +104,6 @@
     (block $done
       (br_if $done (i32.ge_u (local.get $r) (local.get $end)))
       (loop $group
-        (local.set $r0 (v128.load (local.get $r)))
-        (local.set $r1 (v128.load offset=16 (local.get $r)))
-        (local.set $r2 (v128.load offset=32 (local.get $r)))
-        (local.set $r3 (v128.load offset=48 (local.get $r)))
-        ;; Words k of the four records in lanes 0-3: rotation, halves 0-1, 2-3, 4-5.
-        (local.set $lo01 (i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23 (local.get $r0) (local.get $r1)))
-        (local.set $hi01 (i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31 (local.get $r0) (local.get $r1)))
-        (local.set $lo23 (i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23 (local.get $r2) (local.get $r3)))
-        (local.set $hi23 (i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31 (local.get $r2) (local.get $r3)))
-        (local.set $rot (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $lo01) (local.get $lo23)))
-        (local.set $w1 (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $lo01) (local.get $lo23)))
-        (local.set $w2 (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $hi01) (local.get $hi23)))
-        (local.set $w3 (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $hi01) (local.get $hi23)))
-        ;; The rotation's fields as 16-bit lanes: a << 16 | b, and c (an integer per field, no decode).
-        (local.set $fab (v128.or (v128.and (i32x4.shr_u (local.get $rot) (i32.const 6)) (v128.const i32x4 0x03ff0000 0x03ff0000 0x03ff0000 0x03ff0000))
-          (v128.and (i32x4.shr_u (local.get $rot) (i32.const 12)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff))))
-        (local.set $fc (v128.and (i32x4.shr_u (local.get $rot) (i32.const 2)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff)))
-        ;; The lint, per record: a non-unit rotation when the decoded fields' squares sum to 1 or
-        ;; more. Field v = (2q - 1023) / (1023 sqrt 2), so the sum is S / (2 * 1023^2) with S the sum
-        ;; of the (2q - 1023)^2, exact in integers; S within NON_UNIT_MARGIN (64, a relative 3e-5, far
-        ;; above the f32 decode's rounding, below 1e-6) of 2 * 1023^2 is flagged too (the caller
-        ;; re-checks every suspect exactly). A valid record's fields sum to at most 3/4.
-        (local.set $nonUnit (i32x4.gt_s (i32x4.add
-            (i32x4.dot_i16x8_s (local.tee $t (i16x8.sub (i16x8.shl (local.get $fab) (i32.const 1)) (v128.const i16x8 1023 1023 1023 1023 1023 1023 1023 1023))) (local.get $t))
-            (i32x4.dot_i16x8_s (local.tee $t (i16x8.sub (i16x8.shl (local.get $fc) (i32.const 1)) (v128.const i16x8 1023 0 1023 0 1023 0 1023 0))) (local.get $t)))
-          (v128.const i32x4 2092994 2092994 2092994 2092994)))
-        ;; Half magnitudes, less one for the scale halves (w2's high half, both of w3's; 0 wraps to
-        ;; 0xffff): a half at 0x7bff or more is non-finite (exponent 31), a zero scale, or a position of
-        ;; +-65504 (flagged too: the caller re-checks every suspect). Nonzero 16-bit lanes of $bad.
-        (local.set $bad (i16x8.sub_sat_u
-          (i16x8.max_u
-            (i16x8.max_u (v128.and (local.get $w1) (v128.const i32x4 0x7fff7fff 0x7fff7fff 0x7fff7fff 0x7fff7fff))
-              (i16x8.sub (v128.and (local.get $w2) (v128.const i32x4 0x7fff7fff 0x7fff7fff 0x7fff7fff 0x7fff7fff)) (v128.const i16x8 0 1 0 1 0 1 0 1)))
-            (i16x8.sub (v128.and (local.get $w3) (v128.const i32x4 0x7fff7fff 0x7fff7fff 0x7fff7fff 0x7fff7fff)) (v128.const i16x8 1 1 1 1 1 1 1 1)))
-          (v128.const i16x8 0x7bfe 0x7bfe 0x7bfe 0x7bfe 0x7bfe 0x7bfe 0x7bfe 0x7bfe)))
-        (local.set $hit (v128.or (local.get $bad) (local.get $nonUnit)))
-        ;; From the first such group on (kept across scans), positions take the exact path: NaN for a
-        ;; non-finite half, no step to or from one. Until then every position and step is finite.
-        (if (v128.any_true (local.get $bad)) (then (local.set $tainted (i32.const 1))))
-        ;; Positions: f16 -> f32 exactly. The half's sign moved to bit 31 and its magnitude to bits
-        ;; 13-27 (an arithmetic shift by 3, bits 28-30 cleared) read as an f32 times 2^112 is the half's
-        ;; value, normal, subnormal or zero.
-        (local.set $px (f32x4.mul (v128.and (i32x4.shr_s (i32x4.shl (local.get $w1) (i32.const 16)) (i32.const 3))
-          (v128.const i32x4 0x8fffe000 0x8fffe000 0x8fffe000 0x8fffe000)) (v128.const f32x4 0x1p112 0x1p112 0x1p112 0x1p112)))
-        (local.set $py (f32x4.mul (v128.and (i32x4.shr_s (local.get $w1) (i32.const 3))
-          (v128.const i32x4 0x8fffe000 0x8fffe000 0x8fffe000 0x8fffe000)) (v128.const f32x4 0x1p112 0x1p112 0x1p112 0x1p112)))
-        (local.set $pz (f32x4.mul (v128.and (i32x4.shr_s (i32x4.shl (local.get $w2) (i32.const 16)) (i32.const 3))
-          (v128.const i32x4 0x8fffe000 0x8fffe000 0x8fffe000 0x8fffe000)) (v128.const f32x4 0x1p112 0x1p112 0x1p112 0x1p112)))
-        (if (local.get $tainted)
-          (then
-            (local.set $px (v128.bitselect (v128.const i32x4 0x7fc00000 0x7fc00000 0x7fc00000 0x7fc00000) (local.get $px)
-              (i32x4.gt_s (v128.and (local.get $w1) (v128.const i32x4 0x7fff 0x7fff 0x7fff 0x7fff)) (v128.const i32x4 0x7bff 0x7bff 0x7bff 0x7bff))))
-            (local.set $py (v128.bitselect (v128.const i32x4 0x7fc00000 0x7fc00000 0x7fc00000 0x7fc00000) (local.get $py)
-              (i32x4.gt_u (v128.and (local.get $w1) (v128.const i32x4 0x7fff0000 0x7fff0000 0x7fff0000 0x7fff0000)) (v128.const i32x4 0x7bffffff 0x7bffffff 0x7bffffff 0x7bffffff))))
-            (local.set $pz (v128.bitselect (v128.const i32x4 0x7fc00000 0x7fc00000 0x7fc00000 0x7fc00000) (local.get $pz)
-              (i32x4.gt_s (v128.and (local.get $w2) (v128.const i32x4 0x7fff 0x7fff 0x7fff 0x7fff)) (v128.const i32x4 0x7bff 0x7bff 0x7bff 0x7bff))))))
-        (local.set $b (i32.sub (local.get $a) (local.get $backA)))
-        (local.set $dx (f32x4.sub (local.get $px) (v128.load offset=295168 (local.get $b))))
-        (local.set $dy (f32x4.sub (local.get $py) (v128.load offset=313616 (local.get $b))))
-        (local.set $dz (f32x4.sub (local.get $pz) (v128.load offset=332064 (local.get $b))))
-        (local.set $move (f32x4.add (f32x4.add (f32x4.mul (local.get $dx) (local.get $dx)) (f32x4.mul (local.get $dy) (local.get $dy))) (f32x4.mul (local.get $dz) (local.get $dz))))
-        ;; A step to or from a non-finite position counts as none.
-        (if (local.get $tainted)
-          (then (local.set $move (v128.and (local.get $move) (f32x4.lt (local.get $move) (v128.const f32x4 inf inf inf inf))))))
-        (v128.store offset=295168 (local.get $a) (local.get $px))
-        (v128.store offset=313616 (local.get $a) (local.get $py))
-        (v128.store offset=332064 (local.get $a) (local.get $pz))
-        (if (i32.eq (local.get $a) (local.get $splitA))
-          (then
-            ;; A chunk ends inside this group: its lanes before the split are added and stored, the
-            ;; others start the next chunk's lanes from zero (adding +0 leaves a sum as it is).
-            (local.set $before (i32x4.lt_s (v128.const i32x4 0 1 2 3) (i32x4.splat (i32.and (local.get $split) (i32.const 3)))))
-            (local.set $t (v128.and (local.get $move) (local.get $before)))
-            (v128.store offset=400144 (local.get $ended) (f64x2.add (local.get $acc0) (f64x2.promote_low_f32x4 (local.get $t))))
-            (v128.store offset=400160 (local.get $ended)
-              (f64x2.add (local.get $acc1) (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $t) (local.get $t)))))
-            (local.set $ended (i32.add (local.get $ended) (i32.const 32)))
-            (local.set $t (v128.andnot (local.get $move) (local.get $before)))
-            (local.set $acc0 (f64x2.add (v128.const f64x2 0 0) (f64x2.promote_low_f32x4 (local.get $t))))
-            (local.set $acc1 (f64x2.add (v128.const f64x2 0 0) (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $t) (local.get $t)))))
-            (local.set $split (i32.add (local.get $split) (local.get $chunk)))
-            (local.set $splitA (select (i32.shl (i32.and (local.get $split) (i32.const -4)) (i32.const 2)) (i32.const -16)
-              (i32.lt_s (local.get $split) (i32.add (local.get $first) (local.get $count))))))
-          (else
-            (local.set $acc0 (f64x2.add (local.get $acc0) (f64x2.promote_low_f32x4 (local.get $move))))
-            (local.set $acc1 (f64x2.add (local.get $acc1) (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $move) (local.get $move)))))))
-        ;; pmax keeps $far where the reach is NaN.
-        (local.set $far (f32x4.pmax (local.get $far)
-          (f32x4.add (f32x4.add (f32x4.mul (local.get $px) (local.get $px)) (f32x4.mul (local.get $py) (local.get $py))) (f32x4.mul (local.get $pz) (local.get $pz)))))
-        ;; The gate: only while candidates are taken (its values are never read again after). A
-        ;; group whose rotation words all keep their dropped index and move each field by at most
-        ;; `small` steps turns less than popMinDegrees (the caller's bound): no decode, |dot| 1.
-        (if (local.get $judging)
-          (then
-            (local.set $q0 (v128.load (i32.sub (local.get $r) (local.get $back))))
-            (local.set $q1 (v128.load offset=16 (i32.sub (local.get $r) (local.get $back))))
-            (local.set $q2 (v128.load offset=32 (i32.sub (local.get $r) (local.get $back))))
-            (local.set $q3 (v128.load offset=48 (i32.sub (local.get $r) (local.get $back))))
-            (local.set $rotB (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
-              (i8x16.shuffle 0 1 2 3 16 17 18 19 0 1 2 3 16 17 18 19 (local.get $q0) (local.get $q1))
-              (i8x16.shuffle 0 1 2 3 16 17 18 19 0 1 2 3 16 17 18 19 (local.get $q2) (local.get $q3))))
-            (if (i32.eqz (v128.any_true (v128.or
-                  (v128.and (v128.xor (local.get $rot) (local.get $rotB)) (v128.const i32x4 3 3 3 3))
-                  (i16x8.gt_s
-                    (i16x8.max_s
-                      (i16x8.abs (i16x8.sub (local.get $fab) (v128.or
-                        (v128.and (i32x4.shr_u (local.get $rotB) (i32.const 6)) (v128.const i32x4 0x03ff0000 0x03ff0000 0x03ff0000 0x03ff0000))
-                        (v128.and (i32x4.shr_u (local.get $rotB) (i32.const 12)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff)))))
-                      (i16x8.abs (i16x8.sub (local.get $fc) (v128.and (i32x4.shr_u (local.get $rotB) (i32.const 2)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff)))))
-                    (local.get $smallTurn)))))
-              (then
-                (local.set $turn (v128.const i32x4 0 0 0 0))
-                (v128.store offset=350512 (local.get $a) (v128.const f32x4 1 1 1 1)))
-              (else
-                ;; Both rotations decoded: the record's, then the one a frame earlier.
-                (call $quaternion (local.get $rot))
-                (local.set $w) (local.set $z) (local.set $y) (local.set $x)
-                (call $quaternion (local.get $rotB))
-                (local.set $fd) (local.set $fc) (local.set $fb) (local.set $fa)
-                (local.set $cos (f32x4.abs (f32x4.add (f32x4.add (f32x4.add
-                  (f32x4.mul (local.get $x) (local.get $fa)) (f32x4.mul (local.get $y) (local.get $fb)))
-                  (f32x4.mul (local.get $z) (local.get $fc))) (f32x4.mul (local.get $w) (local.get $fd)))))
-                (local.set $turn (v128.and (f32x4.lt (local.get $cos) (local.get $hi)) (f32x4.ge (v128.load offset=350512 (local.get $b)) (local.get $lo))))
-                (v128.store offset=350512 (local.get $a) (local.get $cos))))
-            (local.set $jump (f32x4.gt (local.get $move) (f32x4.mul (v128.load offset=368960 (local.get $b)) (local.get $rat))))
-            (v128.store offset=368960 (local.get $a) (local.get $move))
-            (local.set $hit (v128.or (local.get $hit) (v128.or (local.get $turn) (local.get $jump))))))
-        ;; ($turn and $jump stay 0 where not judging: locals start at 0 and only a judging scan sets them.)
-        (if (v128.any_true (local.get $hit))
-          (then
-            (i32.store (local.get $out) (i32.shr_u (local.get $a) (i32.const 2)))
-            (i32.store offset=4 (local.get $out) (i32.or (i32x4.bitmask (v128.or (i32x4.ne (local.get $bad) (v128.const i32x4 0 0 0 0)) (local.get $nonUnit)))
-              (i32.or (i32.shl (i32x4.bitmask (local.get $turn)) (i32.const 4)) (i32.shl (i32x4.bitmask (local.get $jump)) (i32.const 8)))))
-            (local.set $out (i32.add (local.get $out) (i32.const 8)))))
         ;; Changed records (raw words against the bone's record one frame earlier): the moved bones
         ;; (until all have moved) and the frames that change (once per frame), lane by lane only
         ;; where that is still news; the rest of a frame already marked is not compared.
@@ -243,8 +112,10 @@
           (then
             (local.set $b (i32.sub (local.get $r) (local.get $back)))
             (if (v128.any_true (v128.or
-                  (v128.or (v128.xor (local.get $r0) (v128.load (local.get $b))) (v128.xor (local.get $r1) (v128.load offset=16 (local.get $b))))
-                  (v128.or (v128.xor (local.get $r2) (v128.load offset=32 (local.get $b))) (v128.xor (local.get $r3) (v128.load offset=48 (local.get $b))))))
+                  (v128.or (v128.xor (v128.load (local.get $r)) (v128.load (local.get $b)))
+                    (v128.xor (v128.load offset=16 (local.get $r)) (v128.load offset=16 (local.get $b))))
+                  (v128.or (v128.xor (v128.load offset=32 (local.get $r)) (v128.load offset=32 (local.get $b)))
+                    (v128.xor (v128.load offset=48 (local.get $r)) (v128.load offset=48 (local.get $b))))))
               (then
                 (local.set $k (i32.const 0))
                 (loop $lane
@@ -266,6 +137,108 @@
                       (local.set $marked (local.get $f))))
                   (local.set $k (i32.add (local.get $k) (i32.const 1)))
                   (br_if $lane (i32.lt_u (local.get $k) (i32.const 4))))))))
+        (local.set $r0 (v128.load (local.get $r)))
+        (local.set $r1 (v128.load offset=16 (local.get $r)))
+        (local.set $r2 (v128.load offset=32 (local.get $r)))
+        (local.set $r3 (v128.load offset=48 (local.get $r)))
+        ;; Words k of the four records in lanes 0-3: rotation, halves 0-1, 2-3, 4-5.
+        (local.set $lo01 (i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23 (local.get $r0) (local.get $r1)))
+        (local.set $hi01 (i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31 (local.get $r0) (local.get $r1)))
+        (local.set $lo23 (i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23 (local.get $r2) (local.get $r3)))
+        (local.set $hi23 (i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31 (local.get $r2) (local.get $r3)))
+        (local.set $rot (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $lo01) (local.get $lo23)))
+        (local.set $w1 (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $lo01) (local.get $lo23)))
+        (local.set $w2 (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $hi01) (local.get $hi23)))
+        (local.set $w3 (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $hi01) (local.get $hi23)))
+        ;; Half magnitudes, less one for the scale halves (w2's high half, both of w3's; 0 wraps to
+        ;; 0xffff): a half at 0x7bff or more is non-finite (exponent 31), a zero scale, or a position of
+        ;; +-65504 (flagged too: the caller re-checks every suspect). Nonzero 16-bit lanes of $bad.
+        (local.set $bad (i16x8.sub_sat_u
+          (i16x8.max_u
+            (i16x8.max_u (v128.and (local.get $w1) (v128.const i32x4 0x7fff7fff 0x7fff7fff 0x7fff7fff 0x7fff7fff))
+              (i16x8.sub (v128.and (local.get $w2) (v128.const i32x4 0x7fff7fff 0x7fff7fff 0x7fff7fff 0x7fff7fff)) (v128.const i16x8 0 1 0 1 0 1 0 1)))
+            (i16x8.sub (v128.and (local.get $w3) (v128.const i32x4 0x7fff7fff 0x7fff7fff 0x7fff7fff 0x7fff7fff)) (v128.const i16x8 1 1 1 1 1 1 1 1)))
+          (v128.const i16x8 0x7bfe 0x7bfe 0x7bfe 0x7bfe 0x7bfe 0x7bfe 0x7bfe 0x7bfe)))
+        ;; The rotation's fields as 16-bit lanes: a << 16 | b, and c (an integer per field, no decode).
+        (local.set $fab (v128.or (v128.and (i32x4.shr_u (local.get $rot) (i32.const 6)) (v128.const i32x4 0x03ff0000 0x03ff0000 0x03ff0000 0x03ff0000))
+          (v128.and (i32x4.shr_u (local.get $rot) (i32.const 12)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff))))
+        (local.set $fc (v128.and (i32x4.shr_u (local.get $rot) (i32.const 2)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff)))
+        ;; The lint, per record: a non-unit rotation when the decoded fields' squares sum to 1 or
+        ;; more. Field v = (2q - 1023) / (1023 sqrt 2), so the sum is S / (2 * 1023^2) with S the sum
+        ;; of the (2q - 1023)^2, exact in integers; S within NON_UNIT_MARGIN (64, a relative 3e-5, far
+        ;; above the f32 decode's rounding, below 1e-6) of 2 * 1023^2 is flagged too (the caller
+        ;; re-checks every suspect exactly). A valid record's fields sum to at most 3/4.
+        (local.set $nonUnit (i32x4.gt_s (i32x4.add
+            (i32x4.dot_i16x8_s (local.tee $t (i16x8.sub (i16x8.shl (local.get $fab) (i32.const 1)) (v128.const i16x8 1023 1023 1023 1023 1023 1023 1023 1023))) (local.get $t))
+            (i32x4.dot_i16x8_s (local.tee $t (i16x8.sub (i16x8.shl (local.get $fc) (i32.const 1)) (v128.const i16x8 1023 0 1023 0 1023 0 1023 0))) (local.get $t)))
+          (v128.const i32x4 2092994 2092994 2092994 2092994)))
+        (if (v128.any_true (v128.or (local.get $bad) (local.get $nonUnit)))
+          (then
+            (i32.store (local.get $out) (i32.shr_u (local.get $a) (i32.const 2)))
+            (i32.store offset=4 (local.get $out) (i32x4.bitmask (v128.or (i32x4.ne (local.get $bad) (v128.const i32x4 0 0 0 0)) (local.get $nonUnit))))
+            (local.set $out (i32.add (local.get $out) (i32.const 8)))
+            ;; From the first group with such a half on (kept across scans), positions take the exact
+            ;; path: NaN for a non-finite half, no step to or from one. Until then every position and step is finite.
+            (if (v128.any_true (local.get $bad)) (then (local.set $tainted (i32.const 1))))))
+        ;; While judging, the gate's rotation fields for its loop below: a << 16 | b, and
+        ;; c | index << 27 (a changed index moves the high lane by 2048 or more, past any `small`).
+        (if (local.get $judging)
+          (then
+            (v128.store offset=258272 (local.get $a) (local.get $fab))
+            (v128.store offset=276720 (local.get $a) (v128.or (local.get $fc) (i32x4.shr_u (i32x4.shl (local.get $rot) (i32.const 30)) (i32.const 3))))))
+        ;; Positions: f16 -> f32 exactly. The half's sign moved to bit 31 and its magnitude to bits
+        ;; 13-27 (an arithmetic shift by 3, bits 28-30 cleared) read as an f32 times 2^112 is the half's
+        ;; value, normal, subnormal or zero.
+        (local.set $px (f32x4.mul (v128.and (i32x4.shr_s (i32x4.shl (local.get $w1) (i32.const 16)) (i32.const 3))
+          (v128.const i32x4 0x8fffe000 0x8fffe000 0x8fffe000 0x8fffe000)) (v128.const f32x4 0x1p112 0x1p112 0x1p112 0x1p112)))
+        (local.set $py (f32x4.mul (v128.and (i32x4.shr_s (local.get $w1) (i32.const 3))
+          (v128.const i32x4 0x8fffe000 0x8fffe000 0x8fffe000 0x8fffe000)) (v128.const f32x4 0x1p112 0x1p112 0x1p112 0x1p112)))
+        (local.set $pz (f32x4.mul (v128.and (i32x4.shr_s (i32x4.shl (local.get $w2) (i32.const 16)) (i32.const 3))
+          (v128.const i32x4 0x8fffe000 0x8fffe000 0x8fffe000 0x8fffe000)) (v128.const f32x4 0x1p112 0x1p112 0x1p112 0x1p112)))
+        (if (local.get $tainted)
+          (then
+            (local.set $px (v128.bitselect (v128.const i32x4 0x7fc00000 0x7fc00000 0x7fc00000 0x7fc00000) (local.get $px)
+              (i32x4.gt_s (v128.and (local.get $w1) (v128.const i32x4 0x7fff 0x7fff 0x7fff 0x7fff)) (v128.const i32x4 0x7bff 0x7bff 0x7bff 0x7bff))))
+            (local.set $py (v128.bitselect (v128.const i32x4 0x7fc00000 0x7fc00000 0x7fc00000 0x7fc00000) (local.get $py)
+              (i32x4.gt_u (v128.and (local.get $w1) (v128.const i32x4 0x7fff0000 0x7fff0000 0x7fff0000 0x7fff0000)) (v128.const i32x4 0x7bffffff 0x7bffffff 0x7bffffff 0x7bffffff))))
+            (local.set $pz (v128.bitselect (v128.const i32x4 0x7fc00000 0x7fc00000 0x7fc00000 0x7fc00000) (local.get $pz)
+              (i32x4.gt_s (v128.and (local.get $w2) (v128.const i32x4 0x7fff 0x7fff 0x7fff 0x7fff)) (v128.const i32x4 0x7bff 0x7bff 0x7bff 0x7bff))))))
+        ;; The farthest position (squared): updated only where a lane's reach is above it (the
+        ;; branch keeps the reach computed here, and $far where the reach is NaN, as pmax would).
+        (local.set $t (f32x4.add (f32x4.add (f32x4.mul (local.get $px) (local.get $px)) (f32x4.mul (local.get $py) (local.get $py))) (f32x4.mul (local.get $pz) (local.get $pz))))
+        (if (v128.any_true (f32x4.gt (local.get $t) (local.get $far)))
+          (then (local.set $far (f32x4.pmax (local.get $far) (local.get $t)))))
+        (local.set $b (i32.sub (local.get $a) (local.get $backA)))
+        (local.set $dx (f32x4.sub (local.get $px) (v128.load offset=295168 (local.get $b))))
+        (local.set $dy (f32x4.sub (local.get $py) (v128.load offset=313616 (local.get $b))))
+        (local.set $dz (f32x4.sub (local.get $pz) (v128.load offset=332064 (local.get $b))))
+        (v128.store offset=295168 (local.get $a) (local.get $px))
+        (v128.store offset=313616 (local.get $a) (local.get $py))
+        (v128.store offset=332064 (local.get $a) (local.get $pz))
+        (local.set $move (f32x4.add (f32x4.add (f32x4.mul (local.get $dx) (local.get $dx)) (f32x4.mul (local.get $dy) (local.get $dy))) (f32x4.mul (local.get $dz) (local.get $dz))))
+        ;; A step to or from a non-finite position counts as none.
+        (if (local.get $tainted)
+          (then (local.set $move (v128.and (local.get $move) (f32x4.lt (local.get $move) (v128.const f32x4 inf inf inf inf))))))
+        (v128.store offset=368960 (local.get $a) (local.get $move))
+        (if (i32.eq (local.get $a) (local.get $splitA))
+          (then
+            ;; A chunk ends inside this group: its lanes before the split are added and stored, the
+            ;; others start the next chunk's lanes from zero (adding +0 leaves a sum as it is).
+            (local.set $before (i32x4.lt_s (v128.const i32x4 0 1 2 3) (i32x4.splat (i32.and (local.get $split) (i32.const 3)))))
+            (local.set $t (v128.and (local.get $move) (local.get $before)))
+            (v128.store offset=400144 (local.get $ended) (f64x2.add (local.get $acc0) (f64x2.promote_low_f32x4 (local.get $t))))
+            (v128.store offset=400160 (local.get $ended)
+              (f64x2.add (local.get $acc1) (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $t) (local.get $t)))))
+            (local.set $ended (i32.add (local.get $ended) (i32.const 32)))
+            (local.set $t (v128.andnot (local.get $move) (local.get $before)))
+            (local.set $acc0 (f64x2.add (v128.const f64x2 0 0) (f64x2.promote_low_f32x4 (local.get $t))))
+            (local.set $acc1 (f64x2.add (v128.const f64x2 0 0) (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $t) (local.get $t)))))
+            (local.set $split (i32.add (local.get $split) (local.get $chunk)))
+            (local.set $splitA (select (i32.shl (i32.and (local.get $split) (i32.const -4)) (i32.const 2)) (i32.const -16)
+              (i32.lt_s (local.get $split) (i32.add (local.get $first) (local.get $count))))))
+          (else
+            (local.set $acc0 (f64x2.add (local.get $acc0) (f64x2.promote_low_f32x4 (local.get $move))))
+            (local.set $acc1 (f64x2.add (local.get $acc1) (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $move) (local.get $move)))))))
         (local.set $bone (i32.add (local.get $bone) (i32.const 4)))
         (if (i32.ge_u (local.get $bone) (local.get $bones))
           (then
@@ -274,17 +247,83 @@
         (local.set $r (i32.add (local.get $r) (i32.const 64)))
         (local.set $a (i32.add (local.get $a) (i32.const 16)))
         (br_if $group (i32.lt_u (local.get $r) (local.get $end)))))
+    ;; The gate, in a loop of its own (fewer vectors live in each): only while candidates are
+    ;; taken (its values are never read again after). A group whose rotation words all keep their
+    ;; dropped index and move each field by at most `small` steps turns less than popMinDegrees
+    ;; (the caller's bound): no decode, |dot| 1. The fields, compared in 16-bit lanes with those a
+    ;; frame earlier, and the moves are those the first loop stored.
+    (if (local.get $judging)
+      (then
+        (local.set $r (i32.add (local.get $raw) (i32.shl (local.get $first) (i32.const 4))))
+        (local.set $a (i32.shl (local.get $first) (i32.const 2)))
+        (local.set $hi (f32x4.splat (local.get $cosHi)))
+        (local.set $lo (f32x4.splat (local.get $cosLo)))
+        (local.set $rat (f32x4.splat (local.get $ratio)))
+        (local.set $smallTurn (i16x8.splat (local.get $small)))
+        (block $gateDone
+          (br_if $gateDone (i32.ge_u (local.get $r) (local.get $end)))
+          (loop $gate
+            (local.set $b (i32.sub (local.get $a) (local.get $backA)))
+            (local.set $t (i16x8.gt_s
+              (i16x8.max_s
+                (i16x8.abs (i16x8.sub (v128.load offset=258272 (local.get $a)) (v128.load offset=258272 (local.get $b))))
+                (i16x8.abs (i16x8.sub (v128.load offset=276720 (local.get $a)) (v128.load offset=276720 (local.get $b)))))
+              (local.get $smallTurn)))
+            ;; A group to decode gets |dot| 1 for now: the decode pass below sets it, in order, before
+            ;; any later group reads it.
+            (v128.store offset=350512 (local.get $a) (v128.const f32x4 1 1 1 1))
+            (local.set $jump (f32x4.gt (v128.load offset=368960 (local.get $a)) (f32x4.mul (v128.load offset=368960 (local.get $b)) (local.get $rat))))
+            (if (v128.any_true (v128.or (local.get $t) (local.get $jump)))
+              (then
+                (i32.store (local.get $gated) (i32.shr_u (local.get $a) (i32.const 2)))
+                (i32.store offset=4 (local.get $gated) (i32.or (i32.shl (i32x4.bitmask (local.get $jump)) (i32.const 8))
+                  (i32.shl (v128.any_true (local.get $t)) (i32.const 12))))
+                (local.set $gated (i32.add (local.get $gated) (i32.const 8)))))
+            (local.set $r (i32.add (local.get $r) (i32.const 64)))
+            (local.set $a (i32.add (local.get $a) (i32.const 16)))
+            (br_if $gate (i32.lt_u (local.get $r) (local.get $end)))))
+        ;; The groups to decode (mask bit 12), in order: both rotations decoded, the record's then
+        ;; the one a frame earlier; their turn lanes replace the bit.
+        (local.set $k (i32.const 401280))
+        (block $decodeDone
+          (loop $decode
+            (br_if $decodeDone (i32.ge_u (local.get $k) (local.get $gated)))
+            (if (i32.and (i32.load offset=4 (local.get $k)) (i32.const 0x1000))
+              (then
+                (local.set $a (i32.shl (i32.load (local.get $k)) (i32.const 2)))
+                (local.set $b (i32.sub (local.get $a) (local.get $backA)))
+                (local.set $r (i32.add (local.get $raw) (i32.shl (local.get $a) (i32.const 2))))
+                (local.set $f (i32.sub (local.get $r) (local.get $back)))
+                (call $quaternion (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
+                  (i8x16.shuffle 0 1 2 3 16 17 18 19 0 1 2 3 16 17 18 19 (v128.load (local.get $r)) (v128.load offset=16 (local.get $r)))
+                  (i8x16.shuffle 0 1 2 3 16 17 18 19 0 1 2 3 16 17 18 19 (v128.load offset=32 (local.get $r)) (v128.load offset=48 (local.get $r)))))
+                (local.set $w) (local.set $z) (local.set $y) (local.set $x)
+                (call $quaternion (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
+                  (i8x16.shuffle 0 1 2 3 16 17 18 19 0 1 2 3 16 17 18 19 (v128.load (local.get $f)) (v128.load offset=16 (local.get $f)))
+                  (i8x16.shuffle 0 1 2 3 16 17 18 19 0 1 2 3 16 17 18 19 (v128.load offset=32 (local.get $f)) (v128.load offset=48 (local.get $f)))))
+                (local.set $fd) (local.set $fc) (local.set $fb) (local.set $fa)
+                (local.set $cos (f32x4.abs (f32x4.add (f32x4.add (f32x4.add
+                  (f32x4.mul (local.get $x) (local.get $fa)) (f32x4.mul (local.get $y) (local.get $fb)))
+                  (f32x4.mul (local.get $z) (local.get $fc))) (f32x4.mul (local.get $w) (local.get $fd)))))
+                (i32.store offset=4 (local.get $k) (i32.or (i32.and (i32.load offset=4 (local.get $k)) (i32.const 0xf00))
+                  (i32.shl (i32x4.bitmask (v128.and (f32x4.lt (local.get $cos) (local.get $hi))
+                    (f32x4.ge (v128.load offset=350512 (local.get $b)) (local.get $lo)))) (i32.const 4))))
+                (v128.store offset=350512 (local.get $a) (local.get $cos))))
+            (local.set $k (i32.add (local.get $k) (i32.const 8)))
+            (br $decode)))))
     (i32.store (i32.const 387716) (local.get $tainted))
     (v128.store (i32.const 387664) (local.get $acc0))
     (v128.store (i32.const 387680) (local.get $acc1))
     (v128.store (i32.const 387696) (local.get $far))
     (i32.store (i32.const 400128) (i32.shr_u (local.get $ended) (i32.const 5)))
-    ;; The last frame's values become the next block's prefix (for a full block: count = 4096).
+    ;; The last frame's values become the next block's prefix (for a full block: count = 4096):
+    ;; the arrays from the gate's fields on (the first two are unused).
     (local.set $b (i32.shl (i32.sub (i32.add (local.get $first) (local.get $count)) (local.get $bones)) (i32.const 2)))
     (local.set $a (i32.shl (i32.sub (i32.const 512) (local.get $bones)) (i32.const 2)))
-    (local.set $k (i32.const 221376))
+    (local.set $k (i32.const 258272))
     (loop $arrays
       (memory.copy (i32.add (local.get $k) (local.get $a)) (i32.add (local.get $k) (local.get $b)) (local.get $backA))
       (local.set $k (i32.add (local.get $k) (i32.const 18448)))
       (br_if $arrays (i32.lt_u (local.get $k) (i32.const 387408))))
-    (i32.shr_u (i32.sub (local.get $out) (i32.const 391824)) (i32.const 3))))
+    (i32.or (i32.shr_u (i32.sub (local.get $out) (i32.const 391824)) (i32.const 3))
+      (i32.shl (i32.shr_u (i32.sub (local.get $gated) (i32.const 401280)) (i32.const 3)) (i32.const 16)))))
