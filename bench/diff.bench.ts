@@ -2,10 +2,10 @@
  * `ewzanim diff` of two largest legal clips (255 bones x 65,535 frames, 267 MB each): a re-export
  * that moved one bone a little in every frame (the common case: most records equal, every window
  * decoded), and the worst case, every record different (B is A's records shifted by one). Each
- * as the CLI runs it, in frame ranges on a pool of worker threads started for the diff (one per
- * core, at most 8; the worker bundled as the CLI ships it), timed by the wall clock; and on one
- * thread by CPU time; the worst case also through the TypeScript reference (what runs without
- * WebAssembly). Baseline from the same run: reading both files once, in the same 4 MiB pieces
+ * as the CLI runs it, in frame ranges (one per core, at most 8: the first on this thread, the
+ * others on worker threads started for the diff, bundled as the CLI ships it), timed by the wall
+ * clock; and on one thread by CPU time; the worst case also through the TypeScript reference
+ * (what runs without WebAssembly). Baseline from the same run: reading both files once, in the same 4 MiB pieces
  * through the same FileAccess. Also the peak memory above the process's baseline during one diff
  * (sampled on a timer and after every read): flat, whatever the clip's size.
  */
@@ -165,7 +165,7 @@ export default async function diffBench(bench: BenchContext): Promise<void> {
   const moved = join(bench.tmpDir, 'diff-moved.nczxanim');
   const shifted = join(bench.tmpDir, 'diff-shifted.nczxanim');
   const pool = { script: await bundledDiffWorker(bench.tmpDir), size: defaultPoolSize() };
-  const onPool = `${pool.size} workers, wall`;
+  const onPool = `${pool.size} ranges, ${pool.size - 1} on workers, wall`;
   await writeClipFile(a, BONES, FRAMES);
   await writeMovedBoneClip(a, moved);
   await diffRow(bench, `diff of two 267 MB clips, one bone moved in every frame (${onPool})`, a, moved, true, { pool });

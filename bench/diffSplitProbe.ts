@@ -2,8 +2,8 @@
  * Where splitting a clip diff into frame ranges on worker threads pays: two clips of 255 bones
  * with a given size of records a side, the worst case (B is A's records shifted by one: every
  * record differs) and the common one (one bone's position a step further in every frame), each
- * diffed on one thread and in ranges on a pool started for the diff (as `ewzanim diff` does, the
- * worker bundled as the CLI ships it), interleaved, `rounds` times; prints wall milliseconds,
+ * diffed on one thread and in ranges (the first on this thread, the others on workers started
+ * for the diff, as `ewzanim diff` does, the worker bundled as the CLI ships it), interleaved, `rounds` times; prints wall milliseconds,
  * min-max, with the load average. `node/clipDiffPool.ts`'s CLIP_DIFF_SPLIT_MIN_BYTES comes from it.
  *
  *   node --import tsx bench/diffSplitProbe.ts [MiB a side, comma-separated] [rounds]
@@ -36,7 +36,7 @@ async function main(): Promise<void> {
     const moved = base.slice();
     for (let frame = 0; frame < TILE_FRAMES; frame++) moved[keyframeOffset({ boneCount: BONES }, frame, MOVED_BONE) - CLIP_HEADER_SIZE + 4] ^= 1;
     const shifted = shiftedRecords().subarray(0, records);
-    console.log(`${availableParallelism()} cores, pool of ${defaultPoolSize()} workers started for each diff; wall ms, min-max of ${rounds}`);
+    console.log(`${availableParallelism()} cores, ${defaultPoolSize()} ranges (the first on this thread, a worker started for each diff for each other); wall ms, min-max of ${rounds}`);
     for (const mib of sizes) {
       const frames = Math.min(Math.floor((mib * 2 ** 20) / recordsByteLength(BONES)), Math.floor((MAX_CLIP_SIZE - CLIP_HEADER_SIZE) / recordsByteLength(BONES)));
       const a = join(dir, 'a.nczxanim');

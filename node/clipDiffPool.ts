@@ -1,7 +1,8 @@
 /**
- * A clip diff's frame ranges on worker threads (`formats/diff/clipDiffRanges.ts`): one worker per
- * core (at most 8, the check pool's `defaultPoolSize`), each range sent to an idle worker (one
- * started where none is idle), answers matched by id; the ranges merge on the calling thread. A
+ * A clip diff's frame ranges on worker threads (`formats/diff/clipDiffRanges.ts`): one range per
+ * core (at most 8, the check pool's `defaultPoolSize`), the calling thread comparing the first
+ * and a worker each of the others, each range sent to an idle worker (one started where none is
+ * idle), answers matched by id; the ranges merge on the calling thread. A
  * range whose worker fails rejects, and `diffClips` compares it on the calling thread. The
  * worker script is `clipDiffWorker.js` beside the bundle, or `clipDiffWorker.ts` when run from
  * source (tsx): `createClipDiffPool` gives none where neither exists, or on one core, and the

@@ -108,8 +108,10 @@ export async function diffClips(a: ByteSource, b: ByteSource, options: ClipDiffO
   const ranges = planClipDiffRanges(frames, differ ? differ.partsFor(framesByteLength(shapeA, frames) + framesByteLength(shapeB, frames)) : 1);
   const requests: ClipDiffRangeRequest[] = ranges.map((range) => ({ shapeA, shapeB, dimensions, range, ...(options.windowRecords !== undefined ? { windowRecords: options.windowRecords } : {}) }));
   const here = (request: ClipDiffRangeRequest): Promise<ClipDiffPart> => diffClipRange(a, b, request, options.webAssembly);
-  // A range the differ could not compare is compared here.
-  const parts = differ && ranges.length > 1 ? await Promise.all(requests.map((request) => differ.diff(request).catch(() => here(request)))) : [await here(requests[0]!)];
+  // The differ takes every range but the first, which this thread compares meanwhile (as it does
+  // a range the differ could not compare).
+  const elsewhere = differ ? requests.slice(1).map((request) => differ.diff(request).catch(() => here(request))) : [];
+  const parts = [await here(requests[0]!), ...(await Promise.all(elsewhere))];
   const totals = mergeClipDiffParts(dimensions, parts);
   const changes = headerChanges(shapeA, shapeB);
   return {

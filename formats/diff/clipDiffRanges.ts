@@ -25,9 +25,12 @@ export interface ClipDiffRangeRequest {
   windowRecords?: number;
 }
 
-/** Compares ranges of one pair of clips somewhere (other threads); `partsFor` says how many pay. */
+/**
+ * Compares ranges of one pair of clips somewhere (other threads); `partsFor` says how many pay.
+ * The calling thread compares the first range itself, the differ the others.
+ */
 export interface ClipRangeDiffer {
-  /** Ranges to split a comparison reading `recordBytes` bytes of records (both sides) into (below 2: one range, here). */
+  /** Ranges to split a comparison reading `recordBytes` bytes of records (both sides) into, the calling thread's included (below 2: one range, here). */
   partsFor(recordBytes: number): number;
   /** The range's totals; rejects where it could not run there (the caller then compares it itself). */
   diff(request: ClipDiffRangeRequest): Promise<ClipDiffPart>;
