@@ -16,6 +16,8 @@ const oneMinus = rotationOneMinusSquareTable();
 let half: Float32Array | undefined;
 /** Two decoded rotations (x y z w each): the record's, then the one before. */
 const decoded = new Float32Array(8);
+/** A step in double precision, as stepTurn and stepMove hand it back. */
+const exact = new Float64Array(1);
 
 /** Decodes `word` into `decoded[at..at + 4)` as the loop does (tables, the dropped component placed by index). */
 function decodeInto(word: number, at: number): void {
@@ -29,19 +31,43 @@ function decodeInto(word: number, at: number): void {
 
 export function stepTurn(previousWord: number, word: number): number {
   if (previousWord === word) return 1;
-  decodeInto(word, 0);
-  decodeInto(previousWord, 4);
-  const q = decoded;
-  return Math.abs(q[0] * q[4] + q[1] * q[5] + q[2] * q[6] + q[3] * q[7]);
+  turnInto(previousWord, word, exact, 0);
+  return exact[0];
+}
+
+/** `stepTurn` written to `out[at]` (f32) instead of handed back: no boxed number where the call is not inlined. */
+export function stepTurnInto(previousWord: number, word: number, out: Float32Array, at: number): void {
+  if (previousWord === word) out[at] = 1;
+  else turnInto(previousWord, word, out, at);
 }
 
 /** `w1`, `w2`: the record's second and third words (position x y, then z in the low half). */
 export function stepMove(previousW1: number, previousW2: number, w1: number, w2: number): number {
   if (previousW1 === w1 && (previousW2 & 0xffff) === (w2 & 0xffff)) return 0;
+  moveInto(previousW1, previousW2, w1, w2, exact, 0);
+  return exact[0];
+}
+
+/** `stepMove` written to `out[at]` (f32) instead of handed back, as `stepTurnInto`. */
+export function stepMoveInto(previousW1: number, previousW2: number, w1: number, w2: number, out: Float32Array, at: number): void {
+  if (previousW1 === w1 && (previousW2 & 0xffff) === (w2 & 0xffff)) out[at] = 0;
+  else moveInto(previousW1, previousW2, w1, w2, out, at);
+}
+
+/** Writes the |dot| of two different rotation words to `out[at]` (results go through arrays, never as a returned number: see stepTurnInto). */
+function turnInto(previousWord: number, word: number, out: Float32Array | Float64Array, at: number): void {
+  decodeInto(word, 0);
+  decodeInto(previousWord, 4);
+  const q = decoded;
+  out[at] = Math.abs(q[0] * q[4] + q[1] * q[5] + q[2] * q[6] + q[3] * q[7]);
+}
+
+/** Writes the squared move between two different positions to `out[at]`, 0 when either is not finite. */
+function moveInto(previousW1: number, previousW2: number, w1: number, w2: number, out: Float32Array | Float64Array, at: number): void {
   half ??= f16LookupTable();
   const px = half[w1 & 0xffff], py = half[w1 >>> 16], pz = half[w2 & 0xffff];
   const dx = px - half[previousW1 & 0xffff], dy = py - half[previousW1 >>> 16], dz = pz - half[previousW2 & 0xffff];
   const move = dx * dx + dy * dy + dz * dz;
   const reach = px * px + py * py + pz * pz;
-  return move < Infinity && reach < Infinity ? move : 0;
+  out[at] = move < Infinity && reach < Infinity ? move : 0;
 }

@@ -5,7 +5,7 @@
  * loop's first ring value (no turn, no move).
  */
 import { MOTION_KERNEL_BLOCK, MOTION_KERNEL_PREFIX, MOTION_KERNEL_SLOTS, type MotionKernel } from '../wasm/motionKernel';
-import { stepMove, stepTurn } from './exactStep';
+import { stepMove, stepMoveInto, stepTurn, stepTurnInto } from './exactStep';
 import { StepWindow } from './stepWindow';
 
 // Module constants read once: every step of a candidate's window looks them up (an imported
@@ -15,6 +15,8 @@ const PREFIX = MOTION_KERNEL_PREFIX;
 const SLOTS = MOTION_KERNEL_SLOTS;
 const turnBetween = stepTurn;
 const moveBetween = stepMove;
+const turnInto = stepTurnInto;
+const moveInto = stepMoveInto;
 
 /** The |dot| step of each bone (`get`: as the loop's f32 ring holds it). */
 export class KeptSteps extends StepWindow {
@@ -32,12 +34,16 @@ export class KeptSteps extends StepWindow {
       get(bone: number, frame: number): number {
         return frame === 0 ? 0 : Math.fround(turns.moveAt(frame * kernel.bones + bone));
       }
+
+      protected override readSteps(bone: number, from: number, to: number, out: Float32Array): void {
+        turns.readMoves(bone, from, to, out);
+      }
     })();
   }
 
   /** The word index of `record` (one of the last MOTION_KERNEL_SLOTS blocks scanned). */
   private wordOf(record: number): number {
-    const block = Math.floor(record / BLOCK);
+    const block = (record / BLOCK) | 0;
     return this.bases[block % SLOTS] + (PREFIX + record - block * BLOCK) * 4;
   }
 
@@ -56,5 +62,31 @@ export class KeptSteps extends StepWindow {
 
   get(bone: number, frame: number): number {
     return frame === 0 ? 1 : Math.fround(this.turnAt(frame * this.kernel.bones + bone));
+  }
+
+  protected override readSteps(bone: number, from: number, to: number, out: Float32Array): void {
+    const words = this.kernel.words;
+    // Each record's word is the next step's previous one.
+    let record = Math.max(1, from) * this.kernel.bones + bone;
+    let before = this.wordOf(record - this.kernel.bones);
+    if (from === 0) out[0] = 1;
+    for (let f = Math.max(1, from); f <= to; f++, record += this.kernel.bones) {
+      const at = this.wordOf(record);
+      turnInto(words[before], words[at], out, f - from);
+      before = at;
+    }
+  }
+
+  /** The moves' `readSteps`. */
+  readMoves(bone: number, from: number, to: number, out: Float32Array): void {
+    const words = this.kernel.words;
+    let record = Math.max(1, from) * this.kernel.bones + bone;
+    let before = this.wordOf(record - this.kernel.bones);
+    if (from === 0) out[0] = 0;
+    for (let f = Math.max(1, from); f <= to; f++, record += this.kernel.bones) {
+      const at = this.wordOf(record);
+      moveInto(words[before + 1], words[before + 2], words[at + 1], words[at + 2], out, f - from);
+      before = at;
+    }
   }
 }

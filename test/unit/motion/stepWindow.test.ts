@@ -53,3 +53,20 @@ test('medianAround orders NaN last and -0 before +0, as a Float32Array sort does
     }
   }
 });
+
+test('medianAround equals a Float32Array sort on random windows of repeated values, NaN and signed zeros', () => {
+  let seed = 0x5eed;
+  const next = (): number => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return seed / 2 ** 32;
+  };
+  const pool = [Number.NaN, -0, 0, 0.25, 0.5, 0.5, 1, 2, -1, 1e-30, Math.fround(0.1)];
+  for (let trial = 0; trial < 2000; trial++) {
+    const values = Array.from({ length: 2 + Math.floor(next() * 16) }, () => (next() < 0.6 ? pool[Math.floor(next() * pool.length)] : next() * 4 - 2));
+    const ring = ringOf(values);
+    const last = values.length - 1;
+    const frame = 1 + Math.floor(next() * last);
+    const window = values.filter((_, f) => f >= Math.max(1, frame - 8) && f <= Math.min(last, frame + 8) && f !== frame);
+    assert.ok(Object.is(ring.medianAround(0, frame, 1, last), sortedMedian(window)), `${JSON.stringify(values)} at frame ${frame}`);
+  }
+});
