@@ -11,12 +11,12 @@ import { MOTION_KERNEL_BLOCK, MOTION_KERNEL_PREFIX, MOTION_KERNEL_SLOTS, createM
 
 /** The steps of `steps`, read one `get` at a time (StepWindow's own reading). */
 class OneAtATime extends StepWindow {
-  constructor(private readonly steps: StepWindow) {
+  constructor(private readonly source: StepWindow) {
     super();
   }
 
   get(bone: number, frame: number): number {
-    return this.steps.get(bone, frame);
+    return this.source.get(bone, frame);
   }
 }
 
