@@ -30,30 +30,44 @@
 (module
   (memory (export "memory") 7)
 
-  ;; Four rotation words decoded in lanes exactly as decodeRotation (see scan): x, y, z, w.
-  (func $quaternion (param $rot v128) (result v128 v128 v128 v128)
+  ;; The |dot| of four pairs of rotation words, each decoded in lanes exactly as decodeRotation
+  ;; (see scan): the record's words, then those a frame earlier, in one call (a call for each,
+  ;; with four results, cost more than the arithmetic).
+  (func $turn (param $rot v128) (param $rotB v128) (result v128)
     (local $fa v128) (local $fb v128) (local $fc v128) (local $fd v128) (local $idx v128)
-    (local.set $fa (f32x4.mul (f32x4.sub (f32x4.mul (f32x4.convert_i32x4_u (i32x4.shr_u (local.get $rot) (i32.const 22)))
-      (v128.const f32x4 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9)) (v128.const f32x4 1 1 1 1))
-      (v128.const f32x4 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1)))
-    (local.set $fb (f32x4.mul (f32x4.sub (f32x4.mul (f32x4.convert_i32x4_u (v128.and (i32x4.shr_u (local.get $rot) (i32.const 12)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff)))
-      (v128.const f32x4 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9)) (v128.const f32x4 1 1 1 1))
-      (v128.const f32x4 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1)))
-    (local.set $fc (f32x4.mul (f32x4.sub (f32x4.mul (f32x4.convert_i32x4_u (v128.and (i32x4.shr_u (local.get $rot) (i32.const 2)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff)))
-      (v128.const f32x4 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9)) (v128.const f32x4 1 1 1 1))
-      (v128.const f32x4 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1)))
-    (local.set $fd (f32x4.sqrt (f32x4.pmax (v128.const f32x4 0 0 0 0) (f32x4.sub (f32x4.sub (f32x4.sub (v128.const f32x4 1 1 1 1)
-      (f32x4.mul (local.get $fa) (local.get $fa))) (f32x4.mul (local.get $fb) (local.get $fb))) (f32x4.mul (local.get $fc) (local.get $fc))))))
-    (local.set $idx (v128.and (local.get $rot) (v128.const i32x4 3 3 3 3)))
-    ;; x y z w = (d a b c), (a d b c), (a b d c) or (a b c d).
-    (v128.bitselect (local.get $fd) (local.get $fa) (i32x4.eq (local.get $idx) (v128.const i32x4 0 0 0 0)))
-    (v128.bitselect (local.get $fa)
-      (v128.bitselect (local.get $fd) (local.get $fb) (i32x4.eq (local.get $idx) (v128.const i32x4 1 1 1 1)))
-      (i32x4.eq (local.get $idx) (v128.const i32x4 0 0 0 0)))
-    (v128.bitselect (local.get $fb)
-      (v128.bitselect (local.get $fd) (local.get $fc) (i32x4.eq (local.get $idx) (v128.const i32x4 2 2 2 2)))
-      (i32x4.lt_u (local.get $idx) (v128.const i32x4 2 2 2 2)))
-    (v128.bitselect (local.get $fd) (local.get $fc) (i32x4.eq (local.get $idx) (v128.const i32x4 3 3 3 3))))
+    (local $x v128) (local $y v128) (local $z v128) (local $w v128) (local $qx v128) (local $qy v128) (local $qz v128) (local $qw v128) (local $pass i32)
+    (loop $decode
+      (local.set $fa (f32x4.mul (f32x4.sub (f32x4.mul (f32x4.convert_i32x4_u (i32x4.shr_u (local.get $rot) (i32.const 22)))
+        (v128.const f32x4 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9)) (v128.const f32x4 1 1 1 1))
+        (v128.const f32x4 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1)))
+      (local.set $fb (f32x4.mul (f32x4.sub (f32x4.mul (f32x4.convert_i32x4_u (v128.and (i32x4.shr_u (local.get $rot) (i32.const 12)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff)))
+        (v128.const f32x4 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9)) (v128.const f32x4 1 1 1 1))
+        (v128.const f32x4 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1)))
+      (local.set $fc (f32x4.mul (f32x4.sub (f32x4.mul (f32x4.convert_i32x4_u (v128.and (i32x4.shr_u (local.get $rot) (i32.const 2)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff)))
+        (v128.const f32x4 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9)) (v128.const f32x4 1 1 1 1))
+        (v128.const f32x4 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1)))
+      (local.set $fd (f32x4.sqrt (f32x4.pmax (v128.const f32x4 0 0 0 0) (f32x4.sub (f32x4.sub (f32x4.sub (v128.const f32x4 1 1 1 1)
+        (f32x4.mul (local.get $fa) (local.get $fa))) (f32x4.mul (local.get $fb) (local.get $fb))) (f32x4.mul (local.get $fc) (local.get $fc))))))
+      (local.set $idx (v128.and (local.get $rot) (v128.const i32x4 3 3 3 3)))
+      ;; x y z w = (d a b c), (a d b c), (a b d c) or (a b c d).
+      (local.set $qx (v128.bitselect (local.get $fd) (local.get $fa) (i32x4.eq (local.get $idx) (v128.const i32x4 0 0 0 0))))
+      (local.set $qy (v128.bitselect (local.get $fa)
+        (v128.bitselect (local.get $fd) (local.get $fb) (i32x4.eq (local.get $idx) (v128.const i32x4 1 1 1 1)))
+        (i32x4.eq (local.get $idx) (v128.const i32x4 0 0 0 0))))
+      (local.set $qz (v128.bitselect (local.get $fb)
+        (v128.bitselect (local.get $fd) (local.get $fc) (i32x4.eq (local.get $idx) (v128.const i32x4 2 2 2 2)))
+        (i32x4.lt_u (local.get $idx) (v128.const i32x4 2 2 2 2))))
+      (local.set $qw (v128.bitselect (local.get $fd) (local.get $fc) (i32x4.eq (local.get $idx) (v128.const i32x4 3 3 3 3))))
+      ;; The record's first, then the words a frame earlier.
+      (if (i32.eqz (local.get $pass))
+        (then
+          (local.set $x (local.get $qx)) (local.set $y (local.get $qy)) (local.set $z (local.get $qz)) (local.set $w (local.get $qw))
+          (local.set $rot (local.get $rotB))
+          (local.set $pass (i32.const 1))
+          (br $decode))))
+    (f32x4.abs (f32x4.add (f32x4.add (f32x4.add
+      (f32x4.mul (local.get $x) (local.get $qx)) (f32x4.mul (local.get $y) (local.get $qy)))
+      (f32x4.mul (local.get $z) (local.get $qz))) (f32x4.mul (local.get $w) (local.get $qw)))))
 
   ;; Scans `count` positions from `first` of the slot at `raw` (rounded up to whole groups of
   ;; four; the caller fills the extra positions with the records one frame earlier, and the
@@ -294,17 +308,13 @@
                 (local.set $b (i32.sub (local.get $a) (local.get $backA)))
                 (local.set $r (i32.add (local.get $raw) (i32.shl (local.get $a) (i32.const 2))))
                 (local.set $f (i32.sub (local.get $r) (local.get $back)))
-                (call $quaternion (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
-                  (i8x16.shuffle 0 1 2 3 16 17 18 19 0 1 2 3 16 17 18 19 (v128.load (local.get $r)) (v128.load offset=16 (local.get $r)))
-                  (i8x16.shuffle 0 1 2 3 16 17 18 19 0 1 2 3 16 17 18 19 (v128.load offset=32 (local.get $r)) (v128.load offset=48 (local.get $r)))))
-                (local.set $w) (local.set $z) (local.set $y) (local.set $x)
-                (call $quaternion (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
-                  (i8x16.shuffle 0 1 2 3 16 17 18 19 0 1 2 3 16 17 18 19 (v128.load (local.get $f)) (v128.load offset=16 (local.get $f)))
-                  (i8x16.shuffle 0 1 2 3 16 17 18 19 0 1 2 3 16 17 18 19 (v128.load offset=32 (local.get $f)) (v128.load offset=48 (local.get $f)))))
-                (local.set $fd) (local.set $fc) (local.set $fb) (local.set $fa)
-                (local.set $cos (f32x4.abs (f32x4.add (f32x4.add (f32x4.add
-                  (f32x4.mul (local.get $x) (local.get $fa)) (f32x4.mul (local.get $y) (local.get $fb)))
-                  (f32x4.mul (local.get $z) (local.get $fc))) (f32x4.mul (local.get $w) (local.get $fd)))))
+                (local.set $cos (call $turn
+                  (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
+                    (i8x16.shuffle 0 1 2 3 16 17 18 19 0 1 2 3 16 17 18 19 (v128.load (local.get $r)) (v128.load offset=16 (local.get $r)))
+                    (i8x16.shuffle 0 1 2 3 16 17 18 19 0 1 2 3 16 17 18 19 (v128.load offset=32 (local.get $r)) (v128.load offset=48 (local.get $r))))
+                  (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
+                    (i8x16.shuffle 0 1 2 3 16 17 18 19 0 1 2 3 16 17 18 19 (v128.load (local.get $f)) (v128.load offset=16 (local.get $f)))
+                    (i8x16.shuffle 0 1 2 3 16 17 18 19 0 1 2 3 16 17 18 19 (v128.load offset=32 (local.get $f)) (v128.load offset=48 (local.get $f))))))
                 (i32.store offset=4 (local.get $k) (i32.or (i32.and (i32.load offset=4 (local.get $k)) (i32.const 0xf00))
                   (i32.shl (i32x4.bitmask (v128.and (f32x4.lt (local.get $cos) (local.get $hi))
                     (f32x4.ge (v128.load offset=350512 (local.get $b)) (local.get $lo)))) (i32.const 4))))
