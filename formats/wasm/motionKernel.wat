@@ -164,28 +164,32 @@
         (local.set $w1 (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $lo01) (local.get $lo23)))
         (local.set $w2 (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $hi01) (local.get $hi23)))
         (local.set $w3 (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $hi01) (local.get $hi23)))
-        ;; Half magnitudes, less one for the scale halves (w2's high half, both of w3's; 0 wraps to
-        ;; 0xffff): a half at 0x7bff or more is non-finite (exponent 31), a zero scale, or a position of
-        ;; +-65504 (flagged too: the caller re-checks every suspect). Nonzero 16-bit lanes of $bad.
+        ;; Half magnitudes doubled (shifted left, dropping the sign), less two for the scale halves
+        ;; (w2's high half, both of w3's; 0 wraps to 0xfffe): a half at 0x7bff or more (doubled:
+        ;; above 0xf7fd) is non-finite (exponent 31), a zero scale, or a position of +-65504 (flagged
+        ;; too: the caller re-checks every suspect). Nonzero 16-bit lanes of $bad. Shifts rather
+        ;; than masks: fewer constants to keep in registers.
         (local.set $bad (i16x8.sub_sat_u
           (i16x8.max_u
-            (i16x8.max_u (v128.and (local.get $w1) (v128.const i32x4 0x7fff7fff 0x7fff7fff 0x7fff7fff 0x7fff7fff))
-              (i16x8.sub (v128.and (local.get $w2) (v128.const i32x4 0x7fff7fff 0x7fff7fff 0x7fff7fff 0x7fff7fff)) (v128.const i16x8 0 1 0 1 0 1 0 1)))
-            (i16x8.sub (v128.and (local.get $w3) (v128.const i32x4 0x7fff7fff 0x7fff7fff 0x7fff7fff 0x7fff7fff)) (v128.const i16x8 1 1 1 1 1 1 1 1)))
-          (v128.const i16x8 0x7bfe 0x7bfe 0x7bfe 0x7bfe 0x7bfe 0x7bfe 0x7bfe 0x7bfe)))
-        ;; The rotation's fields as 16-bit lanes: a << 16 | b, and c (an integer per field, no decode).
-        (local.set $fab (v128.or (v128.and (i32x4.shr_u (local.get $rot) (i32.const 6)) (v128.const i32x4 0x03ff0000 0x03ff0000 0x03ff0000 0x03ff0000))
-          (v128.and (i32x4.shr_u (local.get $rot) (i32.const 12)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff))))
-        (local.set $fc (v128.and (i32x4.shr_u (local.get $rot) (i32.const 2)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff)))
+            (i16x8.max_u (i16x8.shl (local.get $w1) (i32.const 1))
+              (i16x8.sub (i16x8.shl (local.get $w2) (i32.const 1)) (v128.const i16x8 0 2 0 2 0 2 0 2)))
+            (i16x8.sub (i16x8.shl (local.get $w3) (i32.const 1)) (v128.const i16x8 2 2 2 2 2 2 2 2)))
+          (v128.const i16x8 0xf7fd 0xf7fd 0xf7fd 0xf7fd 0xf7fd 0xf7fd 0xf7fd 0xf7fd)))
+        ;; The rotation's fields as 16-bit lanes: a << 16 | b, and c (an integer per field, no decode;
+        ;; by shifts alone).
+        (local.set $fab (v128.or (i32x4.shl (i32x4.shr_u (local.get $rot) (i32.const 22)) (i32.const 16))
+          (i32x4.shr_u (i32x4.shl (local.get $rot) (i32.const 10)) (i32.const 22))))
+        (local.set $fc (i32x4.shr_u (i32x4.shl (local.get $rot) (i32.const 20)) (i32.const 22)))
         ;; The lint, per record: a non-unit rotation when the decoded fields' squares sum to 1 or
         ;; more. Field v = (2q - 1023) / (1023 sqrt 2), so the sum is S / (2 * 1023^2) with S the sum
         ;; of the (2q - 1023)^2, exact in integers; S within NON_UNIT_MARGIN (64, a relative 3e-5, far
         ;; above the f32 decode's rounding, below 1e-6) of 2 * 1023^2 is flagged too (the caller
-        ;; re-checks every suspect exactly). A valid record's fields sum to at most 3/4.
+        ;; re-checks every suspect exactly). A valid record's fields sum to at most 3/4. c's lane pair
+        ;; holds (c, 0): its second term is (0 - 1023)^2, added to the bound too.
         (local.set $nonUnit (i32x4.gt_s (i32x4.add
             (i32x4.dot_i16x8_s (local.tee $t (i16x8.sub (i16x8.shl (local.get $fab) (i32.const 1)) (v128.const i16x8 1023 1023 1023 1023 1023 1023 1023 1023))) (local.get $t))
-            (i32x4.dot_i16x8_s (local.tee $t (i16x8.sub (i16x8.shl (local.get $fc) (i32.const 1)) (v128.const i16x8 1023 0 1023 0 1023 0 1023 0))) (local.get $t)))
-          (v128.const i32x4 2092994 2092994 2092994 2092994)))
+            (i32x4.dot_i16x8_s (local.tee $t (i16x8.sub (i16x8.shl (local.get $fc) (i32.const 1)) (v128.const i16x8 1023 1023 1023 1023 1023 1023 1023 1023))) (local.get $t)))
+          (v128.const i32x4 3139523 3139523 3139523 3139523)))
         (if (v128.any_true (v128.or (local.get $bad) (local.get $nonUnit)))
           (then
             (i32.store (local.get $out) (i32.shr_u (local.get $a) (i32.const 2)))
