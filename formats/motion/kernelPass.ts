@@ -192,20 +192,19 @@ export class KernelPass {
     const slot = this.blocks % MOTION_KERNEL_SLOTS;
     this.bases[slot] = base;
     const start = this.blocks * MOTION_KERNEL_BLOCK;
-    const at = (position: number): number => base + position * 4;
     if (this.blocks === 0) {
       // Frame 0 twice before the block: its records then step from themselves (no change), and
       // a first scan over the second copy fills the per-position values they step from.
       const first = Math.min(count, bones);
-      words.copyWithin(at(MOTION_KERNEL_PREFIX - bones), at(MOTION_KERNEL_PREFIX), at(MOTION_KERNEL_PREFIX + first));
-      words.copyWithin(at(MOTION_KERNEL_PREFIX - 2 * bones), at(MOTION_KERNEL_PREFIX), at(MOTION_KERNEL_PREFIX + first));
+      words.copyWithin(base + (MOTION_KERNEL_PREFIX - bones) * 4, base + MOTION_KERNEL_PREFIX * 4, base + (MOTION_KERNEL_PREFIX + first) * 4);
+      words.copyWithin(base + (MOTION_KERNEL_PREFIX - 2 * bones) * 4, base + MOTION_KERNEL_PREFIX * 4, base + (MOTION_KERNEL_PREFIX + first) * 4);
     } else {
       // The frame before the block, unless it lies there already (the block before, in the same piece buffer).
       const previous = this.bases[(this.blocks - 1) % MOTION_KERNEL_SLOTS] + (MOTION_KERNEL_PREFIX + MOTION_KERNEL_BLOCK) * 4;
-      if (previous !== at(MOTION_KERNEL_PREFIX)) words.copyWithin(at(MOTION_KERNEL_PREFIX - bones), previous - bones * 4, previous);
+      if (previous !== base + MOTION_KERNEL_PREFIX * 4) words.copyWithin(base + (MOTION_KERNEL_PREFIX - bones) * 4, previous - bones * 4, previous);
     }
     // Whole groups of four: the padding repeats the records one frame earlier (no change).
-    for (let i = count; i % 4 !== 0; i++) words.copyWithin(at(MOTION_KERNEL_PREFIX + i), at(MOTION_KERNEL_PREFIX + i - bones), at(MOTION_KERNEL_PREFIX + i - bones + 1));
+    for (let i = count; i % 4 !== 0; i++) words.copyWithin(base + (MOTION_KERNEL_PREFIX + i) * 4, base + (MOTION_KERNEL_PREFIX + i - bones) * 4, base + (MOTION_KERNEL_PREFIX + i - bones + 1) * 4);
     if (this.blocks === 0) {
       // Its steps are from values never set: only the values it stores count (its flags and sums do not).
       kernel.scan(base, MOTION_KERNEL_PREFIX - bones, bones, 0, cosHi, cosLo, ratio, true, smallTurn, -1, this.chunkRecords);

@@ -125,14 +125,15 @@ export function createMotionKernel(
   new Int32Array(buffer, UNMOVED_AT, 1)[0] = bones;
   const scan = exports.scan;
   const slotBytes = SLOT_POSITIONS * 16;
+  const words = new Uint32Array(buffer);
   return {
     bones,
-    words: new Uint32Array(buffer),
+    words,
     moved: new Uint8Array(buffer, MOVED_AT, bones),
     laneSums: new Float64Array(buffer, SUMS_AT, 4),
     farthest: new Float32Array(buffer, SUMS_AT + 32, 4),
     chunkLanes: new Float64Array(buffer, CHUNK_LANES_AT, 4 * MAX_CHUNKS_A_SCAN),
-    chunksEnded: () => new Int32Array(buffer, CHUNKS_ENDED_AT, 1)[0],
+    chunksEnded: () => words[CHUNKS_ENDED_AT / 4],
     changedFrames: new Uint8Array(buffer, FRAMES_AT, 4096),
     flags: new Uint32Array(buffer, FLAGS_AT, 2 * (MOTION_KERNEL_BLOCK / 4 + 2)),
     gated: new Uint32Array(buffer, GATED_AT, 2 * (MOTION_KERNEL_BLOCK / 4 + 2)),
