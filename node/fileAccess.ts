@@ -7,7 +7,8 @@ import { open, readdir, realpath, stat, type FileHandle } from 'node:fs/promises
 import type { Dirent } from 'node:fs';
 import type { DirectoryEntry, FileAccess, FileStat } from '../formats/fileAccess';
 
-function isMissing(error: unknown): boolean {
+/** A path with nothing there (or below a file): a stat of it is undefined, not an error. */
+export function isMissing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   return code === 'ENOENT' || code === 'ENOTDIR';
 }
@@ -25,7 +26,7 @@ async function fill(handle: FileHandle, offset: number, target: Uint8Array): Pro
 }
 
 /** Pieces up to this size are allocated as asked, without asking the file's size first. */
-const SMALL_READ_BYTES = 256 * 1024;
+export const SMALL_READ_BYTES = 256 * 1024;
 
 /** Reads `length` bytes at `offset`; fewer only where the file ends. */
 export async function readFilePiece(path: string, offset: number, length: number): Promise<Uint8Array> {

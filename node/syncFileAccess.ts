@@ -9,12 +9,7 @@
  */
 import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import type { FileAccess, FileStat } from '../formats/fileAccess';
-import { nodeFileAccess } from './fileAccess';
-
-function isMissing(error: unknown): boolean {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return code === 'ENOENT' || code === 'ENOTDIR';
-}
+import { isMissing, nodeFileAccess, SMALL_READ_BYTES } from './fileAccess';
 
 /** Fills `target` from `offset` until it is full or the file ends; returns the bytes written. */
 function fillSync(fd: number, offset: number, target: Uint8Array): number {
@@ -38,9 +33,6 @@ function withOpenFile<T>(path: string, use: (fd: number) => T): T {
   }
 }
 
-/** Pieces up to this size are allocated as asked, without asking the file's size first (as `nodeFileAccess`). */
-const SMALL_READ_BYTES = 256 * 1024;
-
 export function statFileSync(path: string): FileStat | undefined {
   try {
     const s = statSync(path);
@@ -55,7 +47,8 @@ export const syncNodeFileAccess: FileAccess = {
   stat: async (path) => statFileSync(path),
   read: async (path, offset, length) =>
     withOpenFile(path, (fd) => {
-      // Never allocate more than the file still holds, however much the caller asked for.
+      // Never allocate more than the file still holds, however much the caller asked for (a small
+      // piece is allocated as asked, as `nodeFileAccess` does).
       const available = length <= SMALL_READ_BYTES ? length : fstatSync(fd).size - offset;
       const buffer = new Uint8Array(Math.max(0, Math.min(length, available)));
       const filled = fillSync(fd, offset, buffer);
