@@ -126,7 +126,10 @@ export async function lintClipRecords(source: ByteSource, header: ClipHeader, op
   const diagnostics = problems.finish('anim/more-problems', { start: CLIP_HEADER_SIZE, end: recordOffset(count) }, 'keyframe');
   // Broken records (non-unit, non-finite, zero scale) are reported as such; the motion they
   // would make (a pop to a non-unit rotation) is not reported a second time.
-  return motion && diagnostics.length === 0 ? motion.finish().map(motionDiagnostic) : diagnostics;
+  const found = motion && diagnostics.length === 0 ? motion.finish().map(motionDiagnostic) : diagnostics;
+  // Every piece has been read (none is read ahead past the last): the pass's memory can serve the next clip.
+  motion?.release();
+  return found;
 }
 
 /** The slow path for one record that failed the fast test: one diagnostic per bad field. */

@@ -158,6 +158,11 @@ export class KernelPass {
     }
   }
 
+  /** Gives the kernel back for the next pass (`MotionKernel.release`). */
+  release(): void {
+    this.kernel.release();
+  }
+
   /** Scans the records still buffered (the last, partial block). */
   flush(sink: KernelPassSink): void {
     this.scanBlock(sink, this.kernel.slotWord(this.blocks % MOTION_KERNEL_SLOTS), this.fill);

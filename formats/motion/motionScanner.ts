@@ -443,6 +443,16 @@ export class MotionScanner {
     return concludeMotion(this.shape, this.options, { pops: this.pops, jumps: this.jumps, squaredSteps: stepTotal(stepChunks), farthest, moved: this.moved, repeated: this.repeated, frames });
   }
 
+  /**
+   * Gives the WebAssembly pass's memory back for the next large clip's scanner (a new memory
+   * per clip cost a full garbage collection per lint). Call it once, after `finish` or
+   * `rangeScan`, when no read into its piece buffers is pending; nothing of this scanner is
+   * used after it.
+   */
+  release(): void {
+    this.pass?.release();
+  }
+
   /** A range scan's pieces (`range` given), once every record of the range and its overlap has been fed. */
   rangeScan(): MotionRangeScan {
     this.flush();

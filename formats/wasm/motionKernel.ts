@@ -23,6 +23,8 @@ const MOVED_AT = 387408;
 const SUMS_AT = 387664;
 const UNMOVED_AT = 387712;
 const FRAMES_AT = 387728;
+/** Where the state past the record slots starts (the per-position arrays). */
+const STATE_AT = 221376;
 const FLAGS_AT = 391824;
 const GATED_AT = 401280;
 const CHUNKS_ENDED_AT = 400128;
@@ -84,11 +86,31 @@ export interface MotionKernel {
    * then every `chunk` (at least MOTION_KERNEL_MIN_CHUNK) positions; the chunks ended are stored.
    */
   scan(base: number, first: number, count: number, bone: number, cosHi: number, cosLo: number, ratio: number, judging: boolean, smallTurn: number, split: number, chunk: number): number;
+  /**
+   * Gives the instance back for the next kernel made alike (its memory then cleared). Call it
+   * once nothing reads or writes this kernel any more, no read into a piece buffer pending.
+   */
+  release(): void;
 }
 
 type WebAssemblyApi = typeof WebAssembly;
 
 let compiled: WebAssembly.Module | null | undefined;
+
+/** An instance and the piece buffers its memory holds. */
+interface KernelInstance {
+  api: WebAssemblyApi;
+  exports: MotionKernelExports;
+  pieceStride: number;
+  pieceCapacity: number;
+}
+
+/**
+ * One instance given back (`release`) for the next kernel made alike: a fresh WebAssembly
+ * memory per large clip (about 9 MiB with its piece buffers) made the garbage collector run a
+ * full collection per lint.
+ */
+let spare: KernelInstance | undefined;
 
 /**
  * A fresh kernel for a clip of 4 to 255 bones with `api` (null: none); undefined where
@@ -101,26 +123,37 @@ export function createMotionKernel(
   pieceBytes = 0,
 ): MotionKernel | undefined {
   if (!api || bones > MAX_BONES || bones < MOTION_KERNEL_MIN_BONES || compiled === null) return undefined;
-  let exports: MotionKernelExports;
-  try {
-    const module = compiled ?? new api.Module(MOTION_KERNEL_WASM);
-    compiled = module;
-    exports = new api.Instance(module).exports as unknown as MotionKernelExports;
-  } catch {
-    compiled = null;
-    return undefined;
-  }
   // Each buffer: its prefix room, the piece (whole 16-byte records), its padding.
   const pieceStride = pieceBytes > 0 && pieceBytes <= MOTION_KERNEL_MAX_PIECE_BYTES ? PIECE_PREFIX_BYTES + Math.ceil(pieceBytes / 16) * 16 + PIECE_PADDING_BYTES : 0;
-  let pieceCapacity = 0;
-  if (pieceStride > 0) {
+  const reused = spare && spare.api === api && spare.pieceStride === pieceStride ? spare : undefined;
+  let instance: KernelInstance;
+  if (reused) {
+    spare = undefined;
+    instance = reused;
+    // As fresh: every byte past the record slots zero (the slots and piece buffers are written before they are read).
+    new Uint8Array(instance.exports.memory.buffer, STATE_AT, KERNEL_PAGES * PAGE_BYTES - STATE_AT).fill(0);
+  } else {
+    let exports: MotionKernelExports;
     try {
-      exports.memory.grow(Math.ceil((KERNEL_PAGES * PAGE_BYTES + 2 * pieceStride) / PAGE_BYTES) - KERNEL_PAGES);
-      pieceCapacity = pieceStride - PIECE_PREFIX_BYTES - PIECE_PADDING_BYTES;
+      const module = compiled ?? new api.Module(MOTION_KERNEL_WASM);
+      compiled = module;
+      exports = new api.Instance(module).exports as unknown as MotionKernelExports;
     } catch {
-      pieceCapacity = 0;
+      compiled = null;
+      return undefined;
     }
+    let pieceCapacity = 0;
+    if (pieceStride > 0) {
+      try {
+        exports.memory.grow(Math.ceil((KERNEL_PAGES * PAGE_BYTES + 2 * pieceStride) / PAGE_BYTES) - KERNEL_PAGES);
+        pieceCapacity = pieceStride - PIECE_PREFIX_BYTES - PIECE_PADDING_BYTES;
+      } catch {
+        pieceCapacity = 0;
+      }
+    }
+    instance = { api, exports, pieceStride, pieceCapacity };
   }
+  const { exports, pieceCapacity } = instance;
   const buffer = exports.memory.buffer;
   new Int32Array(buffer, UNMOVED_AT, 1)[0] = bones;
   const scan = exports.scan;
@@ -142,5 +175,8 @@ export function createMotionKernel(
       length <= pieceCapacity ? new Uint8Array(buffer, KERNEL_PAGES * PAGE_BYTES + index * pieceStride + PIECE_PREFIX_BYTES, length) : undefined,
     scan: (base, first, count, bone, cosHi, cosLo, ratio, judging, smallTurn, split, chunk) =>
       scan(base * 4, first, count, bones, bone, cosHi, cosLo, ratio, judging ? 1 : 0, smallTurn, split, chunk),
+    release: () => {
+      spare = instance;
+    },
   };
 }

@@ -236,6 +236,31 @@ test('the lint reading its pieces into the motion kernel memory finds what the T
   assert.ok(findings > 12, `${findings} findings compared`);
 });
 
+test('a kernel given back serves the next clip as a fresh one would: lints in turn, one instance, each finds what the TypeScript loop finds', async () => {
+  const pieceBytes = 16 * 2 * MOTION_KERNEL_BLOCK;
+  // Random words first (non-finite halves: the exact path kept across scans, every bone moved,
+  // the candidate cap reached), then clips of smooth motion, each linted after the one before
+  // gave its kernel back (the same piece size every time, so one instance serves them all).
+  const words = randomWordsClip(11, 61, Math.ceil(MOTION_KERNEL_MIN_RECORDS / 61) + 40);
+  const clips = [words, ...[7, 8, 9].map((seed) => randomMotionClip(seed, MOTION_KERNEL_MIN_RECORDS)), words];
+  for (const [index, clip] of clips.entries()) {
+    const header = parseClipHeader(clip)!;
+    const reference = new MotionScanner(header, DEFAULT_MOTION_OPTIONS, null);
+    reference.feed(u32View(clip.subarray(CLIP_HEADER_SIZE)), header.boneCount * header.frameCount);
+    const problems = await lintClipRecords(memoryByteSource(clip), header, { maxKeyframeProblems: 100, motion: false });
+    const expected = problems.length > 0 ? problems : reference.finish().map(motionDiagnostic);
+    const found = await lintClipRecords(readIntoSource(clip), header, { maxKeyframeProblems: 100, chunkBytes: pieceBytes, motion: {} });
+    assert.deepEqual(found, expected, `clip ${index}`);
+    // The instance the lint gave back, as the next kernel made alike gets it: cleared.
+    const next = createMotionKernel(header.boneCount, undefined, pieceBytes);
+    assert.ok(next);
+    assert.ok(next.moved.every((moved) => moved === 0) && next.laneSums.every((sum) => sum === 0) && next.farthest.every((far) => far === 0), `clip ${index}: state cleared`);
+    next.release();
+    assert.equal(createMotionKernel(header.boneCount, undefined, pieceBytes)?.words.buffer, next.words.buffer, 'the instance given back is reused');
+    next.release();
+  }
+});
+
 test('on a large clip the lint runs its record test in the motion pass and finds exactly what the lint kernel finds', async () => {
   // 66,045 records (the motion pass's size), problems at the edges of its groups and blocks.
   const bytes = sparseProblemClip(5, 13209, 7, [0, 1, 3, 4, 5, 4091, 4095, 4096, 4097, 8191, 8192, 12289, 66044]);
