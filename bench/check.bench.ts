@@ -4,20 +4,16 @@
  *   `check FOLDER` (walk, every clip, the manifest and its cross-checks) against reading every
  *   byte of the same files once in this process (16 files in flight), same run, interleaved;
  *   the reads per file during that check (target: 1);
- * - the largest legal clip (267,382,804 B): `check FILE` (its frame ranges linted by one worker
- *   per core at once, the CLI's pool started per run, or a warm pool) against a bare read of it in
- *   4 MiB pieces into one reused buffer, and the same check on one thread; and `ewzanim check FILE`
- *   as a process of its own (the built CLI, dist/cli) against the same bundle with no worker beside
- *   it (one thread): in-process, the workers inherit this process's `--import tsx` and spend
- *   their start in its loader;
+ * - the largest legal clip (267,382,804 B): `check FILE` on a warm pool (its frame ranges linted
+ *   by one worker per core at once: the language server's case), as the CLI runs it (a pool of its
+ *   own not yet started, so on one thread: a worker's start costs about the whole lint), and on one
+ *   thread, against a bare read of it in 4 MiB pieces into one reused buffer;
  * - where splitting a clip pays: clips of 16 to 128 MiB checked by a warm pool, split into ranges
- *   against linted whole on the calling thread (a pool that does not split them).
+ *   against checked whole on one thread.
  * The folder check runs with the worker pool (one worker per core) and, for the scaling, without.
  * Ratios use the fastest wall-clock run of each (the pool's threads make CPU time no measure).
  */
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { copyFile, mkdir, open, readFile } from 'node:fs/promises';
+import { mkdir, open, readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { runChecks } from '../cli/checkCommand';
@@ -149,7 +145,7 @@ async function largestClipRows(bench: BenchContext): Promise<void> {
   const size = await writeClipFile(path, 255, 65535);
   const outputs = ['', '', ''];
   const cpu: Record<string, number> = {};
-  // As `ewzanim check FILE` runs: a pool started for the run and ended after it.
+  // As `ewzanim check FILE` runs: a pool of its own, ended after the run (it starts no worker for one file).
   const cliCheck = async (): Promise<void> => {
     const pool = createCheckPool();
     try {
@@ -158,7 +154,8 @@ async function largestClipRows(bench: BenchContext): Promise<void> {
       await pool?.close();
     }
   };
-  const warm = createCheckPool();
+  const script = checkWorkerScript();
+  const warm = script && defaultPoolSize() > 1 ? await warmPool(bench, new WorkerCheckPool(script, defaultPoolSize(), { startAllAtOnce: true })) : undefined;
   let timings;
   try {
     timings = await timeInterleaved(
@@ -180,12 +177,12 @@ async function largestClipRows(bench: BenchContext): Promise<void> {
   const ranges = warm ? `${warm.size} ranges on as many workers` : 'no worker script: one thread';
   const cpuNote = (key: string): string => `CPU ${formatNumber(cpu[key]!)} s (all threads, least of a run)`;
   bench.add({
-    name: `check FILE, the largest clip (${formatNumber(size)} B), ${ranges}, the pool started for the run`,
+    name: `check FILE, the largest clip (${formatNumber(size)} B), as the CLI runs it (a pool of its own, not started for one file: one thread)`,
     value: cli!.bestSeconds,
     unit: 's',
     baseline,
     target: { on: 'ratio', op: '<=', threshold: 1.5 },
-    note: `${problems} diagnostics, ${same} one thread's; page-cached; ${availableParallelism()} cores; best of ${ROUNDS} interleaved; ${formatNumber(single!.bestSeconds / cli!.bestSeconds)}x the one-thread run; ${cpuNote('cli')}, the workers' start under this process's tsx loader included`,
+    note: `${problems} diagnostics, ${same} one thread's; page-cached; ${availableParallelism()} cores; best of ${ROUNDS} interleaved; ${formatNumber(single!.bestSeconds / cli!.bestSeconds)}x the one-thread run; ${cpuNote('cli')}`,
   });
   bench.add({
     name: `check FILE, the largest clip, ${ranges}, warm pool`,
@@ -195,66 +192,42 @@ async function largestClipRows(bench: BenchContext): Promise<void> {
     note: `workers already started (the language server's case); ${formatNumber(single!.bestSeconds / pooled!.bestSeconds)}x the one-thread run; ${cpuNote('warm')}`,
   });
   bench.add({ name: `check FILE, the largest clip (one thread)`, value: single!.bestSeconds, unit: 's', baseline, note: `the same check without the pool; ${cpuNote('single')}` });
-  await cliProcessRows(bench, path);
-}
-
-/** The built CLI (`node scripts/build.mjs`): its bundle and the check worker beside it. */
-const BUILT_CLI = join(__dirname, '..', 'dist', 'cli');
-
-/** Runs `node cli check path` to its end, whatever its exit status (diagnostics exit 1). */
-function runCliProcess(cli: string, path: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, 'check', path], { stdio: 'ignore' });
-    child.once('error', reject);
-    child.once('close', () => resolve());
-  });
 }
 
 /**
- * `ewzanim check FILE` of the largest clip as a user runs it: the built CLI in a process of its
- * own, its pool (workers of the bundled worker, no tsx) started for the run; against a copy of
- * the same bundle with no worker beside it, which checks on one thread. Both include the process's
- * start (`node -e 0` beside them).
+ * `pool` with its workers started by a folder's check (`startAllAtOnce`), as the language server's
+ * are by its workspace scan: a file named alone goes only to workers already running.
  */
-async function cliProcessRows(bench: BenchContext, path: string): Promise<void> {
-  const cli = join(BUILT_CLI, 'ewzanim.js');
-  if (!existsSync(cli) || !checkWorkerScript(BUILT_CLI)) return;
-  const alone = join(bench.tmpDir, 'cli-one-thread');
-  await mkdir(alone, { recursive: true });
-  await copyFile(cli, join(alone, 'ewzanim.js'));
-  const nodeStart = (): Promise<void> => new Promise((resolve) => spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' }).once('close', () => resolve()));
-  const [pooled, single, bare] = await timeInterleaved([() => runCliProcess(cli, path), () => runCliProcess(join(alone, 'ewzanim.js'), path), nodeStart], ROUNDS);
-  bench.add({
-    name: `ewzanim check FILE, the largest clip, a process of its own (dist/cli), ${defaultPoolSize()} ranges on a pool started for the run`,
-    value: pooled!.bestSeconds,
-    unit: 's',
-    baseline: { name: 'the same bundle with no worker beside it (one thread)', value: single!.bestSeconds, unit: 's' },
-    note: `${availableParallelism()} cores; best of ${ROUNDS} interleaved; a process's start (node -e 0), in both: ${formatNumber(bare!.bestSeconds)} s`,
-  });
+async function warmPool(bench: BenchContext, pool: WorkerCheckPool): Promise<WorkerCheckPool> {
+  const folder = join(bench.tmpDir, 'check-warm-up');
+  await mkdir(folder, { recursive: true });
+  await writeClipFile(join(folder, 'small.nczxanim'), 40, 60);
+  await runChecks(quietIo(nodeFileAccess), [folder], 100, { pool });
+  if (pool.running !== pool.size) throw new Error(`${pool.running} of ${pool.size} check workers started`);
+  return pool;
 }
 
-/** Clips of 16 to 128 MiB checked by a warm pool: split into one range per worker, and whole on one worker. */
+/** Clips of 16 to 128 MiB checked by a warm pool: split into one range per worker, and whole on the calling thread. */
 async function splitThresholdRows(bench: BenchContext): Promise<void> {
   const script = checkWorkerScript();
   if (!script || defaultPoolSize() < 2) return;
-  const split = new WorkerCheckPool(script, defaultPoolSize(), { clipSplitMinBytes: 0 });
-  const whole = new WorkerCheckPool(script, defaultPoolSize(), { clipSplitMinBytes: Number.POSITIVE_INFINITY });
+  const split = await warmPool(bench, new WorkerCheckPool(script, defaultPoolSize(), { clipSplitMinBytes: 0, startAllAtOnce: true }));
   try {
     for (const mib of [16, 32, 64, 128]) {
       const path = join(bench.tmpDir, `check-${mib}mib.nczxanim`);
       const bones = 255;
       const size = await writeClipFile(path, bones, Math.floor((mib * 1024 * 1024) / (bones * 16)));
-      const [inRanges, onOne] = await timeInterleaved([() => checkFile(nodeFileAccess, path, split), () => checkFile(nodeFileAccess, path, whole)], THRESHOLD_ROUNDS);
+      const [inRanges, onOne] = await timeInterleaved([() => checkFile(nodeFileAccess, path, split), () => checkFile(oneThread, path)], THRESHOLD_ROUNDS);
       bench.add({
         name: `check FILE, a ${mib} MiB clip (${formatNumber(size)} B) in ${split.size} ranges, warm pool`,
         value: inRanges!.bestSeconds,
         unit: 's',
-        baseline: { name: 'linted whole on the calling thread (a pool that does not split it)', value: onOne!.bestSeconds, unit: 's' },
+        baseline: { name: 'checked whole on one thread', value: onOne!.bestSeconds, unit: 's' },
         note: `best of ${THRESHOLD_ROUNDS} interleaved; the pool splits from ${formatNumber(CLIP_SPLIT_MIN_BYTES / 1024 / 1024)} MiB`,
       });
     }
   } finally {
-    await Promise.all([split.close(), whole.close()]);
+    await split.close();
   }
 }
 

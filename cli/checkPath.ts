@@ -213,8 +213,10 @@ export async function checkPath(access: FileAccess, path: string, options: PathC
   } else {
     const kind = kindOf(path) ?? (namesTomlFile(path) ? { kind: 'manifest' as const } : await kindByMagic(access, path));
     if (checkable(kind)) {
-      // A file named alone goes to the pool only where the pool splits it across its workers (a large clip).
-      await checkInto(access, path, kind, options, collector, options.pool?.splits?.(kind.kind, stat.size) ? options.pool : undefined);
+      // A file named alone goes to the pool only where the pool splits it across workers already running (a large clip).
+      const pool = options.pool;
+      const split = pool?.splits?.(kind.kind, stat.size) === true && (pool.running ?? 0) > 0;
+      await checkInto(access, path, kind, options, collector, split ? pool : undefined);
     } else into.problems.push({ path, message: 'not a supported file (see ewzanim --help for the extensions)' });
   }
   return into;

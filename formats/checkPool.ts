@@ -33,10 +33,14 @@ export interface BinaryCheckPool {
   check(path: string, kind: BinaryKind, stat: FileStat, options: PooledCheckOptions): Promise<BinaryFileCheck>;
   /**
    * Whether the pool checks a file of `kind` and `size` bytes across its threads at once (a large
-   * clip in frame ranges). A file named alone goes to the pool only then: any other file checks
-   * here sooner than a worker starts.
+   * clip in frame ranges). A file named alone goes to the pool only then, and only to threads
+   * already running (`running`): any other file checks here sooner than a worker starts, and a
+   * worker's start (its bundle's load, about 75 ms of CPU) costs about what the largest clip's
+   * whole lint does here.
    */
   splits?(kind: AssetKind, size: number): boolean;
+  /** Threads started and not ended, when it knows. */
+  readonly running?: number;
   /**
    * Checks many binary files there, each as `checkFileOnce` on this thread with `pooledOptions`
    * (its stat too), many files to a message; `each(index, check)` as the answers come, in any

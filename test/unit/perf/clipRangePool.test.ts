@@ -81,35 +81,42 @@ test('ranges whose workers fail are linted on the calling thread: the same answe
   }
 });
 
-test('check FILE: a large clip named alone is linted in ranges by the workers, with the output of one thread', async () => {
+test('check FILE: a large clip named alone is linted in ranges by workers already running, with the output of one thread', async () => {
   const tree = tempTree({ 'pop.nczxanim': planted(300, [99, 100, 200], [101, 199]) });
   const pool = new WorkerCheckPool(checkWorkerScript()!, 3, { clipSplitMinBytes: 1 });
   try {
     const path = `${tree.root}/pop.nczxanim`;
     const single = await checkOutput(singleThread, [path], 'json');
+    // The folder's check starts the workers (as the language server's workspace scan does).
+    await checkOutput(nodeFileAccess, [tree.root], 'json', pool);
+    assert.equal(pool.running, 3, 'every worker took a range of the folder\'s clip');
     assert.equal(await checkOutput(nodeFileAccess, [path], 'json', pool), single);
     assert.match(single, /anim\/pop/);
     assert.match(single, /anim\/position-jump/);
-    assert.equal(pool.running, 3, 'every worker took a range');
   } finally {
     await pool.close();
     tree.dispose();
   }
 });
 
-test('check FILE: a file the pool would not split is checked on the calling thread (no worker starts for it)', async () => {
+test('check FILE: a file named alone starts no worker: a clip the pool would split checks on the calling thread while the pool is cold, as does one it would not split', async () => {
   const clip = planted(300, [150], []);
   const tree = tempTree({ 'small.nczxanim': clip });
-  // One byte short of the split threshold.
-  const pool = new WorkerCheckPool(checkWorkerScript()!, 3, { clipSplitMinBytes: clip.length + 1 });
+  const path = `${tree.root}/small.nczxanim`;
   try {
-    const path = `${tree.root}/small.nczxanim`;
     const single = await checkOutput(singleThread, [path], 'text');
-    assert.equal(await checkOutput(nodeFileAccess, [path], 'text', pool), single);
     assert.match(single, /anim\/pop/);
-    assert.equal(pool.running, 0, 'no worker started');
+    // One byte short of the split threshold, and at it.
+    for (const clipSplitMinBytes of [clip.length + 1, clip.length]) {
+      const pool = new WorkerCheckPool(checkWorkerScript()!, 3, { clipSplitMinBytes });
+      try {
+        assert.equal(await checkOutput(nodeFileAccess, [path], 'text', pool), single);
+        assert.equal(pool.running, 0, `no worker started (split from ${clipSplitMinBytes} B)`);
+      } finally {
+        await pool.close();
+      }
+    }
   } finally {
-    await pool.close();
     tree.dispose();
   }
 });
