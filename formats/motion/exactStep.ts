@@ -35,10 +35,30 @@ export function stepTurn(previousWord: number, word: number): number {
   return exact[0];
 }
 
-/** `stepTurn` written to `out[at]` (f32) instead of handed back: no boxed number where the call is not inlined. */
-export function stepTurnInto(previousWord: number, word: number, out: Float32Array, at: number): void {
-  if (previousWord === word) out[at] = 1;
-  else turnInto(previousWord, word, out, at);
+/**
+ * The turns along one bone's records, each rotation decoded once (a window's steps share their
+ * records): `words[wordAt[0]]` is the rotation word before the first step, `words[wordAt[i]]`
+ * the one ending step i (1 to `steps`), whose turn, as stepTurn gives it, goes to
+ * `out[at + i - 1]` (f32).
+ */
+export function stepTurnsAlong(words: Uint32Array, wordAt: Int32Array, steps: number, out: Float32Array, at: number): void {
+  const q = decoded;
+  let previous = words[wordAt[0]];
+  // The slot (0 or 4) of `decoded` holding the previous rotation.
+  let slot = 4;
+  decodeInto(previous, slot);
+  for (let i = 1; i <= steps; i++) {
+    const word = words[wordAt[i]];
+    if (word === previous) {
+      out[at + i - 1] = 1;
+      continue;
+    }
+    const current = 4 - slot;
+    decodeInto(word, current);
+    out[at + i - 1] = Math.abs(q[current] * q[slot] + q[current + 1] * q[slot + 1] + q[current + 2] * q[slot + 2] + q[current + 3] * q[slot + 3]);
+    slot = current;
+    previous = word;
+  }
 }
 
 /** `w1`, `w2`: the record's second and third words (position x y, then z in the low half). */
@@ -48,13 +68,13 @@ export function stepMove(previousW1: number, previousW2: number, w1: number, w2:
   return exact[0];
 }
 
-/** `stepMove` written to `out[at]` (f32) instead of handed back, as `stepTurnInto`. */
+/** `stepMove` written to `out[at]` (f32) instead of handed back: no boxed number where the call is not inlined. */
 export function stepMoveInto(previousW1: number, previousW2: number, w1: number, w2: number, out: Float32Array, at: number): void {
   if (previousW1 === w1 && (previousW2 & 0xffff) === (w2 & 0xffff)) out[at] = 0;
   else moveInto(previousW1, previousW2, w1, w2, out, at);
 }
 
-/** Writes the |dot| of two different rotation words to `out[at]` (results go through arrays, never as a returned number: see stepTurnInto). */
+/** Writes the |dot| of two different rotation words to `out[at]` (results go through arrays, never as a returned number: see stepMoveInto). */
 function turnInto(previousWord: number, word: number, out: Float32Array | Float64Array, at: number): void {
   decodeInto(word, 0);
   decodeInto(previousWord, 4);

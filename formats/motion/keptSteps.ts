@@ -5,8 +5,8 @@
  * loop's first ring value (no turn, no move).
  */
 import { MOTION_KERNEL_BLOCK, MOTION_KERNEL_PREFIX, MOTION_KERNEL_SLOTS, type MotionKernel } from '../wasm/motionKernel';
-import { stepMove, stepMoveInto, stepTurn, stepTurnInto } from './exactStep';
-import { StepWindow } from './stepWindow';
+import { stepMove, stepMoveInto, stepTurn, stepTurnsAlong } from './exactStep';
+import { RING, StepWindow } from './stepWindow';
 
 // Module constants read once: every step of a candidate's window looks them up (an imported
 // binding can cost a getter call per read where modules are not bundled, as under tsx).
@@ -15,13 +15,15 @@ const PREFIX = MOTION_KERNEL_PREFIX;
 const SLOTS = MOTION_KERNEL_SLOTS;
 const turnBetween = stepTurn;
 const moveBetween = stepMove;
-const turnInto = stepTurnInto;
+const turnsAlong = stepTurnsAlong;
 const moveInto = stepMoveInto;
 
 /** The |dot| step of each bone (`get`: as the loop's f32 ring holds it). */
 export class KeptSteps extends StepWindow {
   /** The squared-move step of each bone. */
   readonly moves: StepWindow;
+  /** The word indexes of a window's records (`readSteps`). */
+  private readonly walk = new Int32Array(RING + 1);
 
   /** `bases`: the word of position 0 of each of the last MOTION_KERNEL_SLOTS blocks (block b at `b % MOTION_KERNEL_SLOTS`): a slot's, or a piece buffer's. */
   constructor(
@@ -65,16 +67,13 @@ export class KeptSteps extends StepWindow {
   }
 
   protected override readSteps(bone: number, from: number, to: number, out: Float32Array): void {
-    const words = this.kernel.words;
-    // Each record's word is the next step's previous one.
-    let record = Math.max(1, from) * this.kernel.bones + bone;
-    let before = this.wordOf(record - this.kernel.bones);
+    const bones = this.kernel.bones;
+    const first = Math.max(1, from);
     if (from === 0) out[0] = 1;
-    for (let f = Math.max(1, from); f <= to; f++, record += this.kernel.bones) {
-      const at = this.wordOf(record);
-      turnInto(words[before], words[at], out, f - from);
-      before = at;
-    }
+    // The rotation words of the window's records, from the one before its first step.
+    const walk = this.walk;
+    for (let f = first - 1, record = (first - 1) * bones + bone; f <= to; f++, record += bones) walk[f - first + 1] = this.wordOf(record);
+    if (to >= first) turnsAlong(this.kernel.words, walk, to - first + 1, out, first - from);
   }
 
   /** The moves' `readSteps`. */
