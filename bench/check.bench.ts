@@ -198,8 +198,8 @@ async function largestClipRows(bench: BenchContext): Promise<void> {
  * The check worker as the CLI and the server ship it, bundled (`dist/cli`, built by
  * `node scripts/build.mjs` before the bench), else the source under tsx: from source, a worker's
  * code runs through tsx's transform (its helpers wrap every function) and its start through tsx's
- * loader: the largest clip's split took 1.6x the one-thread check's CPU that way, against 1.04x
- * with the bundle.
+ * loader: the largest clip's split took 1.6x the one-thread check's CPU that way, against
+ * 1.2-1.4x with the bundle (load 1.3-1.7).
  */
 function builtCheckWorker(): string | undefined {
   return checkWorkerScript(join(__dirname, '..', 'dist', 'cli')) ?? checkWorkerScript();
