@@ -1,0 +1,99 @@
+/**
+ * The built CLI (`dist/cli`) as a user runs it, a process per command, against a bare read of the
+ * same bytes in a process of its own, interleaved, on as many cores as the process may use: run it
+ * under `taskset -c 0-N` to see how `check` and `diff` scale with cores (the worker pools size
+ * themselves from the affinity mask through `availableParallelism`). Not part of `npm run bench`:
+ * `node scripts/build.mjs && node --import tsx bench/cliScaling.ts [rounds]`, or bundled with
+ * esbuild where there is no `node_modules` (pass the CLI's path as `EWZANIM_CLI`).
+ *
+ * Cases: `check FOLDER` of the performance issue's workspace (10,000 clips of 40 x 60 and a
+ * `nether.toml`), `check FILE` of the largest legal clip (random records), and `diff A B` of two
+ * largest clips whose every record differs. Each round runs each case's baseline (every file read
+ * once in 4 MiB pieces by a bare Node process) then the CLI, and the row gives the least wall time
+ * of the rounds and each round's ratio.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { writeClipFile } from './clipData';
+import { ISSUE_WORKSPACE, writeCheckWorkspace } from './checkWorkspace';
+import { writeTiledClip } from './diff.bench';
+
+const LARGEST = { bones: 255, frames: 65535 };
+
+/** A bare Node process that reads every file under its arguments once, in 4 MiB pieces. */
+const BARE_READ = `
+const fs = require('node:fs');
+const path = require('node:path');
+const piece = Buffer.allocUnsafe(4 * 1024 * 1024);
+let bytes = 0;
+function readFile(file) {
+  const fd = fs.openSync(file, 'r');
+  try { for (let n; (n = fs.readSync(fd, piece, 0, piece.length, null)) > 0;) bytes += n; } finally { fs.closeSync(fd); }
+}
+function visit(at) {
+  if (fs.statSync(at).isDirectory()) for (const name of fs.readdirSync(at)) visit(path.join(at, name));
+  else readFile(at);
+}
+for (const at of process.argv.slice(1)) visit(at);
+process.stdout.write(String(bytes));
+`;
+
+interface Case {
+  name: string;
+  paths: string[];
+  cli: string[];
+}
+
+function wallSeconds(args: string[]): number {
+  const start = process.hrtime.bigint();
+  const run = spawnSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  // check exits 1 on errors and diff on a gate; anything above is a failure of the run itself.
+  if (run.status === null || run.status > 1) throw new Error(`${args.join(' ')}: exit ${run.status}: ${String(run.stderr).slice(0, 400)}`);
+  return seconds;
+}
+
+async function main(): Promise<void> {
+  const rounds = Number(process.argv[2] ?? 3);
+  const cli = resolve(process.env.EWZANIM_CLI ?? join(__dirname, '..', 'dist', 'cli', 'ewzanim.js'));
+  const dir = await mkdtemp(join(tmpdir(), 'ewzanim-scaling-'));
+  try {
+    const workspace = join(dir, 'workspace');
+    await writeCheckWorkspace(workspace, ISSUE_WORKSPACE);
+    const largest = join(dir, 'largest.nczxanim');
+    await writeClipFile(largest, LARGEST.bones, LARGEST.frames);
+    const shifted = join(dir, 'shifted.nczxanim');
+    await writeTiledClip(shifted);
+    const cases: Case[] = [
+      { name: 'check FOLDER, 10,000 clips of 40x60 + nether.toml', paths: [workspace], cli: ['check', workspace] },
+      { name: 'check FILE, the largest clip (267 MB)', paths: [largest], cli: ['check', largest] },
+      { name: 'diff A B, two largest clips, every record different', paths: [largest, shifted], cli: ['diff', largest, shifted] },
+    ];
+    const times = cases.map(() => ({ bare: [] as number[], cli: [] as number[] }));
+    for (let round = 0; round < rounds; round++) {
+      cases.forEach((c, i) => {
+        times[i]!.bare.push(wallSeconds(['-e', BARE_READ, ...c.paths]));
+        times[i]!.cli.push(wallSeconds([cli, ...c.cli]));
+      });
+    }
+    const format = (s: number): string => `${(s * 1000).toFixed(0)} ms`;
+    console.log(`${availableParallelism()} cores available, Node ${process.version}, ${rounds} interleaved rounds, wall clock of whole processes\n`);
+    console.log('| case | bare read (least) | CLI (least) | ratio of the least | ratio per round |');
+    console.log('|---|---:|---:|---:|---|');
+    cases.forEach((c, i) => {
+      const { bare, cli: run } = times[i]!;
+      const least = (values: number[]): number => Math.min(...values);
+      const perRound = run.map((t, r) => `${(t / bare[r]!).toFixed(2)}x`).join(', ');
+      console.log(`| ${c.name} | ${format(least(bare))} | ${format(least(run))} | ${(least(run) / least(bare)).toFixed(2)}x | ${perRound} |`);
+    });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+void main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exitCode = 1;
+});
