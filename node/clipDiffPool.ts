@@ -1,23 +1,24 @@
 /**
- * A clip diff's frame ranges on worker threads (`formats/diff/clipDiffRanges.ts`): one range per
- * core (at most 8, the check pool's `defaultPoolSize`), the calling thread comparing the first
- * and a worker each of the others, each range sent to an idle worker (one started where none is
- * idle), answers matched by id; the ranges merge on the calling thread. A
- * range whose worker fails rejects, and `diffClips` compares it on the calling thread. The
- * worker script is `clipDiffWorker.js` beside the bundle, or `clipDiffWorker.ts` when run from
- * source (tsx): `createClipDiffPool` gives none where neither exists, or on one core, and the
- * diff runs on one thread. Workers start on first use and `close()` ends them.
+ * A clip diff's frame ranges on worker threads (`formats/diff/clipDiffRanges.ts`): up to one
+ * thread per core (at most 8, the check pool's `defaultPoolSize`), the calling thread and one
+ * fewer workers. Each worker, once started (its script loaded: it says so), takes the next range
+ * of the comparison and the next after each answer, one at a time; the calling thread takes them
+ * meanwhile from the first on (`diffClipRangesShared`). A range whose worker fails rejects, is
+ * compared on the calling thread, and that worker takes no more. The worker script is
+ * `clipDiffWorker.js` beside the bundle, or `clipDiffWorker.ts` when run from source (tsx):
+ * `createClipDiffPool` gives none where neither exists, or on one core, and the diff runs on one
+ * thread. Workers start on first use, are kept between comparisons, and `close()` ends them.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { ClipDiffRangeRequest, ClipRangeDiffer } from '../formats/diff/clipDiffRanges';
+import { type ClipDiffRangeRequest, type ClipRangeDiffer, RANGES_PER_THREAD } from '../formats/diff/clipDiffRanges';
 import type { ClipDiffPart } from '../formats/diff/clipDiffTotals';
 import { defaultPoolSize } from './checkPool';
 
 /**
- * Comparisons reading at least this many bytes of records (both sides) are split, one range per
- * worker; smaller ones run on the calling thread, where starting the workers (~100-150 ms on a
+ * Comparisons reading at least this many bytes of records (both sides) are split over the
+ * threads; smaller ones run on the calling thread, where starting the workers (~100-150 ms on a
  * loaded 2-core machine) costs more than the split saves: `bench/diffSplitProbe.ts` found the
  * split no faster below 128 MiB a side, and ~100-150 ms slower where few records differ
  * (docs/performance.md, "Diff").
@@ -32,10 +33,11 @@ export interface ClipDiffRangeMessage {
   request: ClipDiffRangeRequest;
 }
 
-/** A range's totals, or why it failed. */
-export type ClipDiffRangeReply = { id: number; part: ClipDiffPart; error?: undefined } | { id: number; error: string; part?: undefined };
+/** What a worker posts: that it can take ranges, then a range's totals or why it failed. */
+export type ClipDiffWorkerMessage = { kind: 'ready' } | { kind: 'part'; id: number; part: ClipDiffPart } | { kind: 'error'; id: number; error: string };
 
 interface Pending {
+  id: number;
   resolve(part: ClipDiffPart): void;
   reject(error: Error): void;
 }
@@ -50,8 +52,14 @@ export function clipDiffWorkerScript(folder = __dirname): string | undefined {
 }
 
 export class ClipDiffPool {
+  /** Started, ready and taken by no comparison. */
   private readonly idle: Worker[] = [];
-  private readonly busy = new Map<Worker, Map<number, Pending>>();
+  /** Started and not ended. */
+  private readonly workers = new Set<Worker>();
+  /** Each worker's range in progress. */
+  private readonly pending = new Map<Worker, Pending>();
+  /** Comparisons' threads waiting for a worker (all `size - 1` taken). */
+  private readonly waiting: { resolve(worker: Worker): void; reject(error: Error): void }[] = [];
   private nextId = 0;
 
   constructor(
@@ -59,64 +67,96 @@ export class ClipDiffPool {
     readonly size: number = defaultPoolSize(),
     /** Comparisons reading fewer bytes of records run on the calling thread. */
     readonly splitMinBytes: number = CLIP_DIFF_SPLIT_MIN_BYTES,
+    /** Ranges planned per thread: the calling thread and each worker take the next as they become free. */
+    readonly rangesPerThread: number = RANGES_PER_THREAD,
   ) {}
 
   /** The differ for clips `pathA` and `pathB` (the paths as the workers read them). */
   differ(pathA: string, pathB: string): ClipRangeDiffer {
     return {
-      partsFor: (recordBytes) => (recordBytes >= this.splitMinBytes ? this.size : 1),
-      diff: (request) => this.post({ id: this.nextId++, pathA, pathB, request }),
+      threadsFor: (recordBytes) => (recordBytes >= this.splitMinBytes ? this.size : 1),
+      rangesPerThread: this.rangesPerThread,
+      thread: async () => {
+        const worker = await this.acquire();
+        return {
+          diff: (request) => this.post(worker, { id: this.nextId++, pathA, pathB, request }),
+          release: () => this.release(worker),
+        };
+      },
     };
   }
 
   /** Workers started and not ended. */
   get running(): number {
-    return this.idle.length + this.busy.size;
+    return this.workers.size;
   }
 
   async close(): Promise<void> {
-    const workers = [...this.idle.splice(0), ...this.busy.keys()];
-    this.busy.clear();
+    const workers = [...this.workers];
+    this.idle.splice(0);
+    this.rejectWaiting(new Error('clip diff pool closed'));
     await Promise.all(workers.map((worker) => worker.terminate()));
   }
 
-  private post(message: ClipDiffRangeMessage): Promise<ClipDiffPart> {
-    const worker = this.idle.pop() ?? this.start();
+  /** An idle worker; else a new one while fewer than `size - 1` run; else the next one released. */
+  private acquire(): Promise<Worker> {
+    const worker = this.idle.pop();
+    if (worker) return Promise.resolve(worker);
+    if (this.workers.size < this.size - 1) return this.start();
+    return new Promise<Worker>((resolve, reject) => this.waiting.push({ resolve, reject }));
+  }
+
+  /** `worker` to whoever waits for one, or idle; a worker ended or mid-range is not taken back. */
+  private release(worker: Worker): void {
+    if (!this.workers.has(worker) || this.pending.has(worker)) return;
+    const waiter = this.waiting.shift();
+    if (waiter) waiter.resolve(worker);
+    else this.idle.push(worker);
+  }
+
+  private rejectWaiting(error: Error): void {
+    for (const waiter of this.waiting.splice(0)) waiter.reject(error);
+  }
+
+  private post(worker: Worker, message: ClipDiffRangeMessage): Promise<ClipDiffPart> {
+    if (!this.workers.has(worker)) return Promise.reject(new Error('clip diff worker ended'));
     return new Promise<ClipDiffPart>((resolve, reject) => {
-      const pending = this.busy.get(worker) ?? new Map<number, Pending>();
-      pending.set(message.id, { resolve, reject });
-      this.busy.set(worker, pending);
+      this.pending.set(worker, { id: message.id, resolve, reject });
       worker.postMessage(message);
     });
   }
 
-  private start(): Worker {
+  /** A new worker, once its script has loaded and it can take ranges; rejects where it ends first. */
+  private start(): Promise<Worker> {
     // None of the parent's Node options: a loader it was started with (`--import tsx`) would take
     // each worker ~100 ms to set up. From source, the worker registers tsx's CommonJS hook itself.
     const options = { execArgv: [] };
     const worker = this.script.endsWith('.ts')
       ? new Worker(`require('tsx/cjs'); require(${JSON.stringify(this.script)});`, { ...options, eval: true })
       : new Worker(this.script, options);
-    worker.on('message', (reply: ClipDiffRangeReply) => {
-      const pending = this.busy.get(worker);
-      const entry = pending?.get(reply.id);
-      pending?.delete(reply.id);
-      if (pending?.size === 0) {
-        this.busy.delete(worker);
-        this.idle.push(worker);
-      }
-      if (reply.error === undefined) entry?.resolve(reply.part);
-      else entry?.reject(new Error(reply.error));
+    this.workers.add(worker);
+    return new Promise<Worker>((ready, notReady) => {
+      worker.on('message', (message: ClipDiffWorkerMessage) => {
+        if (message.kind === 'ready') return ready(worker);
+        const entry = this.pending.get(worker);
+        if (entry?.id !== message.id) return;
+        this.pending.delete(worker);
+        if (message.kind === 'part') entry.resolve(message.part);
+        else entry.reject(new Error(message.error));
+      });
+      const fail = (error: Error): void => {
+        this.workers.delete(worker);
+        const at = this.idle.indexOf(worker);
+        if (at >= 0) this.idle.splice(at, 1);
+        this.pending.get(worker)?.reject(error);
+        this.pending.delete(worker);
+        notReady(error);
+        // Whoever waits for a worker compares on its own thread instead.
+        this.rejectWaiting(error);
+      };
+      worker.on('error', fail);
+      worker.on('exit', (code) => fail(new Error(`clip diff worker exited (${code})`)));
     });
-    const failAll = (error: Error): void => {
-      for (const entry of this.busy.get(worker)?.values() ?? []) entry.reject(error);
-      this.busy.delete(worker);
-      const at = this.idle.indexOf(worker);
-      if (at >= 0) this.idle.splice(at, 1);
-    };
-    worker.on('error', failAll);
-    worker.on('exit', (code) => failAll(new Error(`clip diff worker exited (${code})`)));
-    return worker;
   }
 }
 

@@ -13,7 +13,7 @@
 import { CLIP_HEADER_SIZE, LEGACY_CLIP_HEADER_SIZE, completeRecordCount, detectLegacyClip, parseClipHeader } from '../clip';
 import type { ByteSource } from '../fileAccess';
 import { mergeClipDiffParts } from './clipDiffMerge';
-import { type ClipDiffRangeRequest, type ClipRangeDiffer, diffClipRange, planClipDiffRanges } from './clipDiffRanges';
+import { type ClipDiffRangeRequest, type ClipRangeDiffer, RANGES_PER_THREAD, diffClipRange, diffClipRangesShared, planClipDiffRanges } from './clipDiffRanges';
 import type { ClipDiffDimensions, ClipDiffPart } from './clipDiffTotals';
 import { framesByteLength } from './clipWindows';
 import { type CountChange, type DiffFailure, type Extreme, type IndexSpan, diffFailure, spanPast } from './diffTypes';
@@ -105,13 +105,11 @@ export async function diffClips(a: ByteSource, b: ByteSource, options: ClipDiffO
   const columns = Math.max(0, Math.min(Math.max(1, Math.floor(options.gridColumns ?? DEFAULT_GRID_COLUMNS)), frames));
   const dimensions: ClipDiffDimensions = { bones, frames, columns };
   const differ = options.rangeDiffer;
-  const ranges = planClipDiffRanges(frames, differ ? differ.partsFor(framesByteLength(shapeA, frames) + framesByteLength(shapeB, frames)) : 1);
+  const threads = differ ? differ.threadsFor(framesByteLength(shapeA, frames) + framesByteLength(shapeB, frames)) : 1;
+  const ranges = planClipDiffRanges(frames, threads > 1 ? threads * (differ?.rangesPerThread ?? RANGES_PER_THREAD) : 1);
   const requests: ClipDiffRangeRequest[] = ranges.map((range) => ({ shapeA, shapeB, dimensions, range, ...(options.windowRecords !== undefined ? { windowRecords: options.windowRecords } : {}) }));
   const here = (request: ClipDiffRangeRequest): Promise<ClipDiffPart> => diffClipRange(a, b, request, options.webAssembly);
-  // The differ takes every range but the first, which this thread compares meanwhile (as it does
-  // a range the differ could not compare).
-  const elsewhere = differ ? requests.slice(1).map((request) => differ.diff(request).catch(() => here(request))) : [];
-  const parts = [await here(requests[0]!), ...(await Promise.all(elsewhere))];
+  const parts = await diffClipRangesShared(requests, here, differ, threads);
   const totals = mergeClipDiffParts(dimensions, parts);
   const changes = headerChanges(shapeA, shapeB);
   return {

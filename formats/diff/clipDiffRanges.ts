@@ -1,9 +1,9 @@
 /**
  * A clip diff in frame ranges: the planner (ranges of about equal frames, each starting on a
  * chunk of the per-bone sums), one range's comparison (its own reads of both files, a window at a
- * time, memory bounded by the window), and what runs ranges elsewhere (other threads:
- * `node/clipDiffPool.ts`). `mergeClipDiffParts` (clipDiffMerge.ts) gives exactly what one range
- * over every frame gives, bit for bit, whatever the number of ranges.
+ * time, memory bounded by the window), and the ranges handed out to the calling thread and other
+ * threads (`node/clipDiffPool.ts`) as each becomes free. `mergeClipDiffParts` (clipDiffMerge.ts)
+ * gives exactly what one range over every frame gives, bit for bit, whatever the number of ranges.
  */
 import type { ByteSource } from '../fileAccess';
 import { compareClipsTs } from './clipDiffReference';
@@ -26,14 +26,79 @@ export interface ClipDiffRangeRequest {
 }
 
 /**
- * Compares ranges of one pair of clips somewhere (other threads); `partsFor` says how many pay.
- * The calling thread compares the first range itself, the differ the others.
+ * Compares ranges of one pair of clips on other threads; `threadsFor` says how many threads pay.
+ * The calling thread and each other thread take the next range as they become free.
  */
 export interface ClipRangeDiffer {
-  /** Ranges to split a comparison reading `recordBytes` bytes of records (both sides) into, the calling thread's included (below 2: one range, here). */
-  partsFor(recordBytes: number): number;
-  /** The range's totals; rejects where it could not run there (the caller then compares it itself). */
+  /** Threads to compare a comparison reading `recordBytes` bytes of records (both sides) on, the calling thread included (below 2: one range, here). */
+  threadsFor(recordBytes: number): number;
+  /** Ranges planned per thread (default RANGES_PER_THREAD; never below one chunk each). */
+  rangesPerThread?: number;
+  /** Another thread, once it can take a range; rejects where none could start (the calling thread then compares the rest). */
+  thread(): Promise<ClipRangeThread>;
+}
+
+/** One other thread, taking one range at a time. */
+export interface ClipRangeThread {
+  /** The range's totals; rejects where it could not run there (the caller then compares it itself and uses this thread no more). */
   diff(request: ClipDiffRangeRequest): Promise<ClipDiffPart>;
+  /** Done with this thread for this comparison. */
+  release(): void;
+}
+
+/** Ranges planned per thread: a thread that starts late, or runs slower, leaves the others the rest instead of idling them. */
+export const RANGES_PER_THREAD = 4;
+
+/**
+ * The totals of every request (ranges of one comparison), in the requests' order whatever order
+ * they are answered in. The calling thread (`here`) starts at once and takes the next range until
+ * none is left; each of `threads - 1` other threads of `differ` takes the next once it has started
+ * and after each answer. A range another thread could not compare is compared here, and that
+ * thread takes no more. Returns once every range is answered: a thread still starting then takes
+ * none (it is released when it has started).
+ */
+export async function diffClipRangesShared(
+  requests: readonly ClipDiffRangeRequest[],
+  here: (request: ClipDiffRangeRequest) => Promise<ClipDiffPart>,
+  differ: ClipRangeDiffer | undefined,
+  threads: number,
+): Promise<ClipDiffPart[]> {
+  const parts = new Array<ClipDiffPart>(requests.length);
+  const failed: number[] = [];
+  const elsewhere = new Set<Promise<boolean>>();
+  let next = 0;
+  const take = (): number | undefined => (next < requests.length ? next++ : undefined);
+  const otherThread = async (thread: ClipRangeThread): Promise<void> => {
+    try {
+      for (let index = take(); index !== undefined; index = take()) {
+        const answer: Promise<boolean> = thread.diff(requests[index]!).then(
+          (part) => {
+            parts[index] = part;
+            elsewhere.delete(answer);
+            return true;
+          },
+          () => {
+            failed.push(index);
+            elsewhere.delete(answer);
+            return false;
+          },
+        );
+        elsewhere.add(answer);
+        if (!(await answer)) return;
+      }
+    } finally {
+      thread.release();
+    }
+  };
+  if (differ && requests.length > 1) {
+    for (let t = 1; t < Math.min(threads, requests.length); t++) void differ.thread().then(otherThread, () => undefined);
+  }
+  for (;;) {
+    const index = failed.shift() ?? take();
+    if (index !== undefined) parts[index] = await here(requests[index]!);
+    else if (elsewhere.size > 0) await Promise.race(elsewhere);
+    else return parts;
+  }
 }
 
 /**
