@@ -1,9 +1,10 @@
 /**
  * A clip diff's frame ranges on worker threads (`formats/diff/clipDiffRanges.ts`): up to one
- * thread per core (at most 8, the check pool's `defaultPoolSize`), the calling thread and one
- * fewer workers. Each worker, once started (its script loaded: it says so), takes the next range
- * of the comparison and the next after each answer, one at a time; the calling thread takes them
- * meanwhile from the first on (`diffClipRangesShared`). A range whose worker fails rejects, is
+ * thread per core (at most 8, the check pool's `defaultPoolSize`), the calling thread and at most
+ * one fewer workers (shared by comparisons that run at once). Each worker, once started (its
+ * script loaded: it says so), takes the next range of the comparison and the next after each
+ * answer, one at a time; the calling thread takes them meanwhile from the first on
+ * (`diffClipRangesShared`). A range whose worker fails rejects, is
  * compared on the calling thread, and that worker takes no more. The worker script is
  * `clipDiffWorker.js` beside the bundle, or `clipDiffWorker.ts` when run from source (tsx):
  * `createClipDiffPool` gives none where neither exists, or on one core, and the diff runs on one
