@@ -122,8 +122,11 @@ test('a worker that fails on a range: that range and the rest are compared on th
   const pool = new ClipDiffPool(join(failing.root, 'failsOnRange.js'), 3, 1);
   try {
     const one = await diffOf(a, b);
-    // Until the workers, once started, have taken a range each and ended.
-    for (let round = 0; round === 0 || (round < 40 && pool.running > 0); round++) {
+    // Until the workers, once started, have taken a range each and ended. A worker that becomes
+    // ready after a round's ranges are all compared waits idle for the next round, and on a loaded
+    // machine a start can take seconds: the bound is time, not a count of rounds.
+    const deadline = Date.now() + 30_000;
+    for (let round = 0; round === 0 || (Date.now() < deadline && pool.running > 0); round++) {
       assert.deepStrictEqual(await diffOf(a, b, { rangeDiffer: pool.differ(a, b) }), one, `round ${round}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
