@@ -1,8 +1,11 @@
 /**
  * Every extension the Khronos registry lists as ratified, required by a file: read, or refused by
  * name with `gltf/unsupported-extension` and what to do, never with a JavaScript error's text.
- * The list: "Ratified Khronos Extensions for glTF 2.0" of the KhronosGroup/glTF repository's
- * extensions/README.md as of 2025-06, plus the multi-vendor compression EXT_meshopt_compression.
+ * The list: "Ratified Khronos Extensions" of the KhronosGroup/glTF repository's
+ * extensions/README.md as of its update of 2026-07-16 (pull request 2614): the KHR extensions and
+ * the three EXT ones it lists (EXT_mesh_gpu_instancing, EXT_meshopt_compression, EXT_texture_webp).
+ * A read file keeps the extension, marked required, in its document: the reader registered it
+ * rather than dropping it. KHR_materials_diffuse_transmission, a release candidate there, reads too.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,7 +18,6 @@ const RATIFIED: Record<string, 'read' | 'refused'> = {
   KHR_lights_punctual: 'read',
   KHR_materials_anisotropy: 'read',
   KHR_materials_clearcoat: 'read',
-  KHR_materials_diffuse_transmission: 'read',
   KHR_materials_dispersion: 'read',
   KHR_materials_emissive_strength: 'read',
   KHR_materials_ior: 'read',
@@ -27,21 +29,30 @@ const RATIFIED: Record<string, 'read' | 'refused'> = {
   KHR_materials_variants: 'read',
   KHR_materials_volume: 'read',
   KHR_mesh_quantization: 'read',
+  KHR_node_visibility: 'read',
   KHR_texture_basisu: 'read',
   KHR_texture_transform: 'read',
   KHR_xmp_json_ld: 'read',
+  EXT_mesh_gpu_instancing: 'read',
   EXT_meshopt_compression: 'read',
+  EXT_texture_webp: 'read',
 };
+
+/** Registry release candidates the reader reads as well. */
+const RELEASE_CANDIDATES_READ = ['KHR_materials_diffuse_transmission'];
 
 function requiring(extension: string): Uint8Array {
   return new TextEncoder().encode(JSON.stringify({ asset: { version: '2.0' }, extensionsUsed: [extension], extensionsRequired: [extension] }));
 }
 
-for (const [extension, outcome] of Object.entries(RATIFIED)) {
+const OUTCOMES: [string, 'read' | 'refused'][] = [...Object.entries(RATIFIED), ...RELEASE_CANDIDATES_READ.map((name): [string, 'read'] => [name, 'read'])];
+
+for (const [extension, outcome] of OUTCOMES) {
   test(`a file requiring ${extension} is ${outcome}`, async () => {
     const reading = readGltfBytes(requiring(extension), {}, await nodeGltfDecoders());
     if (outcome === 'read') {
-      await reading;
+      const used = (await reading).getRoot().listExtensionsUsed().map((e) => [e.extensionName, e.isRequired()]);
+      assert.deepEqual(used, [[extension, true]]);
       return;
     }
     await assert.rejects(reading, (error: unknown) => {
