@@ -47,9 +47,10 @@ interface ServerRun {
   roundTrips: number[];
 }
 
-async function runServer(root: string, timeoutMs = 180_000): Promise<ServerRun> {
+/** Spawns `bundle` (the built server by default) on `root` and times its first check. */
+export async function runServer(root: string, timeoutMs = 180_000, bundle = SERVER_BUNDLE): Promise<ServerRun> {
   const t0 = performance.now();
-  const client = StdioLspClient.spawn(process.execPath, [SERVER_BUNDLE, '--stdio']);
+  const client = StdioLspClient.spawn(process.execPath, [bundle, '--stdio']);
   const rss = rssSampler(client.child.pid!);
   let lastPublish = t0;
   const counted = client.publishCount;
