@@ -13,13 +13,28 @@ ensure_npm_packages() {
 
 apt_install_missing() {
   # apt_install_missing PACKAGE... : installs the Debian packages that are not installed yet, and
-  # nothing else: no upgrade of what is installed (--no-upgrade), no recommended extras, quietly.
+  # nothing else: no recommended extras, quietly, and no upgrade or removal of what is installed.
+  # apt's --no-upgrade spares only the packages named, not an installed library one of them needs
+  # at a newer version (libkrb5-dev upgrades libkrb5-3 when the package lists are newer), so apt's
+  # plan is simulated first and an install that would change an installed package is not made:
+  # it says which and what to run by hand.
   local missing=()
   for p in "$@"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
   [ ${#missing[@]} -eq 0 ] && return 0
   local sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
   echo "Installing the missing Debian packages: ${missing[*]}" >&2
   $sudo apt-get update -qq || return 1
+  local plan changes
+  plan="$(LC_ALL=C apt-get install -s --no-upgrade --no-install-recommends "${missing[@]}")" || return 1
+  changes="$(printf '%s\n' "$plan" | sed -n -E \
+    -e 's/^Inst ([^ ]+) \[([^]]+)\] \(([^ ]+).*/  \1 \2 -> \3/p' -e 's/^Remv ([^ ]+).*/  \1 (removed)/p')"
+  if [ -n "$changes" ]; then
+    echo "Not installed: ${missing[*]} would change installed packages:" >&2
+    echo "$changes" >&2
+    echo "Nothing on this system is upgraded for you. Install them yourself if you agree" >&2
+    echo "(sudo apt-get install --no-install-recommends ${missing[*]}), then run this again." >&2
+    return 1
+  fi
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-upgrade --no-install-recommends "${missing[@]}"
 }
 

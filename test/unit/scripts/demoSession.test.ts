@@ -3,7 +3,8 @@
  * gets its own private folder; Ctrl-C on one removes its folder and stops its process group,
  * and leaves the other's alone; a normal exit cleans up the same way.
  * And what the demo installs (scripts/ensure-deps.sh): only the Debian packages that are
- * missing, without upgrading anything, quietly; Neovim only for `npm test`.
+ * missing, without upgrading or removing anything (apt's plan simulated first), quietly; Neovim
+ * only for `npm test`.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -114,9 +115,16 @@ test('a demo that ends by itself removes its folder and stops its processes too'
 
 /**
  * Runs `script` after sourcing ensure-deps.sh with fake dpkg, apt-get, sudo and id on PATH:
- * `installed` are the packages dpkg knows; every apt-get call is recorded.
+ * `installed` are the packages dpkg knows; every apt-get call is recorded; a simulated install
+ * (`apt-get install -s`) prints `plan` (apt's "Inst"/"Remv" lines).
  */
-function withFakeApt(installed: string[], script: string): string[] {
+function withFakeApt(installed: string[], script: string, plan: string[] = []): string[] {
+  const run = runWithFakeApt(installed, script, plan);
+  assert.equal(run.status, 0, run.stderr);
+  return run.calls;
+}
+
+function runWithFakeApt(installed: string[], script: string, plan: string[]): { status: number | null; stderr: string; calls: string[] } {
   const bin = mkdtempSync(join(tmpdir(), 'ewzanim-fake-apt-'));
   try {
     const log = join(bin, 'apt.log');
@@ -125,13 +133,13 @@ function withFakeApt(installed: string[], script: string): string[] {
       chmodSync(join(bin, name), 0o755);
     };
     tool('dpkg', `[ "$1" = "-s" ] && case " ${installed.join(' ')} " in *" $2 "*) exit 0;; esac; exit 1`);
-    tool('apt-get', `echo "apt-get $*" >> "${log}"`);
+    writeFileSync(join(bin, 'plan.txt'), plan.map((line) => `${line}\n`).join(''));
+    tool('apt-get', `echo "apt-get $*" >> "${log}"; [ "$2" = "-s" ] && cat "${join(bin, 'plan.txt')}"; exit 0`);
     tool('sudo', 'exec "$@"');
     tool('id', 'echo 1000');
     writeFileSync(log, '');
     const run = spawnSync('bash', ['-c', `source scripts/ensure-deps.sh; ${script}`], { cwd: REPO, encoding: 'utf8', env: { ...process.env, PATH: `${bin}:${process.env.PATH}` } });
-    assert.equal(run.status, 0, run.stderr);
-    return readFileSync(log, 'utf8').split('\n').filter((line) => line !== '');
+    return { status: run.status, stderr: run.stderr, calls: readFileSync(log, 'utf8').split('\n').filter((line) => line !== '') };
   } finally {
     rmSync(bin, { recursive: true, force: true });
   }
@@ -140,13 +148,41 @@ function withFakeApt(installed: string[], script: string): string[] {
 test('apt: only the missing packages, with --no-upgrade, no recommends, -qq; nothing at all when none is missing', () => {
   assert.deepEqual(withFakeApt(['build-essential'], 'apt_install_missing libkrb5-dev build-essential python3'), [
     'apt-get update -qq',
+    'apt-get install -s --no-upgrade --no-install-recommends libkrb5-dev python3',
     'apt-get install -y -qq --no-upgrade --no-install-recommends libkrb5-dev python3',
   ]);
   assert.deepEqual(withFakeApt(['libkrb5-dev', 'build-essential', 'python3'], 'apt_install_missing libkrb5-dev build-essential python3'), []);
 });
 
+test('apt: an install whose plan upgrades or removes an installed package is not made; the message names them and the command', () => {
+  // apt-get install --no-upgrade --no-install-recommends libcurl4-openssl-dev on Debian 12 with older lists installed.
+  const plan = [
+    'Inst curl [7.88.1-10+deb12u14] (7.88.1-10+deb12u15 Debian:12.15/oldstable [amd64]) []',
+    'Inst libcurl4 [7.88.1-10+deb12u14] (7.88.1-10+deb12u15 Debian:12.15/oldstable [amd64])',
+    'Inst libkrb5-dev (1.20.1-2+deb12u5 Debian:12.15/oldstable [amd64])',
+    'Remv libold1 [1.0-1]',
+    'Conf libkrb5-dev (1.20.1-2+deb12u5 Debian:12.15/oldstable [amd64])',
+  ];
+  const run = runWithFakeApt([], 'apt_install_missing libkrb5-dev', plan);
+  assert.equal(run.status, 1);
+  assert.deepEqual(run.calls, ['apt-get update -qq', 'apt-get install -s --no-upgrade --no-install-recommends libkrb5-dev']);
+  const changes = run.stderr.split('\n').filter((line) => line.startsWith('  '));
+  assert.deepEqual(changes, ['  curl 7.88.1-10+deb12u14 -> 7.88.1-10+deb12u15', '  libcurl4 7.88.1-10+deb12u14 -> 7.88.1-10+deb12u15', '  libold1 (removed)']);
+  assert.match(run.stderr, /Not installed: libkrb5-dev would change installed packages/);
+  assert.match(run.stderr, /sudo apt-get install --no-install-recommends libkrb5-dev\)/);
+});
+
+test('apt: a plan of new packages only is installed', () => {
+  const plan = ['Inst libkrb5-dev (1.20.1-2+deb12u5 Debian:12.15/oldstable [amd64])', 'Conf libkrb5-dev (1.20.1-2+deb12u5 Debian:12.15/oldstable [amd64])'];
+  assert.deepEqual(withFakeApt([], 'apt_install_missing libkrb5-dev', plan).at(-1), 'apt-get install -y -qq --no-upgrade --no-install-recommends libkrb5-dev');
+});
+
 test('Neovim is installed for npm test only: the demo never asks for it', () => {
-  assert.deepEqual(withFakeApt([], 'ensure_test_tools'), ['apt-get update -qq', 'apt-get install -y -qq --no-upgrade --no-install-recommends chromium neovim']);
+  assert.deepEqual(withFakeApt([], 'ensure_test_tools'), [
+    'apt-get update -qq',
+    'apt-get install -s --no-upgrade --no-install-recommends chromium neovim',
+    'apt-get install -y -qq --no-upgrade --no-install-recommends chromium neovim',
+  ]);
   const demo = readFileSync(join(REPO, 'scripts', 'demo.sh'), 'utf8');
   assert.doesNotMatch(demo, /ensure_test_tools|neovim|apt_install_missing/);
   assert.match(demo, /ensure_vscode_harness/);
