@@ -8,10 +8,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Document } from '@gltf-transform/core';
-import { mat4, vec3 } from 'gl-matrix';
 import { exportAnimationBytes, GltfReadError, readGltfBytes } from '../../../formats/gltf';
 import { nodeGltfDecoders } from '../../../node/gltf/decoders';
+import { bindPosePositions, quantisationBound, worstVertexDistance } from './bindPose';
 import { compressedGlb, type Compression } from './compressedGlb';
 import { fixture, type FIXTURE_FILES } from './gltfTestKit';
 
@@ -19,51 +18,6 @@ function usedExtensions(glb: Uint8Array): string[] {
   const view = new DataView(glb.buffer, glb.byteOffset, glb.byteLength);
   const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + view.getUint32(12, true)))) as { extensionsRequired?: string[] };
   return json.extensionsRequired ?? [];
-}
-
-/**
- * Every skinned primitive's positions in the bind pose, as a renderer places them: the first
- * joint's world matrix times its inverse bind matrix times the stored position. (Meshopt's
- * quantisation stores positions as integers and moves the dequantising transform into the
- * inverse bind matrices; only this product is comparable.)
- */
-function bindPosePositions(document: Document): number[][] {
-  return document.getRoot().listNodes().filter((node) => node.getMesh() && node.getSkin()).flatMap((node) => {
-    const skin = node.getSkin()!;
-    const joints = skin.listJoints();
-    const inverseBinds = skin.getInverseBindMatrices()!;
-    return node.getMesh()!.listPrimitives().map((primitive) => {
-      const positions = primitive.getAttribute('POSITION')!;
-      const jointIds = primitive.getAttribute('JOINTS_0')!;
-      return Array.from({ length: positions.getCount() }, (_, i) => {
-        const joint = jointIds.getElement(i, [])[0];
-        const matrix = mat4.multiply(mat4.create(), joints[joint].getWorldMatrix() as unknown as mat4, inverseBinds.getElement(joint, []) as unknown as mat4);
-        const p = vec3.transformMat4(vec3.create(), positions.getElement(i, []) as unknown as vec3, matrix);
-        return [p[0], p[1], p[2]];
-      }).flat();
-    });
-  });
-}
-
-/** The largest distance from a vertex of `decoded` to the nearest vertex of `source` (vertex order may change). */
-function worstVertexDistance(source: number[], decoded: number[]): number {
-  let worst = 0;
-  for (let i = 0; i < decoded.length; i += 3) {
-    let nearest = Infinity;
-    for (let j = 0; j < source.length; j += 3) nearest = Math.min(nearest, Math.hypot(decoded[i] - source[j], decoded[i + 1] - source[j + 1], decoded[i + 2] - source[j + 2]));
-    worst = Math.max(worst, nearest);
-  }
-  return worst;
-}
-
-/** 14-bit position quantisation (both compressions' default) over the primitive's extent: half a step per axis. */
-function quantisationBound(source: number[], bits = 14): number {
-  let extent = 0;
-  for (let axis = 0; axis < 3; axis++) {
-    const values = source.filter((_, i) => i % 3 === axis);
-    extent = Math.max(extent, Math.max(...values) - Math.min(...values));
-  }
-  return (Math.sqrt(3) * extent) / ((1 << bits) - 1);
 }
 
 const CASES: { name: keyof typeof FIXTURE_FILES; compression: Compression }[] = [
