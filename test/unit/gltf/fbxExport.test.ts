@@ -8,14 +8,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, readFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { decodeKeyframe, keyframeOffset, parseClipHeader } from '../../../formats';
+import type { mat4 } from 'gl-matrix';
+import { decodeKeyframe, inverseBindOffset, keyframeOffset, parseClipHeader, parseMeshHeader, parseSkeletonHeader, readInverseBind } from '../../../formats';
 import { main } from '../../../cli/main';
 import { nodeFileAccess } from '../../../node/fileAccess';
 import { converterWarnings } from '../../../node/fbx/convert';
 import { tempTree } from '../cli/cliHarness';
+import { nativeBindPose, worstVertexDistance } from './bindPose';
 import { asciiFbx, RIG_BONES, RIG_KEYS, rigDocument } from './fbx/rig';
 import { writeGlb } from './gltfTestKit';
 
@@ -23,7 +25,14 @@ import { writeGlb } from './gltfTestKit';
 function runnableFbx2gltf(folder: string): { path?: string; why?: string } {
   const platform = ({ linux: 'Linux', darwin: 'Darwin', win32: 'Windows_NT' } as Record<string, string>)[process.platform];
   if (!platform || process.arch !== 'x64') return { why: `FBX2glTF ships x86-64 binaries only, this is ${process.platform}-${process.arch}` };
-  const source = join(join(createRequire(__filename).resolve('fbx2gltf/package.json'), '..'), 'bin', platform, process.platform === 'win32' ? 'FBX2glTF.exe' : 'FBX2glTF');
+  let packageFolder: string;
+  try {
+    packageFolder = join(createRequire(__filename).resolve('fbx2gltf/package.json'), '..');
+  } catch {
+    return { why: 'the devDependency fbx2gltf is not installed (npm install)' };
+  }
+  const source = join(packageFolder, 'bin', platform, process.platform === 'win32' ? 'FBX2glTF.exe' : 'FBX2glTF');
+  if (!existsSync(source)) return { why: `the fbx2gltf package has no ${platform} binary at ${source}` };
   const path = join(folder, process.platform === 'win32' ? 'FBX2glTF.exe' : 'FBX2glTF');
   copyFileSync(source, path);
   chmodSync(path, 0o755);
@@ -80,6 +89,42 @@ test('an .fbx exports through FBX2glTF to the clip the same rig gives through gl
     assert.equal(listing.status, 0, listing.stderr);
     assert.match(listing.stdout, /"Take 001"/);
     assert.match(listing.stdout, /3 joints/);
+  } finally {
+    tree.dispose();
+  }
+});
+
+test('ewzanim export skeleton and mesh on an .fbx: the skeleton and mesh the same rig gives through glTF, within f32 and f16 precision', async (t) => {
+  const tree = tempTree({ 'rig.fbx': asciiFbx(), 'direct.glb': await writeGlb(rigDocument()) });
+  try {
+    const tool = runnableFbx2gltf(tree.root);
+    if (!tool.path) return t.skip(tool.why);
+    const exported = async (model: string, kind: 'skeleton' | 'mesh', extra: string[]): Promise<Uint8Array> => {
+      const output = `${model}.${kind === 'skeleton' ? 'nczxskel' : 'nczxmesh'}`;
+      const run = await ewzanim(['export', kind, model, ...extra, '-o', output], tree.root, '');
+      assert.equal(run.status, 0, run.stderr);
+      return new Uint8Array(readFileSync(join(tree.root, output)));
+    };
+    const fbxSkeleton = await exported('rig.fbx', 'skeleton', ['--fbx2gltf', tool.path]);
+    const gltfSkeleton = await exported('direct.glb', 'skeleton', []);
+    assert.equal(parseSkeletonHeader(fbxSkeleton)!.boneCount, RIG_BONES.length);
+    assert.deepEqual(parseSkeletonHeader(fbxSkeleton), parseSkeletonHeader(gltfSkeleton));
+    RIG_BONES.forEach((name, bone) => {
+      const a = readInverseBind(fbxSkeleton, inverseBindOffset(bone));
+      const b = readInverseBind(gltfSkeleton, inverseBindOffset(bone));
+      a.forEach((v, i) => assert.ok(Math.abs(v - b[i]) < 1e-5, `${name}'s inverse bind: ${Array.from(a)} and ${Array.from(b)}`));
+    });
+    const fbxMesh = await exported('rig.fbx', 'mesh', ['--fbx2gltf', tool.path]);
+    const gltfMesh = await exported('direct.glb', 'mesh', []);
+    assert.equal(parseMeshHeader(fbxMesh)!.indexCount, parseMeshHeader(gltfMesh)!.indexCount, 'the same triangles');
+    const jointWorlds = rigDocument().getRoot().listSkins()[0].listJoints().map((joint) => joint.getWorldMatrix() as unknown as mat4);
+    const viaFbx = nativeBindPose(fbxSkeleton, fbxMesh, jointWorlds);
+    const viaGltf = nativeBindPose(gltfSkeleton, gltfMesh, jointWorlds);
+    const bound = viaFbx.storageError + viaGltf.storageError + 1e-5;
+    for (const [from, to] of [[viaGltf, viaFbx], [viaFbx, viaGltf]] as const) {
+      const worst = worstVertexDistance(from.positions, to.positions);
+      assert.ok(worst <= bound, `a vertex is ${worst} from the nearest vertex of the other export, more than ${bound}`);
+    }
   } finally {
     tree.dispose();
   }
