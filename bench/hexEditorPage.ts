@@ -13,7 +13,10 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { describeByte } from '../formats/describe';
-import { layoutOfFile } from '../formats/editing/rowLayout';
+import { layoutOfFile, type RowLayout } from '../formats/editing/rowLayout';
+import { openMshFile } from '../formats/msh/model';
+import { mshRowLayout } from '../formats/msh/rows';
+import { hexRowLayoutWire } from '../protocol/convert/hexRowLayout';
 
 export interface HexPage {
   page: Page;
@@ -36,8 +39,8 @@ window.acquireVsCodeApi = () => ({
   postMessage: async (m) => {
     const answer = (message) => window.postMessage(message, '*');
     if (m.type === 'ready') {
-      const info = await (await fetch('/init')).json();
-      info.headerBytes = Uint8Array.from(info.headerBytes);
+      // Byte fields (the header, an NRes entry's name field) come as { bytes: [...] }.
+      const info = JSON.parse(await (await fetch('/init')).text(), (key, value) => (value && Array.isArray(value.bytes) ? Uint8Array.from(value.bytes) : value));
       answer({ type: 'init', info });
     } else if (m.type === 'readBytes') {
       const bytes = new Uint8Array(await (await fetch('/bytes?offset=' + m.offset + '&length=' + m.length)).arrayBuffer());
@@ -52,7 +55,8 @@ window.acquireVsCodeApi = () => ({
 const PAGE = `<!DOCTYPE html><html><head><link rel="stylesheet" href="/hex.css"></head>
 <body><div id="app"></div><script>${FAKE_HOST_SCRIPT}</script><script src="/hex.js"></script></body></html>`;
 
-export async function openHexPage(browser: Browser, path: string, kind: 'clip' | 'skeleton'): Promise<HexPage> {
+/** `path` opened as the editor opens it: a clip's or skeleton's grid, an NRes file's rows (MSH). */
+export async function openHexPage(browser: Browser, path: string, kind: 'clip' | 'skeleton' | 'msh', viewport = { width: 1400, height: 900 }): Promise<HexPage> {
   const file: FileHandle = await open(path, 'r');
   const size = (await file.stat()).size;
   let bytesRead = 0;
@@ -72,13 +76,16 @@ export async function openHexPage(browser: Browser, path: string, kind: 'clip' |
         response.end(readFileSync(join('dist', 'webview', url.pathname.slice(1))));
       } else if (url.pathname === '/init') {
         const headerBytes = await read(0, 16);
-        const layout = layoutOfFile(kind, headerBytes, size);
-        response.end(JSON.stringify({ uri: `file://${path}`, fileName: path, layout, headerBytes: [...headerBytes], frameRate: 30 }));
+        const layout: RowLayout = kind === 'msh'
+          ? mshRowLayout((await openMshFile({ size, read }, { maxKeyframeProblems: 0, expectModel: true })).layout)
+          : layoutOfFile(kind, headerBytes, size);
+        const info = { uri: `file://${path}`, fileName: path, layout: hexRowLayoutWire(layout), headerBytes, frameRate: 30 };
+        response.end(JSON.stringify(info, (_key, value: unknown) => (value instanceof Uint8Array ? { bytes: [...value] } : value)));
       } else if (url.pathname === '/bytes') {
         response.setHeader('content-type', 'application/octet-stream');
         response.end(await read(number('offset'), Math.min(1 << 20, number('length'))));
       } else if (url.pathname === '/describe') {
-        response.end(JSON.stringify((await describeByte(kind, { size, read }, number('offset'), { frameRate: 30 })) ?? null));
+        response.end(JSON.stringify((kind === 'msh' ? undefined : await describeByte(kind, { size, read }, number('offset'), { frameRate: 30 })) ?? null));
       } else {
         response.setHeader('content-type', 'text/html');
         response.end(PAGE);
@@ -88,7 +95,7 @@ export async function openHexPage(browser: Browser, path: string, kind: 'clip' |
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const page = await browser.newPage({ viewport });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   // tsx (esbuild keepNames) wraps functions passed to page.evaluate in `__name(...)`.

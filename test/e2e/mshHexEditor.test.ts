@@ -114,7 +114,7 @@ test('hex editor on an MSH model: rows, colours, hover, edit by value, refusal, 
       assert.deepEqual(node1.classes, Array(38).fill('f-node'));
       // Find by place: "key 3" jumps to its row.
       await setSearchMode(hex, 'frameBone');
-      assert.equal(await hex.getAttribute('#search-text', 'placeholder'), 'e.g. node 3, key 17, map 40');
+      assert.equal(await hex.getAttribute('#search-text', 'placeholder'), 'e.g. key 17');
       await goTo(hex, 'key 3', KEY_3);
       await hex.waitForSelector('.row.selected .label:text("key 3 · n1")');
       const key3 = await shownRow(hex, KEY_3, 'key 3 · n1', 24);

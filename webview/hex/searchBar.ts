@@ -14,14 +14,20 @@ import type { SearchAnswer } from '../../protocol/hexEditor';
 
 type Mode = 'bytes' | 'frameBone' | SearchCondition;
 
-const MODES: [Mode, string, string][] = [
-  ['bytes', 'Hex bytes', 'e.g. 03 08 20 80, ?? for any byte'],
-  ['frameBone', 'Frame / bone (MSH: node / key)', 'e.g. 12 3'],
-  ['nan', 'NaN', ''],
-  ['infinite', 'Infinity', ''],
-  ['nonUnit', 'Non-unit rotation', ''],
-  ['zeroScale', 'Zero scale', ''],
+/**
+ * Each mode: its name, the field's placeholder and the field's tooltip. A placeholder is short
+ * enough to read whole in the field of a 200 px editor; the tooltip says the rest.
+ */
+const MODES: [Mode, string, string, string][] = [
+  ['bytes', 'Hex bytes', 'e.g. 03 08 ?? 80', 'Hex bytes, e.g. 03 08 20 80; ?? for any byte'],
+  ['frameBone', 'Frame / bone (MSH: node / key)', 'e.g. 12 3', 'A frame and a bone, e.g. 12 3 (frame 12, bone 3); a skeleton: a bone'],
+  ['nan', 'NaN', '', ''],
+  ['infinite', 'Infinity', '', ''],
+  ['nonUnit', 'Non-unit rotation', '', ''],
+  ['zeroScale', 'Zero scale', '', ''],
 ];
+/** An NRes file's place to find: the placeholder and tooltip of the frame / bone mode. */
+const MSH_PLACE: [placeholder: string, tooltip: string] = ['e.g. key 17', 'A node (node 3), a key (key 17) or a map block (map 40)'];
 
 interface ValueElement extends HTMLElement {
   value: string;
@@ -71,6 +77,7 @@ export class SearchBar {
     this.text = document.createElement('vscode-textfield') as ValueElement;
     this.text.id = 'search-text';
     this.text.setAttribute('placeholder', MODES[0][2]);
+    this.text.title = MODES[0][3];
     const button = (id: string, text: string, title: string): HTMLElement => {
       const b = document.createElement('vscode-button');
       b.id = id;
@@ -218,7 +225,9 @@ export class SearchBar {
     const mode = MODES.find(([value]) => value === this.mode.value);
     this.text.hidden = this.isCondition();
     const msh = this.host.layout()?.kind === 'msh' && this.mode.value === 'frameBone';
-    this.text.setAttribute('placeholder', msh ? 'e.g. node 3, key 17, map 40' : (mode?.[2] ?? ''));
+    const [placeholder, tooltip] = msh ? MSH_PLACE : [mode?.[2] ?? '', mode?.[3] ?? ''];
+    this.text.setAttribute('placeholder', placeholder);
+    this.text.title = tooltip;
     this.reset();
     this.shownQuery = '';
     this.say('', false);
