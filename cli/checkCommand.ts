@@ -10,10 +10,13 @@ import { exportedBoneNames } from '../formats/gltf/exportRecord';
 import type { BoneNameLookup } from '../formats/motion/boneNames';
 import type { MotionOptions } from '../formats/motion/motionOptions';
 import type { CheckFormat } from './args';
-import { createCheckPool } from '../node/checkPool';
+import { kindsByName } from '../formats/fileKinds';
+import { createCheckPool, type WorkerCheckPool } from '../node/checkPool';
+import type { ClipRangeWorkerPool } from '../node/clipRangeWorkerPool';
 import { nodeFileAccess } from '../node/fileAccess';
 import { blockingSmallReads } from '../node/syncFileAccess';
-import { checkPath } from './checkPath';
+import { checkPath, type NamedClipRanges } from './checkPath';
+import { startRangeWorkersFor } from './checkRangeWorkers';
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import type { CheckReport } from './report/checkReport';
 import { githubAnnotations } from './report/github';
@@ -52,6 +55,14 @@ export interface WalkOptions {
   motion?: Partial<MotionOptions>;
   /** Worker threads for a folder's content checks; only with Node's file access as `io.access`. */
   pool?: BinaryCheckPool;
+  /** Threads for the ranges of a large clip named on the command line; only with Node's file access as `io.access`. */
+  rangeWorkers?: NamedClipRanges;
+  /** `checkCommand`: a named clip of at least this many bytes is linted in ranges on workers started for it (default `CLIP_SPLIT_MIN_BYTES`). */
+  clipSplitMinBytes?: number;
+  /** `checkCommand`: threads a run may use, its own included (default one per core, at most 8: `defaultPoolSize`). */
+  threads?: number;
+  /** `checkCommand`: one line on stderr saying which worker threads the run started and used (default: `EWZANIM_DEBUG_THREADS` is set). */
+  reportThreads?: boolean;
 }
 
 export type { CheckReport } from './report/checkReport';
@@ -70,7 +81,7 @@ export async function runChecks(
   // Motion messages name the bones of a clip exported from glTF (its export record).
   const boneNamesOf: BoneNameLookup = (clip, bones) => exportedBoneNames(io.access, clip, bones);
   for (const path of paths) {
-    const checked = await checkPath(access, path, { maxKeyframeProblems: maxProblems, kinds: { mshExtensions: walk.mshExtensions }, exclude: walk.exclude, facts, pool: walk.pool, ...(walk.motion ? { motion: walk.motion } : {}), boneNamesOf });
+    const checked = await checkPath(access, path, { maxKeyframeProblems: maxProblems, kinds: { mshExtensions: walk.mshExtensions }, exclude: walk.exclude, facts, pool: walk.pool, rangeWorkers: walk.rangeWorkers, ...(walk.motion ? { motion: walk.motion } : {}), boneNamesOf });
     report.files.push(...checked.files);
     report.problems.push(...checked.problems);
   }
@@ -82,6 +93,13 @@ export async function runChecks(
   return report;
 }
 
+/** What `EWZANIM_DEBUG_THREADS` shows: the worker threads a run started and what they took. */
+function threadReport(pool: WorkerCheckPool | undefined, ranges: ClipRangeWorkerPool | undefined): string {
+  const checks = pool ? `${pool.started} of ${pool.size} check workers started` : 'no check pool';
+  const clip = ranges ? `${ranges.started} range workers started (${ranges.ready} loaded), ${ranges.rangesOnWorkers} of ${ranges.ranges} clip ranges linted on them` : 'no range workers';
+  return `ewzanim: threads: ${checks}; ${clip}\n`;
+}
+
 export async function checkCommand(
   io: CliIo,
   paths: readonly string[],
@@ -90,13 +108,18 @@ export async function checkCommand(
   cwd = process.cwd(),
   walk: WalkOptions = {},
 ): Promise<number> {
-  // The pool's workers read through Node's file access: only when that is what this run reads with.
-  const owned = !walk.pool && io.access === nodeFileAccess ? createCheckPool() : undefined;
+  // The pools' workers read through Node's file access: only when that is what this run reads with.
+  const nodeReads = io.access === nodeFileAccess;
+  // First of all: a large clip's range workers load while its stat and header are read.
+  const kindOf = kindsByName({ mshExtensions: walk.mshExtensions });
+  const ranges = !walk.rangeWorkers && nodeReads ? startRangeWorkersFor(paths, kindOf, walk.clipSplitMinBytes, walk.threads) : undefined;
+  const owned = !walk.pool && nodeReads ? createCheckPool(walk.threads) : undefined;
   let report: CheckReport;
   try {
-    report = await runChecks(io, paths, maxProblems, { ...walk, pool: walk.pool ?? owned });
+    report = await runChecks(io, paths, maxProblems, { ...walk, pool: walk.pool ?? owned, rangeWorkers: walk.rangeWorkers ?? ranges });
   } finally {
-    await owned?.close();
+    if (walk.reportThreads ?? Boolean(process.env.EWZANIM_DEBUG_THREADS)) io.err(threadReport(owned, ranges));
+    await Promise.all([owned?.close(), ranges?.close()]);
   }
   for (const problem of report.problems) io.err(`ewzanim: ${problem.path}: ${problem.message}\n`);
   const summary = { files: report.files.length, errors: report.errors, warnings: report.warnings };

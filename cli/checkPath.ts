@@ -7,6 +7,7 @@
 import { checkFileOnce, checkManifestPack, type CheckOptions } from '../formats/index';
 import { type AssetKind, type FileKind, KIND_SERVICES, kindByMagic, type KindOfPath, kindsByName } from '../formats/fileKinds';
 import type { FileAccess } from '../formats/fileAccess';
+import type { ClipRangeLinter } from '../formats/clipRangeLint';
 import type { FormatDiagnostic } from '../formats/diagnostics';
 import { type BinaryCheckPool, type PooledFile, type PooledFileCheck, pooledOptions, withBoneNames } from '../formats/checkPool';
 import { mapInParallel } from '../formats/inParallel';
@@ -53,6 +54,16 @@ export interface PathCheckOptions extends CheckOptions {
    * they read files through Node's file access, so pass one only where `access` is that.
    */
   pool?: BinaryCheckPool;
+  /** Where a clip named on the command line (not found by a walk) is linted in ranges (`ewzanim check FILE`'s range workers). */
+  rangeWorkers?: NamedClipRanges;
+}
+
+/** Threads that lint the frame ranges of a large clip named alone. */
+export interface NamedClipRanges {
+  /** Clips of fewer bytes are checked whole on the calling thread. */
+  readonly splitMinBytes: number;
+  /** Where the ranges of the clip at `path` are linted. */
+  linter(path: string): ClipRangeLinter;
 }
 
 /** Files checked at once: enough to keep the disk busy, few enough to bound open files and memory. */
@@ -213,10 +224,12 @@ export async function checkPath(access: FileAccess, path: string, options: PathC
   } else {
     const kind = kindOf(path) ?? (namesTomlFile(path) ? { kind: 'manifest' as const } : await kindByMagic(access, path));
     if (checkable(kind)) {
-      // A file named alone goes to the pool only where the pool splits it across workers already running (a large clip).
+      // A file named alone goes to the pool only where the pool splits it across workers already running (a large clip);
+      // else a large clip's ranges go to the range workers started for it, and any other file is checked on this thread.
       const pool = options.pool;
       const split = pool?.splits?.(kind.kind, stat.size) === true && (pool.running ?? 0) > 0;
-      await checkInto(access, path, kind, options, collector, split ? pool : undefined);
+      const ranges = !split && kind.kind === 'clip' && options.rangeWorkers && stat.size >= options.rangeWorkers.splitMinBytes ? options.rangeWorkers.linter(path) : undefined;
+      await checkInto(access, path, kind, ranges ? { ...options, rangeLinter: ranges } : options, collector, split ? pool : undefined);
     } else into.problems.push({ path, message: 'not a supported file (see ewzanim --help for the extensions)' });
   }
   return into;

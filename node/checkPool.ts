@@ -27,7 +27,7 @@ const MAX_WORKER_FAILURES = 3;
  * A worker's heap kept small: its live data is a few files in flight, and a young generation of
  * V8's default size lets each worker's garbage grow by tens of MiB between collections.
  */
-const WORKER_HEAP_LIMITS = { maxYoungGenerationSizeMb: 4 };
+export const WORKER_HEAP_LIMITS = { maxYoungGenerationSizeMb: 4 };
 
 /** How the pool starts its workers, and what its owner is told of them. */
 export interface PoolOptions {
@@ -83,6 +83,8 @@ export class WorkerCheckPool implements BinaryCheckPool {
   private failures = 0;
   private closing = false;
   private bindPoses: readonly BindPose[] = [];
+  /** Workers started since the pool was made (ended or not). */
+  started = 0;
 
   constructor(
     private readonly script: string,
@@ -196,6 +198,7 @@ export class WorkerCheckPool implements BinaryCheckPool {
     const worker = this.script.endsWith('.ts')
       ? new Worker(`require('tsx/cjs'); require(${JSON.stringify(this.script)});`, { eval: true, resourceLimits: WORKER_HEAP_LIMITS })
       : new Worker(this.script, { resourceLimits: WORKER_HEAP_LIMITS });
+    this.started++;
     const entry: PoolWorker = { worker, inFlight: new Map() };
     if (this.bindPoses.length > 0) worker.postMessage({ bindPoses: this.bindPoses } satisfies WorkerMessage);
     worker.on('message', (reply: CheckReply) => {

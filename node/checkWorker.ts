@@ -12,7 +12,7 @@ import { checkBinaryFile } from '../formats/checkBinaryFile';
 import type { PooledCheckOptions, PooledFile, PooledFileCheck } from '../formats/checkPool';
 import type { FileAccess } from '../formats/fileAccess';
 import { compactForTransfer } from '../formats/manifest/assetFacts';
-import { lintRangeOnWorker } from './clipRangeCheck';
+import { lintRangeOnWorker } from './clipRangeWorkerJob';
 import { nodeFileAccess } from './fileAccess';
 import { RecycledReads } from './recycledReads';
 import { syncNodeFileAccess } from './syncFileAccess';

@@ -1,7 +1,7 @@
 /**
  * A large clip checked on the calling thread (its header) with its frame ranges linted by the
  * pool's workers at once and merged (`formats/clipRangeLint.ts`), answered as a worker answers
- * (`compactForTransfer`), and a range's lint on a worker (`lintRangeOnWorker`). Loaded by
+ * (`compactForTransfer`). Loaded by
  * `checkPool.ts` only when a clip is that large, so a pool of small checks loads none of the
  * check's modules on its own thread.
  */
@@ -13,7 +13,6 @@ import { byteSourceOf, type FileStat } from '../formats/fileAccess';
 import { compactForTransfer } from '../formats/manifest/assetFacts';
 import type { BindPose } from '../formats/manifest/bindPose';
 import { nodeFileAccess } from './fileAccess';
-import { syncNodeFileAccess } from './syncFileAccess';
 
 /** The workers a clip's ranges go to. */
 export interface RangeWorkers {
@@ -43,11 +42,3 @@ async function lintRange(workers: RangeWorkers, path: string, request: ClipRange
   }
 }
 
-/**
- * A range linted on a worker thread (`checkWorker.ts`) through synchronous reads
- * (`syncFileAccess.ts`): the worker has nothing else to do while a piece is read, and the pool's
- * workers do not queue their pieces on libuv's shared threads.
- */
-export function lintRangeOnWorker(path: string, request: ClipRangeRequest): Promise<ClipRangeResult> {
-  return lintClipRange(byteSourceOf(syncNodeFileAccess, path, request.size), request.header, request.range, request.options, request.tally);
-}

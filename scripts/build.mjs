@@ -20,6 +20,7 @@ const targets = [
   { name: 'check worker (cli)', entry: 'node/checkWorker.ts', outfile: 'dist/cli/checkWorker.js', platform: 'node', format: 'cjs' },
   { name: 'check worker (server)', entry: 'node/checkWorker.ts', outfile: 'dist/server/checkWorker.js', platform: 'node', format: 'cjs' },
   { name: 'clip diff worker (cli)', entry: 'node/clipDiffWorker.ts', outfile: 'dist/cli/clipDiffWorker.js', platform: 'node', format: 'cjs' },
+  { name: 'clip range worker (cli)', entry: 'node/clipRangeWorker.ts', outfile: 'dist/cli/clipRangeWorker.js', platform: 'node', format: 'cjs' },
   { name: 'hex editor webview', entry: 'webview/hex/main.ts', outfile: 'dist/webview/hex.js', platform: 'browser', format: 'iife' },
   { name: 'preview webview', entry: 'webview/preview/main.ts', outfile: 'dist/webview/preview.js', platform: 'browser', format: 'iife' },
   { name: 'MSH preview webview', entry: 'webview/mshPreview/main.ts', outfile: 'dist/webview/mshPreview.js', platform: 'browser', format: 'iife' },

@@ -7,7 +7,6 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CLIP_HEADER_SIZE, KEYFRAME_SIZE, type BoneTransform } from '../../../formats';
 import { checkBinaryFile } from '../../../formats/checkBinaryFile';
 import type { ClipFrameRange } from '../../../formats/clipRangeLint';
 import { compactForTransfer } from '../../../formats/manifest/assetFacts';
@@ -16,27 +15,7 @@ import { checkClipInRanges } from '../../../node/clipRangeCheck';
 import { nodeFileAccess } from '../../../node/fileAccess';
 import { checkOutput, singleThread } from './checkOutput';
 import { tempTree } from '../cli/cliHarness';
-import { clipOf, smoothTransform } from '../motion/plantedClips';
-import { specialRecords } from '../formats/clipKernelInputs';
-
-/** Bone `frame % 16` of each frame in `frames` turned half a turn about x (a pop), or moved 8 units (a jump). */
-function planted(frames: number, pops: readonly number[], jumps: readonly number[], nan: readonly number[] = []): Uint8Array {
-  return clipOf({ bones: 16, frames }, (bone, frame): BoneTransform => {
-    const t = smoothTransform(bone, frame);
-    if (bone !== frame % 16) return t;
-    if (pops.includes(frame)) return { ...t, rotation: [t.rotation[3], t.rotation[2], -t.rotation[1], -t.rotation[0]] };
-    if (jumps.includes(frame)) return { ...t, position: [t.position[0] + 8, t.position[1], t.position[2]] };
-    if (nan.includes(frame)) return { ...t, scale: [Number.NaN, 1, 1] };
-    return t;
-  });
-}
-
-function randomClip(bones: number, frames: number, extraRecords: number): Uint8Array {
-  const bytes = new Uint8Array(CLIP_HEADER_SIZE + (bones * frames + extraRecords) * KEYFRAME_SIZE);
-  bytes.set([bones, 0, (frames + 1) & 0xff, (frames + 1) >>> 8]);
-  bytes.set(specialRecords(bones * frames + extraRecords, 5), CLIP_HEADER_SIZE);
-  return bytes;
-}
+import { planted, randomClip } from './rangeClips';
 
 for (const format of ['text', 'json'] as const) {
   test(`check --format ${format}: clips linted in ranges by 3 workers equal one thread's output byte for byte`, async () => {

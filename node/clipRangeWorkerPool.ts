@@ -1,0 +1,185 @@
+/**
+ * Range workers for `ewzanim check FILE` of a large clip: the calling thread and up to one fewer
+ * workers than the check pool's size (`defaultPoolSize`: one thread per core, at most 8) lint the
+ * clip's frame ranges (`formats/clipRangeLint.ts`), several ranges a thread, each thread taking
+ * the next unclaimed range as it becomes free (`clipRangeWorkerJob.ts`): the calling thread starts
+ * at once, a worker as soon as it has loaded. The workers run `clipRangeWorker.js` (a small
+ * bundle: the clip lint alone), so the command can start them for one file (`start()`, as soon as
+ * a stat says a named file is large enough) and still gain. A range whose worker fails is linted
+ * on the calling thread. The worker script is `clipRangeWorker.js` beside the bundle, or
+ * `clipRangeWorker.ts` when run from source (tsx): `createClipRangeWorkerPool` gives none where
+ * neither exists, or on one core, and the clip is linted on one thread.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { ClipRangeLinter, ClipRangeRequest, ClipRangeResult } from '../formats/clipRangeLint';
+import { CLIP_SPLIT_MIN_BYTES, defaultPoolSize, WORKER_HEAP_LIMITS } from './checkPool';
+import { CALLING_THREAD, claimSlots, lintRangeOnWorker, takeRanges, type ClipRangeJob, type ClipRangeWorkerMessage, type ClipRangeWorkerReply } from './clipRangeWorkerJob';
+
+/**
+ * Ranges planned per thread: a worker that loads late takes fewer, so the threads end together.
+ * More ranges cost each its own seam scan, pieces and kernel (docs/performance.md, "Check").
+ */
+export const RANGES_PER_CHECK_THREAD = 2;
+
+interface Deferred {
+  resolve(result: ClipRangeResult): void;
+  reject(error: unknown): void;
+}
+
+/** A clip's ranges in progress: who waits for each, and which have their lint. */
+interface ActiveJob {
+  job: ClipRangeJob;
+  waiting: Deferred[];
+  settled: boolean[];
+  left: number;
+}
+
+/** The range worker script beside this module (bundled `.js`, or the `.ts` source under tsx). */
+export function clipRangeWorkerScript(folder = __dirname): string | undefined {
+  for (const name of ['clipRangeWorker.js', 'clipRangeWorker.ts']) {
+    const path = join(folder, name);
+    if (existsSync(path)) return path;
+  }
+  return undefined;
+}
+
+export class ClipRangeWorkerPool {
+  /** Live workers by their number in a job's claims (2, 3, ...; the calling thread is 1). */
+  private readonly workers = new Map<number, Worker>();
+  private readonly jobs = new Map<number, ActiveJob>();
+  private nextJob = 0;
+  private nextThread = CALLING_THREAD + 1;
+  private closing = false;
+  /** Workers started since the pool was made (ended or not). */
+  started = 0;
+  /** Workers that said they had loaded. */
+  ready = 0;
+  /** Clip ranges planned, and those linted on a worker (the rest on the calling thread). */
+  ranges = 0;
+  rangesOnWorkers = 0;
+
+  constructor(
+    private readonly script: string,
+    /** Threads a clip's ranges go to: the calling thread and `size - 1` workers. */
+    readonly size: number = defaultPoolSize(),
+    /** Files of fewer bytes are clips the caller lints whole on its own thread (`linter` is not asked). */
+    readonly splitMinBytes: number = CLIP_SPLIT_MIN_BYTES,
+    readonly rangesPerThread: number = RANGES_PER_CHECK_THREAD,
+  ) {}
+
+  /** Starts the workers now (once): they load while the caller reads the clip's stat and header. */
+  start(): void {
+    if (this.started > 0 || this.closing) return;
+    for (let i = 1; i < this.size; i++) this.startWorker();
+  }
+
+  /** Workers started and not ended. */
+  get running(): number {
+    return this.workers.size;
+  }
+
+  /**
+   * Where the ranges of the clip at `path` (as the workers read it) are linted, split wherever a
+   * worker lives: the caller asks only for a clip of at least `splitMinBytes` (its file's size).
+   * `formats/clipRangeLint.ts` asks for every range of the clip at once, in clip order, its last
+   * marked `last`: the job starts then.
+   */
+  linter(path: string): ClipRangeLinter {
+    let requests: ClipRangeRequest[] = [];
+    let waiting: Deferred[] = [];
+    return {
+      partsFor: () => {
+        this.start();
+        return this.workers.size > 0 ? (this.workers.size + 1) * this.rangesPerThread : 1;
+      },
+      lint: (request) =>
+        new Promise<ClipRangeResult>((resolve, reject) => {
+          requests.push(request);
+          waiting.push({ resolve, reject });
+          if (!request.range.last) return;
+          this.run(path, requests, waiting);
+          requests = [];
+          waiting = [];
+        }),
+    };
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    const workers = [...this.workers.values()];
+    this.workers.clear();
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+
+  /** Every worker is sent the clip's ranges and this thread takes them too, until none is left. */
+  private run(path: string, requests: ClipRangeRequest[], waiting: Deferred[]): void {
+    const job: ClipRangeJob = { id: this.nextJob++, path, requests, claims: claimSlots(requests.length) };
+    const active: ActiveJob = { job, waiting, settled: requests.map(() => false), left: requests.length };
+    this.jobs.set(job.id, active);
+    this.ranges += requests.length;
+    for (const worker of this.workers.values()) worker.postMessage({ job } satisfies ClipRangeWorkerMessage);
+    void takeRanges(
+      job,
+      CALLING_THREAD,
+      (index, result) => this.settle(active, index, result),
+      (index, error) => this.settle(active, index, undefined, error),
+    );
+  }
+
+  private settle(active: ActiveJob, index: number, result: ClipRangeResult | undefined, error?: unknown): void {
+    if (active.settled[index]) return;
+    active.settled[index] = true;
+    if (--active.left === 0) this.jobs.delete(active.job.id);
+    if (result) active.waiting[index]!.resolve(result);
+    else active.waiting[index]!.reject(error);
+  }
+
+  /** A range a worker could not lint, linted on this thread. */
+  private lintHere(active: ActiveJob, index: number): void {
+    if (active.settled[index]) return;
+    lintRangeOnWorker(active.job.path, active.job.requests[index]!).then(
+      (result) => this.settle(active, index, result),
+      (error: unknown) => this.settle(active, index, undefined, error),
+    );
+  }
+
+  private startWorker(): void {
+    const thread = this.nextThread++;
+    // None of the parent's Node options: a loader it was started with (`--import tsx`) would take
+    // each worker ~100 ms to set up. From source, the worker registers tsx's CommonJS hook itself.
+    const options = { execArgv: [], workerData: { thread }, resourceLimits: WORKER_HEAP_LIMITS };
+    const worker = this.script.endsWith('.ts')
+      ? new Worker(`require('tsx/cjs'); require(${JSON.stringify(this.script)});`, { ...options, eval: true })
+      : new Worker(this.script, options);
+    this.started++;
+    this.workers.set(thread, worker);
+    worker.on('message', (reply: ClipRangeWorkerReply) => {
+      if (reply.kind === 'ready') return void this.ready++;
+      const active = this.jobs.get(reply.job);
+      if (!active) return;
+      if (reply.kind === 'range' && !active.settled[reply.index]) {
+        this.rangesOnWorkers++;
+        this.settle(active, reply.index, reply.result);
+      } else if (reply.kind === 'error') this.lintHere(active, reply.index);
+    });
+    const fail = (): void => {
+      if (!this.workers.delete(thread)) return;
+      // The ranges it had taken and not answered are linted here.
+      for (const active of this.jobs.values()) {
+        active.job.claims.forEach((claimant, index) => {
+          if (claimant === thread) this.lintHere(active, index);
+        });
+      }
+    };
+    worker.on('error', fail);
+    worker.on('exit', fail);
+  }
+}
+
+/** A pool sized to the machine, or undefined where the worker script is missing or one core is all there is. */
+export function createClipRangeWorkerPool(size = defaultPoolSize(), splitMinBytes = CLIP_SPLIT_MIN_BYTES): ClipRangeWorkerPool | undefined {
+  const script = clipRangeWorkerScript();
+  return script && size > 1 ? new ClipRangeWorkerPool(script, size, splitMinBytes) : undefined;
+}
