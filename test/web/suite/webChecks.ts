@@ -2,13 +2,16 @@
  * The checks the web suite runs inside VS Code for the Web's extension host, in order: the
  * browser entry activates, the language server in its web worker reports the planted problems
  * and hovers the manifest (reading files through workspace.fs), a keyframe listing's rotation word
- * hovers its decoded quaternion, the hex editor saves an edit made in its page, the preview opens
- * and draws its golden image, and the glTF export reads compressed GLBs.
+ * hovers its decoded quaternion, the hex editor saves an edit made in its page, an .fbx export
+ * says it cannot run there, the preview opens and draws its golden image, the Curves mark a
+ * planted pop, Compare Clips shows the changed keyframe, and the glTF export reads compressed GLBs.
+ * Every command the package declares is registered here or hidden from every menu and the palette.
  */
 import * as vscode from 'vscode';
 import * as assert from './check';
 import { codeOf, SEVERITY, waitFor, workspaceUri } from '../../e2e/suite/extensionApi';
 import type { ExportFromGltfResult } from '../../../client/src/gltfExport/exportFromGltf';
+import { evaluateWhen, type WhenContext } from '../../unit/helpers/whenClause';
 import { EXPECTED_FILE, STEP_PREFIX, type PageStep, type WebExpectations } from './webProtocol';
 
 const EXTENSION_ID = 'ewzanim-tools.ewzanim-tools';
@@ -30,6 +33,42 @@ async function activates(): Promise<void> {
   assert.equal(extension.isActive, true, 'active');
   assert.equal(vscode.env.uiKind, vscode.UIKind.Web, 'uiKind');
   assert.equal(vscode.workspace.workspaceFolders?.[0]?.uri.scheme, 'vscode-test-web', 'the planted folder is served by test-web, not file:');
+}
+
+interface CommandContributions {
+  contributes: { commands: { command: string }[]; menus: Record<string, { command: string; when?: string }[]> };
+}
+
+/** The contexts a menu entry of the package is shown in on the desktop (Explorer, editor title, Source Control, palette). */
+function menuContexts(isWeb: boolean): WhenContext[] {
+  const contexts: WhenContext[] = [];
+  for (const resourceExtname of ['.nczxanim', '.ewzanim', '.msh', '.glb', '.fbx']) {
+    for (const resourceScheme of ['file', 'git', 'vscode-vfs']) {
+      for (const scmResourceGroup of ['workingTree', 'index']) {
+        contexts.push({
+          isWeb, remoteName: undefined, resourceExtname, resourceScheme, scmProvider: 'git', scmResourceGroup, isInDiffEditor: true,
+          listMultiSelection: false, listDoubleSelection: false, activeCustomEditorId: 'ewzanim.hexEditor', 'ewzanim.clipSelectedForCompare': true,
+        });
+      }
+    }
+  }
+  return contexts;
+}
+
+async function commandsAvailable(): Promise<void> {
+  const { contributes } = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as CommandContributions;
+  const registered = new Set(await vscode.commands.getCommands(true));
+  const absent = contributes.commands.map((c) => c.command).filter((c) => !registered.has(c));
+  assert.deepEqual(absent, ['ewzanim.compareClipWithHead', 'ewzanim.compareClipWithStaged'], 'the commands not registered in the browser: the comparisons with git');
+  for (const command of absent) {
+    const entries = Object.entries(contributes.menus).flatMap(([menu, items]) => items.filter((i) => i.command === command).map((i) => ({ menu, when: i.when ?? '' })));
+    assert.ok(entries.some((e) => e.menu === 'commandPalette'), `${command} has a palette entry (without one the palette shows it)`);
+    for (const { menu, when } of entries) {
+      const shown = (isWeb: boolean): boolean => when === '' || menuContexts(isWeb).some((context) => evaluateWhen(when, context));
+      assert.equal(shown(true), false, `${command} in ${menu} is hidden in VS Code for the Web (${when})`);
+      assert.equal(shown(false), true, `${command} in ${menu} is shown on the desktop (${when})`);
+    }
+  }
 }
 
 async function plantedDiagnostics(): Promise<void> {
@@ -121,6 +160,43 @@ async function previewOpens(): Promise<void> {
   await waitFor('the page to close the preview tab', () => (previewTab() ? undefined : true), PAGE_STEP_TIMEOUT_MS);
 }
 
+async function curvesMarkThePop(): Promise<void> {
+  const { curves } = await expectations();
+  await vscode.commands.executeCommand('ewzanim.showCurves', workspaceUri(curves.clip));
+  const tab = await waitFor('the preview tab with its Curves', previewTab, 60_000);
+  askPage({ step: 'curves-shown', tabLabel: tab.label, bone: curves.bone, marks: curves.marks });
+  await waitFor('the page to close the Curves\' preview tab', () => (previewTab() ? undefined : true), PAGE_STEP_TIMEOUT_MS);
+}
+
+function diffTab(): vscode.Tab | undefined {
+  return vscode.window.tabGroups.all
+    .flatMap((group) => group.tabs)
+    .find((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('ewzanim.clipDiff'));
+}
+
+async function compareClipsShowsTheChange(): Promise<void> {
+  const { compare } = await expectations();
+  const panel = await vscode.commands.executeCommand<unknown>('ewzanim.compareClips', undefined, [workspaceUri(compare.a), workspaceUri(compare.b)]);
+  assert.ok(panel, 'Compare Clips opened a panel on the two clips');
+  const tab = await waitFor('the clip diff tab', diffTab, 60_000);
+  askPage({ step: 'diff-shown', tabLabel: tab.label, summary: compare.summary, legend: compare.legend });
+  await waitFor('the page to close the clip diff tab', () => (diffTab() ? undefined : true), PAGE_STEP_TIMEOUT_MS);
+}
+
+async function fbxSaysNodeOnly(): Promise<void> {
+  const { fbx } = await expectations();
+  const source = workspaceUri(fbx.path);
+  const folder = vscode.Uri.joinPath(source, '..');
+  const before = (await vscode.workspace.fs.readDirectory(folder)).map(([name]) => name);
+  const result = await vscode.commands.executeCommand<ExportFromGltfResult | undefined>('ewzanim.exportFromGltf', source, {
+    animations: [0], frameRate: 30, outputs: ['clip'], folder, overwrite: true, addToManifest: false, showReport: false,
+  });
+  assert.equal(result, undefined, 'no export from an .fbx');
+  // Not waited for here: the page sees it before the next step it is asked for (the preview's, waited for).
+  askPage({ step: 'notification', text: fbx.message });
+  assert.deepEqual((await vscode.workspace.fs.readDirectory(folder)).map(([name]) => name), before, 'nothing written beside the .fbx');
+}
+
 async function gltfExportsCompressed(): Promise<void> {
   for (const expected of (await expectations()).gltfExports) {
     const glb = workspaceUri(expected.glb);
@@ -151,12 +227,16 @@ export interface WebCheck {
 export function webChecks(): WebCheck[] {
   return [
     { title: 'the browser entry activates in VS Code for the Web on the test-web folder', check: activates },
+    { title: 'every declared command is registered in the browser, or hidden from every menu and the palette there (the comparisons with git)', check: commandsAvailable },
     { title: 'the language server in its web worker reports the broken clip and the manifest: code, severity, line', check: plantedDiagnostics },
     { title: 'the clean clip and skeleton have no problems', check: cleanFiles },
     { title: "a hover on the manifest's clip path describes the clip it read through workspace.fs", check: manifestHover },
     { title: 'a hover on a rotation word of the keyframe listing shows its decoded quaternion', check: listingHover },
     { title: 'the hex editor: a byte edited in its page and saved is read back through workspace.fs', check: hexEditorSaves },
+    { title: 'an export from an .fbx writes nothing and says FBX import is not available in VS Code for the Web', check: fbxSaysNodeOnly },
     { title: 'the preview opens on the clip and draws its golden image', check: previewOpens },
+    { title: 'the Curves of a clip with a planted pop: its bone picked in the page, its curves drawn with the pop\'s mark', check: curvesMarkThePop },
+    { title: 'Compare Clips on the walk and its popped copy: the diff page shows the one changed keyframe', check: compareClipsShowsTheChange },
     { title: 'the glTF export reads a Draco and a meshopt GLB with the bundled decoders and writes the clip of the uncompressed source', check: gltfExportsCompressed },
   ];
 }

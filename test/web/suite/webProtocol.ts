@@ -12,8 +12,19 @@ export const STEP_PREFIX = 'EWZANIM_WEB_STEP ';
  * `hex-edit`: the clip is open in the hex editor; set frame 0 · bone 0's scale x to 2 and save.
  * `preview-shown`: the preview tab `tabLabel` is open on frame 0; compare its canvas, drawn at a
  * fixed size, with the golden image `golden`, then close that tab.
+ * `curves-shown`: the preview tab `tabLabel` shows its Curves panel; pick `bone` in the bone list,
+ * see its curves drawn with exactly the marks `marks` ([code, frame]), then close that tab.
+ * `diff-shown`: the clip diff tab `tabLabel` is open; see its summary hold `summary` and its
+ * legend match `legend` (a regular expression) over a coloured heatmap, then close that tab.
+ * `notification`: a notification holding `text` is shown (then cleared); the suite does not wait
+ * for it, so a step it waits for must follow.
  */
-export type PageStep = { step: 'hex-edit'; file: string } | { step: 'preview-shown'; tabLabel: string; golden: string };
+export type PageStep =
+  | { step: 'hex-edit'; file: string }
+  | { step: 'preview-shown'; tabLabel: string; golden: string }
+  | { step: 'curves-shown'; tabLabel: string; bone: number; marks: [string, number][] }
+  | { step: 'diff-shown'; tabLabel: string; summary: string; legend: string }
+  | { step: 'notification'; text: string };
 
 export interface CheckResult {
   exitCode: number;
@@ -41,6 +52,12 @@ export interface WebExpectations {
   hexClip: string;
   /** The clip the preview opens, and its golden image's name (test/gpu/golden/<golden>.png). */
   preview: { clip: string; golden: string };
+  /** The clip whose Curves are shown, and the bone picked there with the marks its curves carry ([code, frame], from the core's findings). */
+  curves: { clip: string; bone: number; marks: [string, number][] };
+  /** Two clips compared (`b` is `a` with one keyframe turned), a line of the diff's summary and a pattern of its legend. */
+  compare: { a: string; b: string; summary: string; legend: string };
+  /** An .fbx the export is asked for, and the words of the notification that says it cannot run here. */
+  fbx: { path: string; message: string };
   /** Compressed GLBs exported by the export command at `frameRate`: `clip` must hold `bytes` (the node-side export of the uncompressed source). */
   gltfExports: { glb: string; frameRate: number; clip: string; bytes: number[] }[];
 }
