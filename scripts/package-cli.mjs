@@ -1,7 +1,9 @@
 // `npm run package:cli`: the `ewzanim` command-line tool as its own npm package tarball, for a
 // game's CI outside this repository: one bundled `ewzanim.js` (every npm dependency inlined, so
-// the package has no dependencies and installs offline), its package.json (`bin: ewzanim`), a
-// README, the licence and the licences of what the bundle contains.
+// the package has no dependencies and installs offline) and beside it the worker bundles its
+// thread pools load (`WORKERS`: a folder's checks, a large clip's ranges, a large diff's ranges),
+// its package.json (`bin: ewzanim`), a README, the licence and the licences of what the bundles
+// contain.
 // Writes dist/cli-package/ (the package folder) and dist/ewzanim-<version>.tgz; prints the tarball.
 import * as esbuild from 'esbuild';
 import { execFileSync } from 'node:child_process';
@@ -18,35 +20,47 @@ const rootPackage = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
-const build = await esbuild.build({
-  absWorkingDir: root,
-  entryPoints: ['cli/ewzanim.ts'],
-  outfile: join(out, 'ewzanim.js'),
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  banner: { js: '#!/usr/bin/env node' },
-  legalComments: 'none', // the licences are in THIRD-PARTY-NOTICES.md, whole
-  metafile: true,
-  logLevel: 'warning',
-  plugins: [inlineDracoDecoderWasm],
-});
+/**
+ * The worker scripts the pools look for beside the CLI's bundle (`__dirname`), as
+ * `scripts/build.mjs` writes them to dist/cli: without them the CLI runs on one thread.
+ */
+const WORKERS = [
+  { entry: 'node/checkWorker.ts', file: 'checkWorker.js' },
+  { entry: 'node/clipRangeWorker.ts', file: 'clipRangeWorker.js' },
+  { entry: 'node/clipDiffWorker.ts', file: 'clipDiffWorker.js' },
+];
+
+const bundle = (entry, file, banner) =>
+  esbuild.build({
+    absWorkingDir: root,
+    entryPoints: [entry],
+    outfile: join(out, file),
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    ...(banner ? { banner: { js: banner } } : {}),
+    legalComments: 'none', // the licences are in THIRD-PARTY-NOTICES.md, whole
+    metafile: true,
+    logLevel: 'warning',
+    plugins: [inlineDracoDecoderWasm],
+  });
+const builds = await Promise.all([bundle('cli/ewzanim.ts', 'ewzanim.js', '#!/usr/bin/env node'), ...WORKERS.map((w) => bundle(w.entry, w.file))]);
 chmodSync(join(out, 'ewzanim.js'), 0o755);
 
-// Zero runtime dependencies: whatever the bundle still imports must be part of Node itself.
+// Zero runtime dependencies: whatever the bundles still import must be part of Node itself.
 const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
-const imports = Object.values(build.metafile.outputs).flatMap((o) => o.imports);
+const imports = builds.flatMap((b) => Object.values(b.metafile.outputs).flatMap((o) => o.imports));
 const foreign = imports.filter((i) => i.external && !builtins.has(i.path));
 if (foreign.length > 0) {
-  console.error(`package-cli: the bundle imports non-builtin modules: ${foreign.map((i) => i.path).join(', ')}`);
+  console.error(`package-cli: the bundles import non-builtin modules: ${foreign.map((i) => i.path).join(', ')}`);
   process.exit(1);
 }
 
-/** The npm packages whose code is in the bundle, with their licence texts. */
+/** The npm packages whose code is in the bundles, with their licence texts. */
 function bundledPackages() {
   const dirs = new Set();
-  for (const input of Object.keys(build.metafile.inputs)) {
+  for (const input of builds.flatMap((b) => Object.keys(b.metafile.inputs))) {
     const m = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
     if (m) dirs.add(m[1]);
   }
@@ -67,7 +81,7 @@ function bundledPackages() {
 const packages = bundledPackages();
 writeFileSync(
   join(out, 'THIRD-PARTY-NOTICES.md'),
-  `# Third-party notices\n\n\`ewzanim.js\` bundles the following npm packages; their licences follow.\n\n` +
+  `# Third-party notices\n\n\`ewzanim.js\` and its workers (${WORKERS.map((w) => `\`${w.file}\``).join(', ')}) bundle the following npm packages; their licences follow.\n\n` +
     packages.map((p) => `## ${p.name} ${p.version} (${p.license})\n\n\`\`\`\n${p.text}\n\`\`\`\n`).join('\n'),
 );
 
@@ -78,7 +92,7 @@ const manifest = {
   license: rootPackage.license,
   keywords: ['nethercore', 'emberware', 'fantasy-console', 'animation', 'lint', 'sarif', 'ci'],
   bin: { ewzanim: 'ewzanim.js' },
-  files: ['ewzanim.js', 'THIRD-PARTY-NOTICES.md'],
+  files: ['ewzanim.js', ...WORKERS.map((w) => w.file), 'THIRD-PARTY-NOTICES.md'],
   engines: { node: '>=20' },
 };
 writeFileSync(join(out, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
