@@ -31,7 +31,7 @@ import {
   type WorkspaceFileStatResult,
 } from '../../../protocol/workspaceFiles';
 import { clipBytes } from '../manifest/assetBytes';
-import { VSCODE_LIKE_CAPABILITIES } from '../server/lspProcess';
+import { answerServerRequests, VSCODE_LIKE_CAPABILITIES } from '../server/lspProcess';
 
 const BUNDLE = join(__dirname, '..', '..', '..', 'dist', 'server', 'browser.js');
 const FOLDER = 'vscode-vfs://github/owner/game';
@@ -113,13 +113,7 @@ before(async () => {
   connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => void diagnostics.set(params.uri, params.diagnostics));
   connection.onNotification('ewzanim/checkStatus', (status: CheckStatusParams) => void statuses.push(status));
   // A 1 KiB storage-buffer binding: wave1 (3 bones x 30 frames x 48 bytes) is over it.
-  connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
-    params.items.map((item) => (item.section === 'ewzanim' ? { maxStorageBufferBindingSize: 1024 } : null)),
-  );
-  connection.onRequest('window/workDoneProgress/create', () => null);
-  connection.onRequest('client/registerCapability', () => null);
-  connection.onNotification('window/logMessage', () => undefined);
-  connection.onNotification('$/progress', () => undefined);
+  answerServerRequests(connection, () => ({ maxStorageBufferBindingSize: 1024 }));
   connection.listen();
   await connection.sendRequest('initialize', {
     processId: null,

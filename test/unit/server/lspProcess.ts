@@ -51,6 +51,17 @@ export interface StartOptions {
   onDiagnostics?(params: PublishDiagnosticsParams, at: bigint): void;
 }
 
+/** Answers what the server asks of its client as VS Code does: the `ewzanim` settings, progress and registrations accepted; logs dropped. */
+export function answerServerRequests(connection: MessageConnection, settings: () => Record<string, unknown>): void {
+  connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
+    params.items.map((item) => (item.section === 'ewzanim' ? settings() : null)),
+  );
+  connection.onRequest('window/workDoneProgress/create', () => null);
+  connection.onRequest('client/registerCapability', () => null);
+  connection.onNotification('window/logMessage', () => undefined);
+  connection.onNotification('$/progress', () => undefined);
+}
+
 export async function startServer(options: StartOptions): Promise<LspProcess> {
   const child = fork(SERVER_BUNDLE, ['--node-ipc'], { execArgv: [], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   const connection = createMessageConnection(new IPCMessageReader(child), new IPCMessageWriter(child));
@@ -70,13 +81,7 @@ export async function startServer(options: StartOptions): Promise<LspProcess> {
       else idleWaiters.push(waiter);
     }
   });
-  connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
-    params.items.map((item) => (item.section === 'ewzanim' ? settings : null)),
-  );
-  connection.onRequest('window/workDoneProgress/create', () => null);
-  connection.onRequest('client/registerCapability', () => null);
-  connection.onNotification('window/logMessage', () => undefined);
-  connection.onNotification('$/progress', () => undefined);
+  answerServerRequests(connection, () => settings);
   connection.listen();
   await connection.sendRequest('initialize', {
     processId: process.pid,

@@ -152,20 +152,23 @@ function previewTab(): vscode.Tab | undefined {
     .find((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('ewzanim.preview'));
 }
 
+/** Once `find` finds the tab, the page does `step` on it and closes it: waited for here. */
+async function stepOnTab(what: string, find: () => vscode.Tab | undefined, step: (tabLabel: string) => PageStep): Promise<void> {
+  const tab = await waitFor(what, find, 60_000);
+  askPage(step(tab.label));
+  await waitFor(`the page to close ${what}`, () => (find() ? undefined : true), PAGE_STEP_TIMEOUT_MS);
+}
+
 async function previewOpens(): Promise<void> {
   const { preview } = await expectations();
   await vscode.commands.executeCommand('ewzanim.openPreview', workspaceUri(preview.clip));
-  const tab = await waitFor('the preview tab', previewTab, 60_000);
-  askPage({ step: 'preview-shown', tabLabel: tab.label, golden: preview.golden });
-  await waitFor('the page to close the preview tab', () => (previewTab() ? undefined : true), PAGE_STEP_TIMEOUT_MS);
+  await stepOnTab('the preview tab', previewTab, (tabLabel) => ({ step: 'preview-shown', tabLabel, golden: preview.golden }));
 }
 
 async function curvesMarkThePop(): Promise<void> {
   const { curves } = await expectations();
   await vscode.commands.executeCommand('ewzanim.showCurves', workspaceUri(curves.clip));
-  const tab = await waitFor('the preview tab with its Curves', previewTab, 60_000);
-  askPage({ step: 'curves-shown', tabLabel: tab.label, bone: curves.bone, marks: curves.marks });
-  await waitFor('the page to close the Curves\' preview tab', () => (previewTab() ? undefined : true), PAGE_STEP_TIMEOUT_MS);
+  await stepOnTab('the preview tab with its Curves', previewTab, (tabLabel) => ({ step: 'curves-shown', tabLabel, bone: curves.bone, marks: curves.marks }));
 }
 
 function diffTab(): vscode.Tab | undefined {
@@ -178,9 +181,7 @@ async function compareClipsShowsTheChange(): Promise<void> {
   const { compare } = await expectations();
   const panel = await vscode.commands.executeCommand<unknown>('ewzanim.compareClips', undefined, [workspaceUri(compare.a), workspaceUri(compare.b)]);
   assert.ok(panel, 'Compare Clips opened a panel on the two clips');
-  const tab = await waitFor('the clip diff tab', diffTab, 60_000);
-  askPage({ step: 'diff-shown', tabLabel: tab.label, summary: compare.summary, legend: compare.legend });
-  await waitFor('the page to close the clip diff tab', () => (diffTab() ? undefined : true), PAGE_STEP_TIMEOUT_MS);
+  await stepOnTab('the clip diff tab', diffTab, (tabLabel) => ({ step: 'diff-shown', tabLabel, summary: compare.summary, legend: compare.legend }));
 }
 
 async function fbxSaysNodeOnly(): Promise<void> {
