@@ -11,7 +11,7 @@ import { Logger, WebIO, type Document, type JSONDocument } from '@gltf-transform
 import type { FileAccess } from '../fileAccess';
 import { directoryOf, resolveManifestPath } from '../paths';
 import { NO_DECODERS, type GltfDecoders } from './decoders';
-import { readableExtensions, unsupportedRequiredExtension } from './requiredExtensions';
+import { MESHOPT_EXTENSION, readableExtensions, unsupportedRequiredExtension } from './requiredExtensions';
 
 /** What a hover or a manifest rule reads at most: past this a file is "too large to inspect". */
 export const MAX_GLTF_INSPECT_BYTES = 64 * 1024 * 1024;
@@ -61,12 +61,22 @@ function refuseUnsupported(json: Record<string, unknown> | undefined, decoders: 
   if (unsupported) throw new GltfReadError('gltf/unsupported-extension', unsupported.message);
 }
 
+/**
+ * The library's error text, with the extension named where a decoder's own text does not name it
+ * (glTF-Transform prefixes Draco's errors with `[KHR_draco_mesh_compression]`; meshoptimizer's
+ * decoder says only "Malformed buffer data").
+ */
+function readErrorText(error: unknown): string {
+  const message = errorMessage(error);
+  return /^Malformed buffer data\b/.test(message) ? `[${MESHOPT_EXTENSION}] ${message}` : message;
+}
+
 /** Runs the library's reader; its errors become `gltf/unreadable`. */
 async function libraryRead(read: () => Promise<Document>): Promise<Document> {
   try {
     return await read();
   } catch (error) {
-    throw error instanceof GltfReadError ? error : new GltfReadError('gltf/unreadable', errorMessage(error));
+    throw error instanceof GltfReadError ? error : new GltfReadError('gltf/unreadable', readErrorText(error));
   }
 }
 
