@@ -31,16 +31,7 @@ export class KeptSteps extends StepWindow {
     private readonly bases: readonly number[],
   ) {
     super();
-    const turns = this;
-    this.moves = new (class extends StepWindow {
-      get(bone: number, frame: number): number {
-        return frame === 0 ? 0 : Math.fround(turns.moveAt(frame * kernel.bones + bone));
-      }
-
-      protected override readSteps(bone: number, from: number, to: number, out: Float32Array): void {
-        turns.readMoves(bone, from, to, out);
-      }
-    })();
+    this.moves = new KeptMoves(this, kernel.bones);
   }
 
   /** The word index of `record` (one of the last MOTION_KERNEL_SLOTS blocks scanned). */
@@ -87,5 +78,27 @@ export class KeptSteps extends StepWindow {
       moveInto(words[before + 1], words[before + 2], words[at + 1], words[at + 2], out, f - from);
       before = at;
     }
+  }
+}
+
+/**
+ * The squared-move steps of the records a `KeptSteps` reads. One class for every pass: a class
+ * made per pass gave each its own hidden class, and the judging's calls through `StepWindow`
+ * went megamorphic when many small clips each made one.
+ */
+class KeptMoves extends StepWindow {
+  constructor(
+    private readonly turns: KeptSteps,
+    private readonly bones: number,
+  ) {
+    super();
+  }
+
+  get(bone: number, frame: number): number {
+    return frame === 0 ? 0 : Math.fround(this.turns.moveAt(frame * this.bones + bone));
+  }
+
+  protected override readSteps(bone: number, from: number, to: number, out: Float32Array): void {
+    this.turns.readMoves(bone, from, to, out);
   }
 }

@@ -15,8 +15,8 @@
 import { f16LookupTable } from '../f16';
 import { rotationFieldTable, rotationOneMinusSquareTable, rotationSquareTable } from '../rotation';
 import { DEFAULT_MAX_FINDINGS_PER_CODE, MOTION_WINDOW, type ClipShape, type MotionCode, type MotionFinding, type MotionOptions } from './motionOptions';
-import { judgePop } from './popRule';
-import { judgePositionJump, type JumpCandidate } from './positionJumpRule';
+import { NO_FINDING_MARGIN, judgePop, noPopBelow } from './popRule';
+import { judgePositionJump, noJumpAbove, type JumpCandidate } from './positionJumpRule';
 import { RepeatedFrames } from './repeatedFramesRule';
 import { stillnessFindings } from './stillnessRules';
 import { RING, StepRing, type StepWindow } from './stepWindow';
@@ -413,13 +413,19 @@ export class MotionScanner {
       if (!all && step + MOTION_WINDOW > frame) break;
       const kind = pending[this.pendingHead + 1] & 1;
       this.pendingHead += 2;
+      // Where most steps around the candidate are as large as the rule's bound, their median is
+      // too and the candidate is surely no finding (random motion: nearly every candidate).
       if (kind === 0) {
         const turns: StepWindow = this.kept ?? this.turns;
-        const finding = judgePop(this.shape, this.options, bone, step + this.frameOffset, turns.get(bone, step), turns.medianAround(bone, step, 1, frame));
+        const cos = turns.readAround(bone, step, 1, frame);
+        if (turns.mostBelow(noPopBelow(this.options, cos))) continue;
+        const finding = judgePop(this.shape, this.options, bone, step + this.frameOffset, cos, turns.medianRead());
         if (finding) this.pops.push(finding);
       } else {
         const moves: StepWindow = this.kept?.moves ?? this.moves;
-        this.jumps.push({ bone, frame: step + this.frameOffset, squared: moves.get(bone, step), typicalSquared: moves.medianAround(bone, step, 1, frame) });
+        const squared = moves.readAround(bone, step, 1, frame);
+        if (moves.mostAbove(noJumpAbove(this.options, squared, NO_FINDING_MARGIN))) continue;
+        this.jumps.push({ bone, frame: step + this.frameOffset, squared, typicalSquared: moves.medianRead() });
       }
     }
     if (this.pendingHead > 1024 && this.pendingHead * 2 > pending.length) {

@@ -26,6 +26,19 @@ function units(value: number): string {
   return `${formatPrecision(value, 3).replace(/\.?0+$/, '')} units`;
 }
 
+/**
+ * A squared step at or above which a bone's typical step surely makes a step of `squared` no
+ * jump: its distance is then below `jumpRatio` times the typical distance by more than
+ * `margin` / 4 of it, so `judgePositionJump` gives undefined whatever the clip's typical step and
+ * size. Infinity where no such bound is proved (a ratio of 0, an underflow, NaN).
+ */
+export function noJumpAbove(options: MotionOptions, squared: number, margin: number): number {
+  const ratio = options.jumpRatio;
+  const bound = (squared / (ratio * ratio)) * (1 + margin);
+  // Checked as judgePositionJump computes it: the ratio times the bound's distance above the step's.
+  return bound > 0 && bound < Infinity && ratio * Math.sqrt(bound) > Math.sqrt(squared) * (1 + margin / 4) ? bound : Infinity;
+}
+
 export function judgePositionJump(shape: ClipShape, options: MotionOptions, jump: JumpCandidate, clipTypical: number, clipSize: number): MotionFinding | undefined {
   const distance = Math.sqrt(jump.squared);
   const typical = Number.isNaN(jump.typicalSquared) ? 0 : Math.sqrt(jump.typicalSquared);

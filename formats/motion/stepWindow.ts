@@ -17,6 +17,10 @@ export abstract class StepWindow {
   /** A window's steps as read, then the same sorted. */
   private readonly steps = new Float32Array(RING);
   private readonly scratch = new Float32Array(RING);
+  /** The frames of the steps read (`readAround`) and the one left out. */
+  private from = 0;
+  private to = -1;
+  private left = 0;
 
   abstract get(bone: number, frame: number): number;
 
@@ -35,16 +39,64 @@ export abstract class StepWindow {
    * lastStep <= frame + MOTION_WINDOW and nothing newer was written). NaN when none.
    */
   medianAround(bone: number, frame: number, firstStep: number, lastStep: number): number {
-    let n = 0;
+    this.readAround(bone, frame, firstStep, lastStep);
+    return this.medianRead();
+  }
+
+  /**
+   * Reads the steps `medianAround` takes, for `medianRead`, `mostBelow` and `mostAbove`; returns
+   * the step at `frame` itself (which they leave out) as `get` gives it.
+   */
+  readAround(bone: number, frame: number, firstStep: number, lastStep: number): number {
     const from = Math.max(firstStep, frame - WINDOW);
     const to = Math.min(lastStep, frame + WINDOW);
-    const steps = this.steps;
-    if (from <= to) this.readSteps(bone, from, to, steps);
+    this.from = from;
+    this.to = to;
+    this.left = frame;
+    if (from <= to) this.readSteps(bone, from, to, this.steps);
+    return frame >= from && frame <= to ? this.steps[frame - from] : this.get(bone, frame);
+  }
+
+  /**
+   * Whether more than half of the steps read (`readAround`) are below `limit`: then the two
+   * middle ones of their sorted order are too, so their median is at most `limit`. NaN counts
+   * as above (it sorts last).
+   */
+  mostBelow(limit: number): boolean {
+    const { steps, from, to, left } = this;
+    let below = 0;
+    for (let f = from; f <= to; f++) if (f !== left && steps[f - from] < limit) below++;
+    return 2 * below > this.count();
+  }
+
+  /** Whether more than half of the steps read are above `limit` and none is NaN: their median is then at least `limit`. */
+  mostAbove(limit: number): boolean {
+    const { steps, from, to, left } = this;
+    let above = 0;
+    for (let f = from; f <= to; f++) {
+      if (f === left) continue;
+      const value = steps[f - from];
+      if (value !== value) return false;
+      if (value > limit) above++;
+    }
+    return 2 * above > this.count();
+  }
+
+  /** How many steps were read, the left-out one not counted. */
+  private count(): number {
+    const { from, to, left } = this;
+    return to < from ? 0 : to - from + 1 - (left >= from && left <= to ? 1 : 0);
+  }
+
+  /** The median of the steps read (`readAround`), in a Float32Array sort's order; NaN when none. */
+  medianRead(): number {
+    let n = 0;
+    const { steps, from, to, left } = this;
     const sorted = this.scratch;
     // Insertion sort in place, in the order of a Float32Array's sort (NaN last, -0 before +0):
     // at most 16 values, and no view allocated per candidate.
     for (let f = from; f <= to; f++) {
-      if (f === frame) continue;
+      if (f === left) continue;
       const value = steps[f - from];
       let i = n++;
       if (value === value && value !== 0) {
