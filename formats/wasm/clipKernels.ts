@@ -11,13 +11,13 @@ import { CLIP_KERNELS_WASM } from './clipKernels.generated';
 /** Bytes per record (the clip's KEYFRAME_SIZE; repeated here to keep clip.ts -> wasm one-way). */
 const RECORD_BYTES = 16;
 /**
- * Linear memory: one block of input records, then the block's output (<= 12 f32 per record). A
- * multiple of 4 records, the kernel's group size. Large enough that copying a block's floats out
- * (1.25-1.5 MiB) runs at the copy's streaming speed: with 4,096-record blocks (160 KiB) that copy
- * took about half as long again.
+ * Linear memory: the kernel's placement patterns (its first 64 bytes), one block of input
+ * records, then the block's output (<= 12 f32 per record). A multiple of 4 records, the kernel's
+ * group size. Large enough that copying a block's floats out (1.25-1.5 MiB) runs at the copy's
+ * streaming speed: with 4,096-record blocks (160 KiB) that copy took about half as long again.
  */
 const BLOCK_RECORDS = 32768;
-const INPUT_AT = 0;
+const INPUT_AT = 64;
 const OUTPUT_AT = INPUT_AT + BLOCK_RECORDS * RECORD_BYTES;
 const MEMORY_BYTES = OUTPUT_AT + BLOCK_RECORDS * 12 * 4;
 

@@ -98,7 +98,7 @@ test('WebAssembly kernels equal the scalar reference on 102,000 records of finit
   assertEqualsReference(bytes, 4, count, 'finite');
 });
 
-/** Exponent-31 and subnormal halves: each sends its whole group of four through the exact per-lane conversion. */
+/** Exponent-31 halves (an exact fix-up: the transforms' block, the matrices' group of four) and subnormal ones. */
 const GROUP_SWITCHING_HALVES = [0x7c00, 0xfc00, 0x7c01, 0x7e00, 0xffff, 0x0001, 0x03ff, 0x8001, 0x83ff];
 
 test('WebAssembly kernels equal the scalar reference when one half of 24 in a group of four is not normal, at every position, across blocks', () => {
@@ -117,6 +117,31 @@ test('WebAssembly kernels equal the scalar reference when one half of 24 in a gr
   assertEqualsReference(bytes, 0, count, 'one switching half per other group');
   // The same records from a start that is not a group boundary of the input.
   assertEqualsReference(bytes, 16 * 5, count - 5, 'shifted by five records');
+});
+
+/** One record per pattern, a random rotation word each; half slot h of record i holds pattern (i + 7919 h) mod count, so every slot holds every pattern once. */
+function everyHalfInEverySlot(patterns: readonly number[], seed: number): Uint8Array {
+  const next = seededRandom(seed);
+  const count = patterns.length;
+  const bytes = new Uint8Array(count * 16);
+  const view = new DataView(bytes.buffer);
+  for (let i = 0; i < count; i++) {
+    view.setUint32(i * 16, next(), true);
+    for (let h = 0; h < 6; h++) view.setUint16(i * 16 + 4 + h * 2, patterns[(i + 7919 * h) % count] as number, true);
+  }
+  return bytes;
+}
+
+test('every f16 bit pattern decodes exactly in every half slot: blocks of finite halves only, blocks with infinities and NaN, and one infinite half in a second block', () => {
+  const all = Array.from({ length: 0x10000 }, (_, h) => h);
+  const finite = all.filter((h) => (h & 0x7c00) !== 0x7c00); // zeros, subnormals and normals of both signs
+  assert.equal(finite.length, 63488);
+  assertEqualsReference(everyHalfInEverySlot(finite, 0x1f), 0, finite.length, 'finite halves');
+  assertEqualsReference(everyHalfInEverySlot(all, 0x2f), 0, all.length, 'every pattern');
+  // The first block (32,768 records) is all finite; the second holds one -infinity, at its end.
+  const bytes = everyHalfInEverySlot(finite, 0x3f);
+  new DataView(bytes.buffer).setUint16((finite.length - 1) * 16 + 4 + 5 * 2, 0xfc00, true);
+  assertEqualsReference(bytes, 0, finite.length, 'one infinite half');
 });
 
 test('WebAssembly and TypeScript bulk paths agree, including an output array shorter than the records', () => {
