@@ -91,6 +91,19 @@ export function formatValue(value: number): string {
   return formatSignificant(value, 6);
 }
 
+/** The most characters `formatValueWithin` writes (`-1.23457e-38`). */
+export const VALUE_MAX_CH = 12;
+
+/**
+ * `formatValue` in at most VALUE_MAX_CH characters: its exponent form where the plain one is
+ * longer (`-159571000000000000000` is `-1.59571e+20`, `-0.00000123457` is `-1.23457e-6`), for
+ * cells whose width is planned before the value is read.
+ */
+export function formatValueWithin(value: number): string {
+  const text = formatValue(value);
+  return text.length <= VALUE_MAX_CH ? text : value.toExponential(5).replace(/\.?0+e/, 'e');
+}
+
 /** Rows show 4 decimals (as the keyframe listing does) so a row's values fit beside its bytes; the inspector gives exact values. */
 export function formatRowValue(value: number): string {
   if (!Number.isFinite(value) || Object.is(value, -0)) return formatValue(value);

@@ -12,4 +12,10 @@ export interface DecodedGroup {
   text: string;
   /** The values as cells of one width (a keyframe's), `text` being them one space apart: a narrow row breaks the group between them. */
   cells?: string[];
+  /**
+   * The most characters each cell can take, whatever the bytes (a matrix row's, an NRes row's):
+   * under the bytes the group breaks between cells where these say (decodedLayout's breakCells),
+   * so a row's lines are known before its bytes are read.
+   */
+  cellCh?: readonly number[];
 }

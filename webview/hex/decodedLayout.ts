@@ -43,6 +43,23 @@ export function keyframeLines(width: number): LinePiece[][] {
   return lines;
 }
 
+/**
+ * Where a line of cells breaks in `width` characters, the cells one space apart: the index of
+ * the first cell of each line, from the most characters each cell can take (`cellCh`), so the
+ * lines are known before the values are read. A cell wider than a line gets a line of its own.
+ */
+export function breakCells(cellCh: readonly number[], width: number): number[] {
+  const starts: number[] = [];
+  let used = Infinity;
+  cellCh.forEach((ch, i) => {
+    if (used + 1 + ch > width) {
+      starts.push(i);
+      used = ch;
+    } else used += 1 + ch;
+  });
+  return starts;
+}
+
 /** `text` in lines of at most `width` characters, broken at spaces (a word longer than a line gets a line of its own). */
 export function wrapWords(text: string, width: number): string[] {
   const lines: string[] = [];

@@ -6,14 +6,21 @@
 import { decodeKeyframe, parseClipHeader } from '../../formats/clip';
 import type { ByteFieldType } from '../../formats/describe';
 import type { GridRowLayout, RowInfo, RowLayout } from '../../formats/editing/rowLayout';
-import { formatList, formatRowValue, formatValue } from '../../formats/numberText';
+import { formatList, formatRowValue, formatValue, formatValueWithin, VALUE_MAX_CH } from '../../formats/numberText';
 import { parseSkeletonHeader, readInverseBind } from '../../formats/skeleton';
 import type { DecodedGroup } from './decodedGroup';
 import { mshDecodedGroups } from './mshRowContent';
 
 export type { DecodedGroup } from './decodedGroup';
 
-const list = (values: ArrayLike<number>): string => formatList(values);
+/** The most characters of each cell of a matrix row, `[c0,` `c1,` `c2` `| t]`. */
+export const MATRIX_CELL_CH: readonly number[] = [VALUE_MAX_CH + 2, VALUE_MAX_CH + 1, VALUE_MAX_CH, VALUE_MAX_CH + 3];
+
+/** Row `r` of an inverse bind matrix (stored column-major: c0, c1, c2, t) as cells one space apart: `[1, 0, 0 | 0]`. */
+function matrixRowCells(m: ArrayLike<number>, r: number): string[] {
+  const value = formatValueWithin;
+  return [`[${value(m[r])},`, `${value(m[3 + r])},`, value(m[6 + r]), `| ${value(m[9 + r])}]`];
+}
 
 const keyframeGroup = (fieldType: ByteFieldType, name: string, values: ArrayLike<number>): DecodedGroup => {
   const cells = Array.from(values, (v) => formatRowValue(v).padStart(7));
@@ -27,7 +34,14 @@ export function decodedGroups(layout: RowLayout, row: RowInfo, bytes: Uint8Array
     const t = decodeKeyframe(bytes, 0);
     return [keyframeGroup('rotation', 'q', t.rotation), keyframeGroup('position', 'p', t.position), keyframeGroup('scale', 's', t.scale)];
   }
-  return decodedLines(layout, row, bytes, frameRate).map((text) => ({ fieldType: row.role === 'record' ? 'matrix' : undefined, name: '', text }));
+  if (row.role === 'record' && layout.kind === 'skeleton') {
+    const m = readInverseBind(bytes, 0);
+    return [0, 1, 2].map((r) => {
+      const cells = matrixRowCells(m, r);
+      return { fieldType: 'matrix', name: '', text: cells.join(' '), cells, cellCh: MATRIX_CELL_CH };
+    });
+  }
+  return decodedLines(layout, row, bytes, frameRate).map((text) => ({ fieldType: undefined, name: '', text }));
 }
 
 /** The decoded values of a row, one line per display line (skeleton matrices: 3 rows). */
@@ -51,5 +65,5 @@ export function decodedLines(layout: GridRowLayout, row: RowInfo, bytes: Uint8Ar
   }
   // Stored column-major (c0, c1, c2, t); shown as the 3x4 matrix's rows.
   const m = readInverseBind(bytes, 0);
-  return [0, 1, 2].map((r) => `[${list([m[r], m[3 + r], m[6 + r]])} | ${formatValue(m[9 + r])}]`);
+  return [0, 1, 2].map((r) => matrixRowCells(m, r).join(' '));
 }

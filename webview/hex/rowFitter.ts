@@ -7,10 +7,11 @@
  */
 import { rowInfo, widestRow, type RowLayout } from '../../formats/editing/rowLayout';
 import type { MshRowLayout } from '../../formats/msh/rows';
-import { GROUP_GAP_CH, groupCh, keyframeLines, wrapWords, type LinePiece } from './decodedLayout';
+import { breakCells, GROUP_GAP_CH, groupCh, keyframeLines, wrapWords, type LinePiece } from './decodedLayout';
 import { hexColumnCss, labelUnderBytes, lineBytesFor, LINE_BYTE_CHOICES, type LineBytes } from './lineBytes';
 import { mshDecodedLineCount } from './mshRowContent';
 import type { RowElements, RowShape } from './rowElements';
+import { MATRIX_CELL_CH } from './rowContent';
 
 /** Characters of the offset column (`--offset-w` in hex.css). */
 const OFFSET_CH = 9;
@@ -47,7 +48,7 @@ export interface RowFit {
   keyframePlan: LinePiece[][];
   /** Lines of a record row: the most of the bytes' lines and the decoded values' lines. */
   rowLines: number;
-  /** Lines of the header row (its 4 or 8 bytes and its meaning) and the characters its meaning wraps at. */
+  /** Lines of the header row (its 4 or 8 bytes and its meaning) and the characters its meaning wraps at (under the bytes: the characters of every line there). */
   headerLines: number;
   headerWidthCh: number;
   /** Decoded line elements per row: the most lines a row's decoded values take. */
@@ -58,6 +59,9 @@ export interface RowFit {
 
 /** What a fit of the decoded values changed: nothing, the rows' lines, or also the rows' elements (made again). */
 export type DecodedRefit = 'same' | 'lines' | 'elements';
+
+/** Characters of a matrix row on one line, at its widest (`[c0, c1, c2 | t]`). */
+const matrixRowCh = (): number => MATRIX_CELL_CH.reduce((sum, ch) => sum + ch + 1, -1);
 
 /** Characters of the longest record label of a layout ('frame 65534 · bone 254', 'incomplete record'). */
 function longestLabel(layout: RowLayout): number {
@@ -154,16 +158,21 @@ export class RowFitter {
       const beside = width - 4 - probe.offset.offsetWidth - probe.label.offsetWidth - hexWidth - 2 * ch;
       // Under the label and the bytes there is always room for p and s (61 characters and more).
       if (layout.kind === 'msh') wrap = MSH_DECODED_CH * ch <= beside ? 1 : UNDER;
+      else if (layout.kind === 'skeleton' && layout.headerSize > 0) wrap = matrixRowCh() * ch <= beside ? 1 : UNDER;
       else if (keyframes && (GROUP_CH.q + 2 * (GROUP_CH.ps + GROUP_CH.gap)) * ch <= beside) wrap = 1;
       else if (keyframes && GROUP_CH.q * ch <= beside) wrap = 2;
       else if (keyframes) wrap = 3;
-      // wrap 3: the header's meaning goes under its bytes, across the label, bytes and values columns.
-      headerCh = wrap === 3 ? (width - 4 - probe.offset.offsetWidth) / ch - 1 : beside / ch + 1;
+      // wrap 3: the header's meaning goes under its bytes, across the label, bytes and values columns;
+      // under (16 bytes a line): every decoded line does.
+      headerCh = wrap === 3 ? (width - 4 - probe.offset.offsetWidth) / ch - 1 : wrap === UNDER ? (width - 4 - probe.offset.offsetWidth) / ch - 0.5 : beside / ch + 1;
     }
     const headerText = layout.kind !== 'msh' && layout.headerSize > 0 ? wrapWords(headerMeaning(), Math.floor(headerCh)) : [];
     const labelLine = fit.labelUnder && wrap === UNDER ? 1 : 0;
-    // Under: the bytes' lines, the label's (narrowest editors), then the decoded lines (a keyframe's q, then p and s).
-    const linesUnder = keyframes ? plan.length : DECODED_LINES_UNDER;
+    // Under: the bytes' lines, the label's (narrowest editors), then the decoded lines (a keyframe's q, then p and s;
+    // a matrix's rows, each broken between values where it does not fit).
+    const linesUnder = keyframes ? plan.length
+      : layout.kind === 'skeleton' && layout.headerSize > 0 ? 3 * breakCells(MATRIX_CELL_CH, Math.floor(headerCh)).length
+      : DECODED_LINES_UNDER;
     const lines = wrap === UNDER ? fit.hexLines + labelLine + linesUnder : Math.max(fit.hexLines, layout.kind === 'skeleton' ? 3 : wrap);
     const headerHexLines = layout.kind === 'msh' ? 1 : Math.ceil(layout.headerSize / fit.lineBytes);
     const headerLines = wrap === UNDER ? headerHexLines + labelLine + headerText.length
@@ -181,7 +190,7 @@ export class RowFitter {
     this.viewport.dataset.wrap = wrap === UNDER ? 'under' : String(wrap);
     this.viewport.dataset.label = labelLine ? 'under' : 'beside';
     fit.lineHeight = parseFloat(getComputedStyle(this.viewport).getPropertyValue('--line-height')) || 18;
-    const slots = Math.max(DECODED_SLOTS, plan.length, headerText.length);
+    const slots = Math.max(DECODED_SLOTS, plan.length, headerText.length, wrap === UNDER ? linesUnder : 0);
     if (slots === fit.decodedSlots) return 'lines';
     fit.decodedSlots = slots;
     return 'elements';

@@ -9,7 +9,7 @@ import { mshFieldsOfRow } from '../../formats/msh/fields';
 import { set, setData } from './domWrites';
 import type { PendingNibble } from './hexTyping';
 import type { PageCache } from './pageCache';
-import { wrapWords } from './decodedLayout';
+import { breakCells, NAME_CH, wrapWords } from './decodedLayout';
 import { decodedGroups, decodedLines, type DecodedGroup } from './rowContent';
 import type { RowElements } from './rowElements';
 import { RowMarks } from './rowMarks';
@@ -134,7 +134,7 @@ export class RowPainter {
     const part = (group: DecodedGroup): LinePart => ({ group, name: group.name, text: group.text });
     if (header) return groups.length === 0 ? [] : wrapHeader(groups[0], fit.headerWidthCh);
     const keyframe = groups.length === 3 && groups[0].name === 'q';
-    if (!keyframe) return groups.map((group) => [part(group)]);
+    if (!keyframe) return fit.wrap === UNDER ? groups.flatMap((group) => brokenGroup(group, fit.headerWidthCh)) : groups.map((group) => [part(group)]);
     if (fit.wrap === 1) return [groups.map(part)];
     if (fit.wrap !== UNDER) return [[part(groups[0])], [part(groups[1]), part(groups[2])]];
     // Under the bytes: a group's later lines keep its name's place blank, so its values stay in columns.
@@ -187,6 +187,14 @@ export class RowPainter {
     if (shared) this.recordSpans = spans;
     return spans;
   }
+}
+
+/** Under the bytes, a group of cells broken between them where its cells' widths say (one line where it has none), its name on its first line. */
+function brokenGroup(group: DecodedGroup, widthCh: number): LinePart[][] {
+  const { cells, cellCh } = group;
+  if (!cells || !cellCh) return [[{ group, name: group.name, text: group.text }]];
+  const starts = breakCells(cellCh, widthCh - (group.name ? NAME_CH : 0));
+  return starts.map((from, i) => [{ group, name: i === 0 ? group.name : '', text: cells.slice(from, starts[i + 1]).join(' ') }]);
 }
 
 /** A header's meaning wrapped to the header's width, one unnamed part a line. */

@@ -118,3 +118,29 @@ test('the Find field\'s placeholder reads whole at 200 px, in every mode with te
     }
   }
 });
+
+/** Decoded lines whose text ends past their box (cut with an ellipsis) or past the viewport's right edge. */
+function cutLines(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const viewport = document.querySelector('.viewport') as HTMLElement;
+    const right = viewport.getBoundingClientRect().left + viewport.clientWidth;
+    const range = document.createRange();
+    return [...viewport.querySelectorAll<HTMLElement>('.row:not([hidden]) .dline:not([hidden])')]
+      .filter((line) => {
+        range.selectNodeContents(line);
+        const textRight = Math.max(0, ...[...range.getClientRects()].map((r) => r.right));
+        const box = line.getBoundingClientRect().right;
+        return Math.max(box, textRight) > Math.min(right, box) + 1;
+      })
+      .map((line) => `${(line.closest('.row') as HTMLElement).dataset.start}: ${line.textContent}`);
+  });
+}
+
+test('every decoded value reads whole down to 200 px: keyframes and matrix rows break between values', async () => {
+  for (const width of [1400, 700, 250, 200]) {
+    for (const kind of ['clip', 'skeleton'] as const) {
+      const cut = await withPage(kind, width, cutLines);
+      assert.deepEqual(cut, [], `${kind} at ${width} px`);
+    }
+  }
+});
