@@ -5,7 +5,7 @@
  */
 import { WebIO, type Document } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
-import { draco, meshopt } from '@gltf-transform/functions';
+import { draco, meshopt, unpartition } from '@gltf-transform/functions';
 import { createEncoderModule } from 'draco3dgltf';
 import { MeshoptEncoder } from 'meshoptimizer';
 
@@ -21,5 +21,7 @@ export async function compressedGlb(document: Document, compression: Compression
     io.registerDependencies({ 'meshopt.encoder': MeshoptEncoder });
     await document.transform(meshopt({ encoder: MeshoptEncoder, level: 'medium' }));
   }
+  // A GLB holds one buffer: a .gltf's several are merged, as the CLI does when it writes a .glb.
+  if (document.getRoot().listBuffers().length > 1) await document.transform(unpartition());
   return io.writeBinary(document);
 }

@@ -27,6 +27,12 @@ const CASES: { name: keyof typeof FIXTURE_FILES; compression: Compression }[] = 
   { name: 'riggedFigure', compression: 'meshopt' },
   { name: 'fox', compression: 'draco' },
   { name: 'fox', compression: 'meshopt' },
+  { name: 'simpleSkin', compression: 'draco' },
+  { name: 'simpleSkin', compression: 'meshopt' },
+  { name: 'simpleSkinStep', compression: 'draco' },
+  { name: 'simpleSkinStep', compression: 'meshopt' },
+  { name: 'recursiveSkeletons', compression: 'draco' },
+  { name: 'recursiveSkeletons', compression: 'meshopt' },
 ];
 
 for (const { name, compression } of CASES) {
