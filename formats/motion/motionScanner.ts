@@ -152,8 +152,6 @@ export class MotionScanner {
   private readonly square = rotationSquareTable();
   private readonly oneMinus = rotationOneMinusSquareTable();
   private readonly half = f16LookupTable();
-  /** One decoded rotation (x y z w), placed by index. */
-  private readonly decoded = new Float32Array(4);
   private readonly repeated = new RepeatedFrames();
   /** Pending candidates: bone, then frame, kind in the low bit (0 turn, 1 move). */
   private readonly pending: number[] = [];
@@ -284,7 +282,6 @@ export class MotionScanner {
    */
   private scanBones(words: Uint32Array, r: number, count: number): void {
     const { prevWords, quat, pos, half, field, square, oneMinus, moved, cosHalfMin, ratioSquared, frame } = this;
-    const q = this.decoded;
     const turns = this.turns.values, moves = this.moves.values;
     const slot = frame % RING;
     const previous = (frame - 1) % RING;
@@ -306,12 +303,16 @@ export class MotionScanner {
       if (rot !== prevWords[p]) {
         const a = rot >>> 22, b = (rot >>> 12) & 0x3ff, c = (rot >>> 2) & 0x3ff, idx = rot & 3;
         const radicand = Math.fround(Math.fround(oneMinus[a] - square[b]) - square[c]);
-        // Placed without branches, as clip.ts's bulk decode (the dropped index varies).
-        q[idx] = Math.sqrt(radicand > 0 ? radicand : 0);
-        q[(idx - 1) >>> 31] = field[a];
-        q[1 + ((idx - 2) >>> 31)] = field[b];
-        q[2 + ((idx - 3) >>> 31)] = field[c];
-        const x = q[0], y = q[1], z = q[2], w = q[3];
+        const d = Math.fround(Math.sqrt(radicand > 0 ? radicand : 0));
+        const fa = field[a], fb = field[b], fc = field[c];
+        // Placed without branches or a store and reload (the dropped index varies): each
+        // component is one value times 1 plus the others times 0, exactly that value (none is a
+        // zero other than d's +0).
+        const e0 = (idx - 1) >>> 31, e1 = ((idx ^ 1) - 1) >>> 31, e2 = ((idx ^ 2) - 1) >>> 31, e3 = ((idx ^ 3) - 1) >>> 31;
+        const x = e0 * d + (1 - e0) * fa;
+        const y = e0 * fa + e1 * d + (e2 | e3) * fb;
+        const z = (e0 | e1) * fb + e2 * d + e3 * fc;
+        const w = e3 * d + (1 - e3) * fc;
         cos = Math.abs(x * quat[p] + y * quat[p + 1] + z * quat[p + 2] + w * quat[p + 3]);
         quat[p] = x; quat[p + 1] = y; quat[p + 2] = z; quat[p + 3] = w;
       }
@@ -370,9 +371,12 @@ export class MotionScanner {
     const a = rot >>> 22, b = (rot >>> 12) & 0x3ff, c = (rot >>> 2) & 0x3ff, idx = rot & 3;
     const radicand = Math.fround(Math.fround(oneMinus[a] - square[b]) - square[c]);
     const d = Math.sqrt(radicand > 0 ? radicand : 0);
-    const kept = [field[a], field[b], field[c]];
-    kept.splice(idx, 0, d);
-    quat.set(kept, bone * 4);
+    // The dropped component at its index, the three kept ones around it in order.
+    const q = bone * 4;
+    quat[q + idx] = d;
+    quat[q + ((idx - 1) >>> 31)] = field[a];
+    quat[q + 1 + ((idx - 2) >>> 31)] = field[b];
+    quat[q + 2 + ((idx - 3) >>> 31)] = field[c];
     pos[bone * 3] = half[w1 & 0xffff];
     pos[bone * 3 + 1] = half[w1 >>> 16];
     pos[bone * 3 + 2] = half[w2 & 0xffff];
