@@ -237,6 +237,8 @@ async function readText(uri: vscode.Uri): Promise<string | undefined> {
   }
 }
 
+const FBX_NOT_ON_THE_WEB = (): FbxConversionError => new FbxConversionError('FBX2glTF is a native program: FBX import is not available in VS Code for the Web', 'converter-missing');
+
 function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
@@ -246,6 +248,11 @@ export async function exportFromGltf(host: GltfExportHost, argument?: unknown, o
   if (!target) return undefined;
   const access = workspaceFileAccess(target);
   const fbx = isFbxPath(target.path);
+  if (fbx && !host.loadFbx) {
+    // Nothing to ask before saying so: the browser has no converter.
+    void vscode.window.showErrorMessage(exportFailureMessage(baseName(target), 'read', FBX_NOT_ON_THE_WEB()));
+    return undefined;
+  }
   // An .fbx is baked at the export's frame rate, so the rate is asked before it is converted.
   const fbxRate = fbx ? options.frameRate ?? (await askFrameRate()) : undefined;
   if (fbx && fbxRate === undefined) return undefined;
@@ -256,7 +263,7 @@ export async function exportFromGltf(host: GltfExportHost, argument?: unknown, o
     if (!stat) throw new Error('it does not exist');
     document = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `${fbx ? 'Converting' : 'Reading'} ${baseName(target)}` }, async () => {
       if (!fbx) return loadGltfDocument(access, target.path, stat.size, undefined, await host.decoders());
-      if (!host.loadFbx) throw new FbxConversionError('FBX2glTF is a native program: FBX import is not available in VS Code for the Web', 'converter-missing');
+      if (!host.loadFbx) throw FBX_NOT_ON_THE_WEB();
       const loaded = await host.loadFbx(target, fbxRate!);
       conversion = { converter: 'FBX2glTF', source: baseName(target), bakedAt: loaded.bakedAt, warnings: loaded.warnings };
       return loaded.document;
@@ -266,13 +273,14 @@ export async function exportFromGltf(host: GltfExportHost, argument?: unknown, o
     return undefined;
   }
   if (conversion?.warnings.length) void vscode.window.showWarningMessage(`FBX2glTF converted ${baseName(target)} with ${plural(conversion.warnings.length, 'warning')}: ${conversion.warnings[0]}${conversion.warnings.length > 1 ? ' (all of them are in the report)' : ''}`);
-  const defaultRate = workspaceSettings().frameRate;
-  const inventory = gltfInventory(document, options.frameRate ?? defaultRate);
+  // Frame counts as the export will write them: an .fbx at the rate it was baked for.
+  const listedRate = fbxRate ?? options.frameRate ?? workspaceSettings().frameRate;
+  const inventory = gltfInventory(document, listedRate);
   if (inventory.animations.length === 0 || inventory.skins.length === 0) {
     void vscode.window.showErrorMessage(`${baseName(target)} has no ${inventory.skins.length === 0 ? 'skin' : 'animation'}: there is nothing to export as a clip.`);
     return undefined;
   }
-  const animations = options.animations ?? (await pickAnimations(inventory, defaultRate));
+  const animations = options.animations ?? (await pickAnimations(inventory, listedRate));
   if (!animations) return undefined;
   const skin = options.skin ?? (await pickSkin(inventory, animations));
   if (skin === undefined) return undefined;
