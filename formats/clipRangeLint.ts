@@ -147,9 +147,16 @@ export async function lintClipRange(source: ByteSource, header: ClipHeader, rang
     keepTo: range.last ? Number.POSITIVE_INFINITY : range.to - MOTION_WINDOW,
   };
   if (tally) {
+    // Asked at every candidate the scan meets (on random records, millions): the shared slot is
+    // written only when this range's count changed (a write by one thread evicts the line, which
+    // holds every range's slot, from the others' caches), and the earlier ranges' counts, which
+    // only grow, are read no more once they reach the cap.
+    let published = -1;
+    let before = 0;
     keep.candidateCap = (taken) => {
-      Atomics.store(tally.taken, tally.index, taken);
-      return MAX_MOTION_CANDIDATES - takenBefore(tally);
+      if (taken !== published) Atomics.store(tally.taken, tally.index, (published = taken));
+      if (before < MAX_MOTION_CANDIDATES) before = takenBefore(tally);
+      return MAX_MOTION_CANDIDATES - before;
     };
   }
   const part = recordsSlice(source, header, lead, end);
@@ -171,6 +178,8 @@ export async function lintClipRange(source: ByteSource, header: ClipHeader, rang
   const result: ClipRangeResult = { reported: problems.reported, totals: problems.counts() };
   if (motion && motionOptions) {
     const scan = motion.rangeScan();
+    // Every piece of the range has been read: the pass's memory serves this thread's next range.
+    motion.release();
     if (tally) Atomics.store(tally.taken, tally.index, scan.candidates.length);
     const seam = range.from === 0 ? undefined : await seamScan(source, header, range.from, records, motionOptions, chunkBytes, tally);
     result.motion = { scan, seam };
