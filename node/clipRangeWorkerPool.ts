@@ -1,9 +1,10 @@
 /**
  * Range workers for `ewzanim check FILE` of a large clip: the calling thread and up to one fewer
  * workers than the check pool's size (`defaultPoolSize`: one thread per core, at most 8) lint the
- * clip's frame ranges (`formats/clipRangeLint.ts`), several ranges a thread, each thread taking
- * the next unclaimed range as it becomes free (`clipRangeWorkerJob.ts`): the calling thread starts
- * at once, a worker as soon as it has loaded. The workers run `clipRangeWorker.js` (a small
+ * clip's frame ranges (`formats/clipRangeLint.ts`), `RANGES_PER_CHECK_THREAD` a thread, each
+ * thread taking the next unclaimed range as it becomes free (`clipRangeWorkerJob.ts`): the calling
+ * thread starts at once, a worker as soon as it has loaded (one still loading when the calling
+ * thread is done leaves its range to it). The workers run `clipRangeWorker.js` (a small
  * bundle: the clip lint alone), so the command can start them for one file (`start()`, as soon as
  * a stat says a named file is large enough) and still gain. A range whose worker fails is linted
  * on the calling thread. The worker script is `clipRangeWorker.js` beside the bundle, or
@@ -18,10 +19,12 @@ import { CLIP_SPLIT_MIN_BYTES, defaultPoolSize, WORKER_HEAP_LIMITS } from './che
 import { CALLING_THREAD, claimSlots, lintRangeOnWorker, takeRanges, type ClipRangeJob, type ClipRangeWorkerMessage, type ClipRangeWorkerReply } from './clipRangeWorkerJob';
 
 /**
- * Ranges planned per thread: a worker that loads late takes fewer, so the threads end together.
- * More ranges cost each its own seam scan, pieces and kernel (docs/performance.md, "Check").
+ * Ranges planned per thread. A range left unclaimed by a worker still loading is taken by the
+ * first thread free, so one a thread balances late starts too; each more range costs a cold
+ * thread its own kernel, pieces and seam scan: on the loaded 2-core machine, cold processes,
+ * two a thread took 60-130 ms more CPU than one (docs/performance.md, "Check").
  */
-export const RANGES_PER_CHECK_THREAD = 2;
+export const RANGES_PER_CHECK_THREAD = 1;
 
 interface Deferred {
   resolve(result: ClipRangeResult): void;

@@ -30,8 +30,8 @@ async function cliCheck(paths: string[], format: 'text' | 'json', clipSplitMinBy
 }
 
 const CLIPS = {
-  // At 3 threads x 2 ranges, boundaries near frames 50, 100, 150, 200 and 250 (whole chunks of 32).
-  'pop.nczxanim': planted(300, [63, 64, 65, 95, 96, 127, 128, 129, 160, 191, 192, 224], [64, 97, 128, 193, 255]),
+  // 3 ranges (one a thread): boundaries at frames 96 and 192 (whole chunks of 32).
+  'pop.nczxanim': planted(300, [63, 64, 65, 95, 96, 97, 127, 128, 129, 160, 191, 192, 224], [64, 96, 97, 128, 193, 255]),
   'nan.nczxanim': planted(300, [128], [], [95, 96, 160]),
   'random.nczxanim': randomClip(8, 400, 5),
 };
@@ -47,6 +47,7 @@ for (const format of ['text', 'json'] as const) {
         assert.equal(split.output, single, name);
         assert.match(split.threads, /no check pool|0 of 3 check workers started/, 'a file named alone starts no check worker');
         assert.match(split.threads, /; 2 range workers started \(\d loaded\), \d+ of ([2-6]) clip ranges linted on them/, `${name}: ${split.threads}`);
+        assert.match(split.threads, / of 3 clip ranges/, 'a range a thread');
       }
       const all = await checkOutput(singleThread, Object.keys(CLIPS).map((name) => join(tree.root, name)), format);
       assert.match(all, /anim\/pop/);
@@ -108,7 +109,7 @@ test('range workers once loaded take ranges beside the calling thread: one threa
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     assert.ok(pool.rangesOnWorkers > 0, 'the workers linted ranges');
-    assert.equal(pool.ranges % 6, 0, '3 threads x 2 ranges each run');
+    assert.equal(pool.ranges % 3, 0, 'a range per thread each run');
     assert.equal(pool.running, 2);
   } finally {
     await pool.close();
