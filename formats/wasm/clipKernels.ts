@@ -44,6 +44,13 @@ export interface ClipKernels {
    * rotation word (a superset of the bad records: the caller re-checks each one).
    */
   lint(bytes: Uint8Array, count: number, suspect: (record: number) => void): void;
+  /**
+   * A zeroed Float32Array of `length` floats inside a WebAssembly memory of its own, which `run`
+   * decodes into where the kernel computes (no copy of the floats out of the kernel's memory):
+   * for a caller that decodes large spans again and again into one array it keeps. Any
+   * Float32Array still works as `out`; undefined where such a memory cannot be had.
+   */
+  outputArray(length: number): Float32Array | undefined;
 }
 
 type WebAssemblyApi = typeof WebAssembly;
@@ -51,32 +58,62 @@ type WebAssemblyApi = typeof WebAssembly;
 /** Pads a block to whole groups of four for the lint: identity rotation (0x80200803), halves 1.0 (0x3c00). */
 const GOOD_RECORD = [0x03, 0x08, 0x20, 0x80, 0x00, 0x3c, 0x00, 0x3c, 0x00, 0x3c, 0x00, 0x3c, 0x00, 0x3c, 0x00, 0x3c];
 
+/** Grows `exports`' memory to at least `bytes` (the memory never shrinks; views taken after stay valid). */
+function growTo(exports: KernelExports, bytes: number): void {
+  const have = exports.memory.buffer.byteLength;
+  if (have < bytes) exports.memory.grow(Math.ceil((bytes - have) / 65536));
+}
+
+/** An instance whose memory holds an output array: the records are copied in below the array. */
+const DIRECT_OUTPUT_AT = INPUT_AT + BLOCK_RECORDS * RECORD_BYTES;
+
 /** Instantiates the kernels with `api`; undefined when there is no WebAssembly or it is refused. */
 export function loadClipKernels(api: WebAssemblyApi | undefined): ClipKernels | undefined {
   if (!api) return undefined;
+  let module: WebAssembly.Module;
   let exports: KernelExports;
   try {
-    exports = new api.Instance(new api.Module(CLIP_KERNELS_WASM)).exports as unknown as KernelExports;
+    module = new api.Module(CLIP_KERNELS_WASM);
+    exports = new api.Instance(module).exports as unknown as KernelExports;
   } catch {
     return undefined;
   }
-  if (exports.memory.buffer.byteLength < MEMORY_BYTES) exports.memory.grow(Math.ceil((MEMORY_BYTES - exports.memory.buffer.byteLength) / 65536));
+  growTo(exports, MEMORY_BYTES);
   // The memory never grows after this, so these views stay valid.
   const memoryBytes = new Uint8Array(exports.memory.buffer);
   const memoryFloats = new Float32Array(exports.memory.buffer);
   const outputFloatsAt = OUTPUT_AT / 4;
+  /** The instance and memory bytes behind each array `outputArray` gave, by its buffer. */
+  const outputs = new WeakMap<ArrayBuffer, { exports: KernelExports; bytes: Uint8Array }>();
+
+  /** Records `first..count` through this instance's blocks, copied out to `out[first * floats..]`. */
+  function copied(bytes: Uint8Array, byteOffset: number, first: number, count: number, out: Float32Array, floats: number, mode: number): void {
+    for (let done = first; done < count; done += BLOCK_RECORDS) {
+      const n = Math.min(BLOCK_RECORDS, count - done);
+      const outAt = done * floats;
+      const fit = Math.min(n * floats, out.length - outAt);
+      if (fit <= 0) return;
+      const from = byteOffset + done * RECORD_BYTES;
+      memoryBytes.set(bytes.subarray(from, from + n * RECORD_BYTES), INPUT_AT);
+      exports.run(INPUT_AT, n, OUTPUT_AT, mode);
+      out.set(memoryFloats.subarray(outputFloatsAt, outputFloatsAt + fit), outAt);
+    }
+  }
+
   return {
     run(bytes, byteOffset, count, out, floats, matrix) {
-      for (let done = 0; done < count; done += BLOCK_RECORDS) {
-        const n = Math.min(BLOCK_RECORDS, count - done);
-        const outAt = done * floats;
-        const fit = Math.min(n * floats, out.length - outAt);
-        if (fit <= 0) return;
+      const mode = matrix ? MATRICES : TRANSFORMS;
+      const target = outputs.get(out.buffer as ArrayBuffer);
+      // Straight into `out`: whole groups of four whose floats all lie in `out` (the kernel
+      // writes whole groups); the rest, if any, through the copy.
+      const direct = target && out.byteOffset >= DIRECT_OUTPUT_AT ? Math.min(count, Math.floor(out.length / floats)) & ~3 : 0;
+      for (let done = 0; target && done < direct; done += BLOCK_RECORDS) {
+        const n = Math.min(BLOCK_RECORDS, direct - done);
         const from = byteOffset + done * RECORD_BYTES;
-        memoryBytes.set(bytes.subarray(from, from + n * RECORD_BYTES), INPUT_AT);
-        exports.run(INPUT_AT, n, OUTPUT_AT, matrix ? MATRICES : TRANSFORMS);
-        out.set(memoryFloats.subarray(outputFloatsAt, outputFloatsAt + fit), outAt);
+        target.bytes.set(bytes.subarray(from, from + n * RECORD_BYTES), INPUT_AT);
+        target.exports.run(INPUT_AT, n, out.byteOffset + done * floats * 4, mode);
       }
+      copied(bytes, byteOffset, direct, count, out, floats, mode);
     },
     lint(bytes, count, suspect) {
       // Group indices go to the (here unused) output area.
@@ -92,6 +129,16 @@ export function loadClipKernels(api: WebAssemblyApi | undefined): ClipKernels | 
         }
       }
     },
+    outputArray(length) {
+      try {
+        const own = new api.Instance(module).exports as unknown as KernelExports;
+        growTo(own, DIRECT_OUTPUT_AT + length * 4);
+        outputs.set(own.memory.buffer, { exports: own, bytes: new Uint8Array(own.memory.buffer) });
+        return new Float32Array(own.memory.buffer, DIRECT_OUTPUT_AT, length);
+      } catch {
+        return undefined; // no memory that large here
+      }
+    },
   };
 }
 
@@ -101,4 +148,13 @@ let shared: ClipKernels | null | undefined;
 export function clipKernels(): ClipKernels | undefined {
   if (shared === undefined) shared = loadClipKernels((globalThis as { WebAssembly?: WebAssemblyApi }).WebAssembly) ?? null;
   return shared ?? undefined;
+}
+
+/**
+ * `length` zeroed floats for the bulk decoders' `out` that they fill without copying the floats
+ * out of the kernel's memory (`ClipKernels.outputArray`); a plain Float32Array where WebAssembly
+ * or such a memory is unavailable. Views of it may be passed too; it cannot be transferred.
+ */
+export function decodeOutputArray(length: number): Float32Array {
+  return clipKernels()?.outputArray(length) ?? new Float32Array(length);
 }

@@ -13,7 +13,7 @@ import {
   decodeKeyframe,
   isNonUnitRotation,
 } from '../../../formats/index';
-import { clipKernels, loadClipKernels } from '../../../formats/wasm/clipKernels';
+import { clipKernels, decodeOutputArray, loadClipKernels } from '../../../formats/wasm/clipKernels';
 import { CLIP_KERNELS_WASM } from '../../../formats/wasm/clipKernels.generated';
 import { UPSTREAM_CLIPS, randomClip, seededRandom, upstreamFile } from '../../gpu/clipFixtures';
 import { randomRecords, specialRecords } from './clipKernelInputs';
@@ -160,6 +160,35 @@ test('WebAssembly and TypeScript bulk paths agree, including an output array sho
     assert.throws(() => wasm(bytes, -1, 1, new Float32Array(floats)), RangeError);
     assert.equal(wasm(bytes, 0, 0, new Float32Array(0)).length, 0);
   }
+});
+
+test('decoding into an array from decodeOutputArray (no copy out) gives the same bits, writes only its records\' floats and keeps the rest', () => {
+  const count = 32768 + 4099; // two blocks, the second ending inside a group of four
+  for (const [name, wasm, ts, floats] of [
+    ['transforms', decodeClipRecords, decodeClipRecordsTs, TRANSFORM_FLOATS],
+    ['matrices', clipBoneMatrices, clipBoneMatricesTs, MATRIX_FLOATS],
+  ] as const) {
+    for (const bytes of [specialRecords(count, 11), randomClip(7, 5267, 0xd1).subarray(4)]) {
+      const expected = new Uint32Array(ts(bytes, 0, count, new Float32Array(count * floats)).buffer);
+      const whole = decodeOutputArray(count * floats + 50);
+      assert.ok(whole.byteOffset > 0, `${name}: a view into the kernel's own memory`);
+      whole.fill(-1);
+      wasm(bytes, 0, count, whole);
+      const bits = new Uint32Array(whole.buffer, whole.byteOffset, whole.length);
+      assert.deepEqual(bits.subarray(0, count * floats), expected, `${name}: whole`);
+      assert.ok(whole.subarray(count * floats).every((f) => f === -1), `${name}: past the records untouched`);
+      // A view that starts at record 3 of the array and ends inside a record: only it is written.
+      whole.fill(-1);
+      const view = whole.subarray(3 * floats, 3 * floats + 1001 * floats + 5);
+      wasm(bytes, 16 * 9, 1003, view);
+      const viewBits = new Uint32Array(view.buffer, view.byteOffset, view.length);
+      const viewExpected = new Uint32Array(ts(bytes, 16 * 9, 1003, new Float32Array(view.length)).buffer);
+      assert.deepEqual(viewBits, viewExpected, `${name}: view`);
+      assert.ok(whole.subarray(0, 3 * floats).every((f) => f === -1) && whole.subarray(3 * floats + view.length).every((f) => f === -1), `${name}: around the view untouched`);
+    }
+  }
+  // A plain array is filled through the copy, as before.
+  assert.ok(decodeOutputArray(10) instanceof Float32Array);
 });
 
 test('without WebAssembly, or where compiling is refused, the loader gives undefined', () => {
