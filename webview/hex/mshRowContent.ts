@@ -11,15 +11,31 @@ import { nodeName } from '../../formats/msh/model';
 import type { ByteRange } from '../../formats/diagnostics';
 import type { MshRowLayout } from '../../formats/msh/rows';
 import { readMshValue } from '../../formats/msh/values';
-import { formatRowValue, formatValue } from '../../formats/numberText';
+import { formatRowValue, formatValueWithin, VALUE_MAX_CH } from '../../formats/numberText';
+import { breakCells, NAME_CH } from './decodedLayout';
 import type { DecodedGroup } from './decodedGroup';
 
 /** Words or characters a decoded line shows. */
 const WORDS_PER_LINE = 8;
 const CHARS_PER_LINE = 16;
 
-const text = (value: string): DecodedGroup => ({ name: '', text: value });
+/** Cells one space apart: under the bytes, a line breaks between them (see `mshLineShapes`). */
+const cellsOf = (cells: string[], fieldType?: DecodedGroup['fieldType'], name = ''): DecodedGroup => ({ fieldType, name, text: cells.join(' '), cells });
+const text = (value: string): DecodedGroup => ({ name: '', text: value, cells: [value] });
 const hex = (value: number): string => `0x${value.toString(16).toUpperCase()}`;
+
+/** The most characters of a u16 (or '?'), of a u32 or i32 (or 'undefined'), of a u32 in hex (`0x` and 8 digits). */
+const U16_CH = 5;
+const U32_CH = 11;
+const HEX_CH = 10;
+/** A key's position value: its 4 decimals where they take at most VALUE_MAX_CH characters, else formatValueWithin. */
+const keyValue = (v: number): string => {
+  const fixed = formatRowValue(v);
+  return fixed.length <= VALUE_MAX_CH ? fixed : formatValueWithin(v);
+};
+/** A quaternion component (|v| <= 1.0001: `-1.0000`) and the norm cell (` |q| 1.4142`, the norm at most 2). */
+const Q_CH = 7;
+const NORM_CH = 11;
 
 /** The values of the row's typed fields by field name, in order (a field the row's bytes cut short has none). */
 type FieldValues = Map<string, (number | string)[]>;
@@ -60,21 +76,104 @@ function rowKindOf(fields: readonly MshLocatedField[], row: ByteRange): MshRowKi
   }
 }
 
-/** Decoded lines of each kind of NRes row (maps and characters: by their length, at most 3). */
-const LINES_OF: Record<Exclude<MshRowKind, 'map' | 'characters'>, number> = { key: 3, header: 1, entryType: 2, entryName: 2, node: 3, name: 1 };
-
-/** The lines `mshDecodedGroups` gives a row, known before its bytes are read (so the row can be as tall as they are). */
-export function mshDecodedLineCount(layout: MshRowLayout, row: ByteRange): number {
-  const fields = mshFieldsOfRow(layout.file, row.start, row.end);
-  const kind = rowKindOf(fields, row);
-  if (kind === undefined) return 0;
-  if (kind === 'map') return Math.min(3, Math.ceil(fields.length / WORDS_PER_LINE));
-  if (kind === 'characters') return Math.min(3, Math.ceil((row.end - row.start) / CHARS_PER_LINE));
-  return LINES_OF[kind];
+/** One decoded line as planned before its bytes are read: whether it has a name (p, t, q) and the most characters of each cell. */
+export interface LineShape {
+  named: boolean;
+  cellCh: readonly number[];
 }
 
-/** The decoded values of an NRes row as groups, one per line. */
+const plain = (...cellCh: number[]): LineShape => ({ named: false, cellCh });
+const named = (...cellCh: number[]): LineShape => ({ named: true, cellCh });
+
+/** The longest label of a directory entry's stream (`Res10 (node names)`). */
+const STREAM_LABEL_CH = Math.max(...Object.values(MSH_STREAM_LABEL).map((label) => label.length));
+
+/** Shapes of each kind of row, from what the fields tell without the bytes: a name's length, the slots, a map block's frames and words. */
+const SHAPES = {
+  header: (): LineShape[] => [plain(6, 8 + HEX_CH + 2, U32_CH + 10, U32_CH + 6)],
+  entryType: (): LineShape[] => [plain(5 + U32_CH, STREAM_LABEL_CH), plain(6 + U32_CH + 2, 6 + U32_CH + 2, 5 + U32_CH)],
+  entryName: (nameCh: number): LineShape[] => [plain(nameCh + 2), plain(6 + U32_CH + 2, 7 + HEX_CH + 2, 5 + U32_CH)],
+  node: (nameCh: number | undefined, slots: number): LineShape[] => [
+    plain(...(nameCh === undefined ? [] : [nameCh + 4]), 7 + U16_CH),
+    plain(4 + U16_CH + 2, 9 + U16_CH + 2, 5 + U16_CH),
+    plain(5, ...Array.from({ length: slots }, (_, i) => ((i + 1) % NODE_SLOT_GROUPS === 0 && i + 1 < slots ? U16_CH + 2 : U16_CH))),
+  ],
+  key: (): LineShape[] => [named(VALUE_MAX_CH, VALUE_MAX_CH, VALUE_MAX_CH), named(VALUE_MAX_CH), named(Q_CH, Q_CH, Q_CH, Q_CH, NORM_CH)],
+  /** `frames`: each line's first frame (undefined: none), `words` on each line. */
+  map: (frames: (number | undefined)[], words: number[]): LineShape[] =>
+    words.map((count, i) => plain(...(frames[i] === undefined ? [] : [`f${frames[i]}:`.length]), ...Array<number>(count).fill(U16_CH))),
+  characters: (lines: number): LineShape[] => Array.from({ length: lines }, () => plain(CHARS_PER_LINE)),
+  name: (nameCh: number, node: number | undefined): LineShape[] => [plain(Math.max('no name'.length, nameCh + 2), `(node ${node})`.length)],
+};
+
+/** A field's length in bytes (a name field's characters at most). */
+const lengthOf = (fields: readonly MshLocatedField[], name: string): number => {
+  const field = fields.find((f) => f.name === name);
+  return field ? field.range.end - field.range.start : 0;
+};
+
+/** The decoded lines of an NRes row as planned before its bytes are read (`mshDecodedGroups` gives each its cells). */
+export function mshLineShapes(layout: MshRowLayout, row: ByteRange): LineShape[] {
+  const fields = mshFieldsOfRow(layout.file, row.start, row.end);
+  const kind = rowKindOf(fields, row);
+  switch (kind) {
+    case undefined:
+      return [];
+    case 'key':
+      return SHAPES.key();
+    case 'map': {
+      const lines = [];
+      for (let i = 0; i < fields.length && lines.length < 3; i += WORDS_PER_LINE) lines.push(fields.slice(i, i + WORDS_PER_LINE));
+      return SHAPES.map(lines.map((words) => words[0].frame), lines.map((words) => words.length));
+    }
+    case 'characters':
+      return SHAPES.characters(Math.min(3, Math.ceil((row.end - row.start) / CHARS_PER_LINE)));
+    case 'header':
+      return SHAPES.header();
+    case 'entryType':
+      return SHAPES.entryType();
+    case 'entryName':
+      return SHAPES.entryName(lengthOf(fields, 'entry.name'));
+    case 'node': {
+      const model = fields[0].model === undefined ? undefined : layout.file.models[fields[0].model];
+      const name = model && fields[0].node !== undefined ? nodeName(model, fields[0].node) : undefined;
+      return SHAPES.node(name?.length, fields.filter((f) => f.name === 'node.slot').length);
+    }
+    case 'name':
+      return SHAPES.name(lengthOf(fields, 'name.text'), fields[0].node);
+  }
+}
+
+/** Lines of a shape: one, or (under the bytes, `widthCh` characters) as many as its cells break into. */
+const linesOfShape = (shape: LineShape, widthCh: number | undefined): number =>
+  widthCh === undefined ? 1 : Math.max(1, breakCells(shape.cellCh, widthCh - (shape.named ? NAME_CH : 0)).length);
+
+/**
+ * The lines `mshDecodedGroups` gives a row, known before its bytes are read (so the row can be as
+ * tall as they are): one a group beside the bytes; under them (`widthCh` characters a line) each
+ * group broken between its cells.
+ */
+export function mshDecodedLineCount(layout: MshRowLayout, row: ByteRange, widthCh?: number): number {
+  return mshLineShapes(layout, row).reduce((sum, shape) => sum + linesOfShape(shape, widthCh), 0);
+}
+
+/** The most lines any NRes row takes under the bytes in `widthCh` characters (names of any length, full slots and map blocks). */
+export function mshMostLines(widthCh: number): number {
+  const anyName = 1_000;
+  const rows = [
+    SHAPES.header(), SHAPES.entryType(), SHAPES.entryName(anyName), SHAPES.node(anyName, NODE_SLOT_COUNT), SHAPES.key(),
+    SHAPES.map([0xffff, 0xffff, 0xffff], [WORDS_PER_LINE, WORDS_PER_LINE, WORDS_PER_LINE]), SHAPES.characters(3), SHAPES.name(anyName, 0xffff),
+  ];
+  return Math.max(...rows.map((shapes) => shapes.reduce((sum, shape) => sum + linesOfShape(shape, widthCh), 0)));
+}
+
+/** The decoded values of an NRes row as groups, one per line, each with its cells and their widths as planned (`mshLineShapes`). */
 export function mshDecodedGroups(layout: MshRowLayout, row: ByteRange, bytes: Uint8Array): DecodedGroup[] {
+  const shapes = mshLineShapes(layout, row);
+  return decodedGroupsOf(layout, row, bytes).map((group, i) => ({ ...group, cellCh: shapes[i]?.cellCh }));
+}
+
+function decodedGroupsOf(layout: MshRowLayout, row: ByteRange, bytes: Uint8Array): DecodedGroup[] {
   const fields = mshFieldsOfRow(layout.file, row.start, row.end);
   const kind = rowKindOf(fields, row);
   if (kind === undefined) return [];
@@ -85,21 +184,21 @@ export function mshDecodedGroups(layout: MshRowLayout, row: ByteRange, bytes: Ui
   const one = (name: string): number | string | undefined => values.get(name)?.[0];
   switch (kind) {
     case 'header':
-      return [text(`"${one('nres.magic') ?? ''}" version ${hex(Number(one('nres.version')))} · ${one('nres.entryCount')} entries · ${one('nres.totalSize')} bytes`)];
+      return [cellsOf([`"${one('nres.magic') ?? ''}"`, `version ${hex(Number(one('nres.version')))} ·`, `${one('nres.entryCount')} entries ·`, `${one('nres.totalSize')} bytes`])];
     case 'entryType': {
       const type = Number(one('entry.typeId'));
       const role = streamRoleOfType(type);
-      return [text(`type ${type}${role ? ` ${MSH_STREAM_LABEL[role]}` : ''}`), text(`attr1 ${one('entry.attr1')} · attr2 ${one('entry.attr2')} · size ${one('entry.dataSize')}`)];
+      return [cellsOf([`type ${type}`, ...(role ? [MSH_STREAM_LABEL[role]] : [])]), cellsOf([`attr1 ${one('entry.attr1')} ·`, `attr2 ${one('entry.attr2')} ·`, `size ${one('entry.dataSize')}`])];
     }
     case 'entryName': {
       const offset = one('entry.dataOffset');
-      return [text(`"${one('entry.name') ?? ''}"`), text(`attr3 ${one('entry.attr3')} · offset ${offset === undefined ? '?' : hex(Number(offset))} · sort ${one('entry.sortIndex') ?? '?'}`)];
+      return [text(`"${one('entry.name') ?? ''}"`), cellsOf([`attr3 ${one('entry.attr3')} ·`, `offset ${offset === undefined ? '?' : hex(Number(offset))} ·`, `sort ${one('entry.sortIndex') ?? '?'}`])];
     }
     case 'node':
       return nodeGroups(layout, fields[0], values);
     case 'name': {
       const name = one('name.text');
-      return [text(name === undefined ? `no name (node ${fields[0].node})` : `"${name}" (node ${fields[0].node})`)];
+      return [cellsOf([name === undefined ? 'no name' : `"${name}"`, `(node ${fields[0].node})`])];
     }
   }
 }
@@ -114,12 +213,12 @@ function nodeGroups(layout: MshRowLayout, first: MshLocatedField, values: FieldV
   const parent = word('node.parent');
   const mapStart = word('node.mapStart');
   const slots = (values.get('node.slot') ?? []).map((s) => (s === NO_SLOT ? '-' : String(s)));
-  const lodCount = NODE_SLOT_COUNT / NODE_SLOT_GROUPS;
-  const lods = Array.from({ length: lodCount }, (_, lod) => slots.slice(lod * NODE_SLOT_GROUPS, (lod + 1) * NODE_SLOT_GROUPS).join(' ')).filter((lod) => lod.length > 0);
+  // The slots by level of detail, a bar after each level's last but the last level's: `slots 0 1 2 3 4 | - - ...`.
+  const slotCells = slots.map((slot, i) => ((i + 1) % NODE_SLOT_GROUPS === 0 && i + 1 < slots.length ? `${slot} |` : slot));
   return [
-    text(`${name ? `"${name}" · ` : ''}parent ${parent === undefined ? '?' : parent === NO_PARENT ? 'root' : parent}`),
-    text(`map ${mapStart === undefined ? '?' : mapStart === NO_MAP ? 'none' : mapStart} · fallback ${word('node.fallback') ?? '?'} · hdr0 ${word('node.hdr0') ?? '?'}`),
-    text(`slots ${lods.join(' | ')}`),
+    cellsOf([...(name ? [`"${name}" ·`] : []), `parent ${parent === undefined ? '?' : parent === NO_PARENT ? 'root' : parent}`]),
+    cellsOf([`map ${mapStart === undefined ? '?' : mapStart === NO_MAP ? 'none' : mapStart} ·`, `fallback ${word('node.fallback') ?? '?'} ·`, `hdr0 ${word('node.hdr0') ?? '?'}`]),
+    cellsOf(['slots', ...slotCells]),
   ];
 }
 
@@ -127,11 +226,11 @@ function keyGroups(row: ByteRange, bytes: Uint8Array): DecodedGroup[] {
   if (row.end - row.start < KEY_SIZE || bytes.length < KEY_SIZE) return characterLines(bytes);
   const key = readMshRawKey(bytes, 0);
   const q = decodeMshQuaternion(key.rotation);
-  const padded = (values: ArrayLike<number>) => Array.from(values, (v) => formatRowValue(v).padStart(7)).join(' ');
+  const padded = (values: ArrayLike<number>) => Array.from(values, (v) => keyValue(v).padStart(Q_CH));
   return [
-    { fieldType: 'position', name: 'p', text: padded(key.position) },
-    { fieldType: 'time', name: 't', text: formatValue(key.time) },
-    { fieldType: 'rotation', name: 'q', text: `${padded(q)}  |q| ${formatRowValue(Math.hypot(...q))}` },
+    cellsOf(padded(key.position), 'position', 'p'),
+    cellsOf([formatValueWithin(key.time)], 'time', 't'),
+    cellsOf([...padded(q), ` |q| ${formatRowValue(Math.hypot(...q))}`], 'rotation', 'q'),
   ];
 }
 
@@ -142,7 +241,7 @@ function mapGroups(fields: readonly MshLocatedField[], row: ByteRange, bytes: Ui
     if (words.length === 0) break;
     const frame = words[0].frame;
     const values = words.map((f) => readMshValue(bytes.subarray(f.range.start - row.start, f.range.end - row.start), 'u16'));
-    lines.push({ fieldType: 'map', name: '', text: `${frame === undefined ? '' : `f${frame}: `}${values.join(' ')}` });
+    lines.push(cellsOf([...(frame === undefined ? [] : [`f${frame}:`]), ...values.map(String)], 'map'));
   }
   return lines.slice(0, 3);
 }

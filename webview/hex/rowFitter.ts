@@ -9,7 +9,7 @@ import { rowInfo, widestRow, type RowLayout } from '../../formats/editing/rowLay
 import type { MshRowLayout } from '../../formats/msh/rows';
 import { breakCells, GROUP_GAP_CH, groupCh, keyframeLines, wrapWords, type LinePiece } from './decodedLayout';
 import { hexColumnCss, labelUnderBytes, lineBytesFor, LINE_BYTE_CHOICES, type LineBytes } from './lineBytes';
-import { mshDecodedLineCount } from './mshRowContent';
+import { mshDecodedLineCount, mshMostLines } from './mshRowContent';
 import type { RowElements, RowShape } from './rowElements';
 import { MATRIX_CELL_CH } from './rowContent';
 
@@ -170,8 +170,10 @@ export class RowFitter {
     const labelLine = fit.labelUnder && wrap === UNDER ? 1 : 0;
     // Under: the bytes' lines, the label's (narrowest editors), then the decoded lines (a keyframe's q, then p and s;
     // a matrix's rows, each broken between values where it does not fit).
+    // NRes rows: the most any row takes (each row's own lines: linesOf).
     const linesUnder = keyframes ? plan.length
       : layout.kind === 'skeleton' && layout.headerSize > 0 ? 3 * breakCells(MATRIX_CELL_CH, Math.floor(headerCh)).length
+      : layout.kind === 'msh' && wrap === UNDER ? mshMostLines(Math.floor(headerCh))
       : DECODED_LINES_UNDER;
     const lines = wrap === UNDER ? fit.hexLines + labelLine + linesUnder : Math.max(fit.hexLines, layout.kind === 'skeleton' ? 3 : wrap);
     const headerHexLines = layout.kind === 'msh' ? 1 : Math.ceil(layout.headerSize / fit.lineBytes);
@@ -215,7 +217,7 @@ export class RowFitter {
       const fit = this.state;
       const info = rowInfo(layout, row);
       const hexLines = Math.max(1, Math.ceil((info.end - info.start) / fit.lineBytes));
-      const decoded = mshDecodedLineCount(layout, info);
+      const decoded = mshDecodedLineCount(layout, info, fit.wrap === UNDER ? fit.headerWidthCh : undefined);
       lines = fit.wrap === UNDER ? hexLines + (fit.labelUnder ? 1 : 0) + decoded : Math.max(hexLines, decoded);
       if (this.mshLines.size >= MSH_LINES_KEPT) this.mshLines.clear();
       this.mshLines.set(row, lines);

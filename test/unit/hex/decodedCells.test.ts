@@ -8,7 +8,10 @@ import { test } from 'node:test';
 import { breakCells } from '../../../webview/hex/decodedLayout';
 import { decodedGroups, MATRIX_CELL_CH } from '../../../webview/hex/rowContent';
 import { formatValue, formatValueWithin, VALUE_MAX_CH } from '../../../formats/numberText';
-import { layoutOfFile, rowInfo } from '../../../formats/editing/rowLayout';
+import { layoutOfFile, mshRowLayout, rowInfo } from '../../../formats/editing/rowLayout';
+import { openMshBytes } from '../../../formats/msh/model';
+import { mshDecodedLineCount, mshLineShapes, mshMostLines } from '../../../webview/hex/mshRowContent';
+import { heroModel } from '../msh/mshFixtures';
 
 test('breakCells: each line starts where the next cell would pass the width, one space between cells', () => {
   const table: [cellCh: number[], width: number, starts: number[]][] = [
@@ -52,4 +55,33 @@ test('a skeleton row\'s matrix rows are cells within their widths, one space apa
     assert.equal(group.cells!.join(' '), group.text);
     group.cells!.forEach((cell, i) => assert.ok(cell.length <= MATRIX_CELL_CH[i], `"${cell}" within ${MATRIX_CELL_CH[i]}`));
   }
+});
+
+test('NRes rows: every line\'s cells fit the widths planned before the bytes were read, whatever the bytes; counted lines are the lines broken', () => {
+  const original = heroModel();
+  const layout = mshRowLayout(openMshBytes(original).layout);
+  // The same rows (the layout of the original) over other bytes: extremes and noise in every field.
+  const variants = [original, original.map(() => 0xff), original.map(() => 0x80), ...Array.from({ length: 20 }, () => original.map(() => Math.floor(Math.random() * 256)))];
+  let cells = 0;
+  for (const bytes of variants) {
+    for (let index = 0; index < layout.rowCount; index++) {
+      const row = rowInfo(layout, index);
+      const shapes = mshLineShapes(layout, row);
+      const groups = decodedGroups(layout, row, bytes.subarray(row.start, row.end), 30);
+      assert.equal(groups.length, shapes.length, `row ${index} (${row.label})`);
+      groups.forEach((group, i) => {
+        assert.deepEqual(group.cellCh, shapes[i].cellCh);
+        assert.equal(group.cells!.join(' '), group.text, `row ${index} line ${i}: cells one space apart`);
+        assert.ok(group.cells!.length <= shapes[i].cellCh.length, `row ${index} line ${i}: ${group.cells!.length} cells`);
+        group.cells!.forEach((cell, k) => assert.ok(cell.length <= shapes[i].cellCh[k], `row ${index} (${row.label}) line ${i}: "${cell}" within ${shapes[i].cellCh[k]}`));
+        cells += group.cells!.length;
+      });
+      for (const width of [20, 30, 60]) {
+        const broken = shapes.reduce((sum, shape) => sum + Math.max(1, breakCells(shape.cellCh, width - (shape.named ? 1.5 : 0)).length), 0);
+        assert.equal(mshDecodedLineCount(layout, row, width), broken);
+        assert.ok(broken <= mshMostLines(width), `row ${index} in ${width}: ${broken} lines, the most planned ${mshMostLines(width)}`);
+      }
+    }
+  }
+  assert.ok(cells > 1000, `${cells} cells checked`);
 });

@@ -136,9 +136,9 @@ function cutLines(page: Page): Promise<string[]> {
   });
 }
 
-test('every decoded value reads whole down to 200 px: keyframes and matrix rows break between values', async () => {
+test('every decoded value reads whole down to 200 px: keyframes, matrix rows and NRes rows break between values', async () => {
   for (const width of [1400, 700, 250, 200]) {
-    for (const kind of ['clip', 'skeleton'] as const) {
+    for (const kind of ['clip', 'skeleton', 'msh'] as const) {
       const cut = await withPage(kind, width, cutLines);
       assert.deepEqual(cut, [], `${kind} at ${width} px`);
     }
