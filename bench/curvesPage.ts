@@ -53,7 +53,7 @@ async function benchCurves(url: string, bones: number[]): Promise<CurvesTiming> 
   const view = new CurvesView(root, model);
   lastView = view;
   // Selected as in the bone list: a click, then Ctrl-clicks.
-  bones.forEach((bone, i) => model.selectBone(bone, i === 0 ? 'only' : 'toggle'));
+  bones.forEach((bone, i) => model.selection.select(bone, i === 0 ? 'only' : 'toggle'));
   model.curves.setShown(true);
   const e0 = performance.now();
   await nextFrame();

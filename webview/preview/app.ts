@@ -41,13 +41,13 @@ export class PreviewApp {
   constructor(private readonly dom: PreviewDom, private readonly host: PreviewHost, options: { forceWebGl?: string } = {}) {
     const model = (this.model = new PreviewModel((message) => host.post(message)));
     this.stage = new Stage(dom, model, () => model.show, { rendererChanged: () => { this.showNotice(); this.postStatus(0); } }, options.forceWebGl);
-    this.timeline = new Timeline(dom.timeline, { seek: (frame) => model.seek(frame), release: () => model.reportSelection() });
-    this.boneList = new BoneList(dom.boneList, dom.boneDetails, { hover: (bone) => model.hover(bone), select: (bone, gesture) => model.selectBone(bone, gesture) });
+    this.timeline = new Timeline(dom.timeline, { seek: (frame) => model.seek(frame), release: () => model.selection.report() });
+    this.boneList = new BoneList(dom.boneList, dom.boneDetails, { hover: (bone) => model.hover(bone), select: (bone, gesture) => model.selection.select(bone, gesture) });
     this.mixerPanel = new MixerPanel(dom.mixer, {
-      chooseClip: (uri) => model.chooseMixClip(uri),
-      weight: (i, value) => model.setMixWeight(i, value),
-      speed: (i, value) => model.setMixSpeed(i, value),
-      crossfade: (seconds) => model.crossfade(seconds),
+      chooseClip: (uri) => model.mixer.chooseClip(uri),
+      weight: (i, value) => model.mixer.setWeight(i, value),
+      speed: (i, value) => model.mixer.setSpeed(i, value),
+      crossfade: (seconds) => model.mixer.crossfade(seconds),
       exactFrames: () => model.setMode('stamp'),
     });
     const layers = model.layers;
@@ -64,12 +64,12 @@ export class PreviewApp {
       wantMeshes: () => layers.requestMeshes(),
       setAttachment: (id, fields) => layers.setAttachmentFields(id, fields),
       detach: (id) => layers.detach(id),
-      saveMix: () => layers.save(`${model.baseName}.mix.json`),
+      saveMix: () => layers.save(`${model.loaded.baseName}.mix.json`),
       openMix: () => layers.open(),
     });
     this.exports = new PreviewExports(model, this.stage, (message) => host.post(message));
     this.curves = new CurvesView(dom.curves, model);
-    this.ghostLegend = new GhostLegend(dom.viewport, (shown) => model.setGhostShown(shown));
+    this.ghostLegend = new GhostLegend(dom.viewport, (shown) => model.ghost.setShown(shown));
     model.onChange((change) => this.changed(change));
     this.wireControls();
   }
@@ -93,7 +93,7 @@ export class PreviewApp {
   }
 
   /** The last selections other views sent (frame, bone), for diagnosing sync problems in tests. */
-  get receivedSelections(): [number, number][] {
+  get receivedSelections(): readonly [number, number][] {
     return this.model.selection.received;
   }
 
@@ -135,9 +135,9 @@ export class PreviewApp {
   private showScene(): void {
     const model = this.model;
     const frames = model.frameCount;
-    this.dom.assets.textContent = model.assetsLine;
-    this.dom.assets.title = model.assetsLine;
-    this.boneList.build(model.boneCount, (bone) => model.boneLabel(bone), (bone) => model.boneNote(bone));
+    this.dom.assets.textContent = model.loaded.assetsLine;
+    this.dom.assets.title = model.loaded.assetsLine;
+    this.boneList.build(model.boneCount, (bone) => model.boneLabel(bone), (bone) => model.loaded.boneNote(bone));
     this.boneList.highlight(model.selectedBones, model.selectedBone);
     this.timeline.setFrameCount(frames);
     this.dom.frameCount.textContent = `/ ${Math.max(0, frames - 1)}`;
@@ -151,8 +151,8 @@ export class PreviewApp {
     const { dom, model } = this;
     const set = (element: { value: string }, value: string): void => { if (element.value !== value) element.value = value; };
     set(dom.mode, model.mode);
-    set(dom.loop, model.player.loop);
-    set(dom.speed, String(model.player.speed));
+    set(dom.loop, model.playback.player.loop);
+    set(dom.speed, String(model.playback.player.speed));
     set(dom.rule, model.rule);
     for (const [key, box] of Object.entries(dom.show)) box.checked = model.show[key as keyof Visibility];
     dom.showCurves.checked = model.curves.shown;
@@ -194,11 +194,11 @@ export class PreviewApp {
   private wireControls(): void {
     const { dom, model } = this;
     dom.play.addEventListener('click', () => model.setPlaying(!model.playing));
-    dom.prev.addEventListener('click', () => model.stepBy(-1));
-    dom.next.addEventListener('click', () => model.stepBy(1));
+    dom.prev.addEventListener('click', () => model.transport.stepBy(-1));
+    dom.next.addEventListener('click', () => model.transport.stepBy(1));
     dom.frameField.addEventListener('change', () => {
       const frame = Number(dom.frameField.value);
-      if (Number.isFinite(frame)) model.goTo(frame);
+      if (Number.isFinite(frame)) model.transport.goTo(frame);
     });
     dom.frameField.addEventListener('keydown', (e) => { if (e.key === 'Enter') dom.frameField.blur(); });
     dom.speed.addEventListener('change', () => model.setSpeed(Number(dom.speed.value)));
@@ -222,9 +222,9 @@ export class PreviewApp {
     });
     wireShortcuts(window, {
       togglePlay: () => model.setPlaying(!model.playing),
-      step: (delta) => model.stepBy(delta),
-      first: () => model.goTo(0),
-      last: () => model.goTo(Infinity),
+      step: (delta) => model.transport.stepBy(delta),
+      first: () => model.transport.goTo(0),
+      last: () => model.transport.goTo(Infinity),
       fit: () => this.stage.fit(model.fitBounds()),
       toggle: (what) => model.setVisible(what, !model.show[what]),
     });

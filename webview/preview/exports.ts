@@ -17,7 +17,7 @@ export class PreviewExports {
     const image = await this.stage.readPixels();
     if (!image) return;
     const bytes = await encodePng(image.width, image.height, image.rgba);
-    this.post({ type: 'export', kind: 'png', suggestedName: `${this.model.baseName}-frame${this.model.currentFrame}.png`, bytes });
+    this.post({ type: 'export', kind: 'png', suggestedName: `${this.model.loaded.baseName}-frame${this.model.currentFrame}.png`, bytes });
   }
 
   /** Plays the clip once from its first frame while the canvas is recorded, then restores the player. */
@@ -26,27 +26,27 @@ export class PreviewExports {
     const canvas = this.stage.renderers.canvas;
     const scene = model.scene;
     if (!canvas || !scene) return;
-    model.flashNotice('Recording the clip once...');
-    const player = model.player;
+    model.notes.show('Recording the clip once...');
+    const player = model.playback.player;
     const saved = { position: player.position, loop: player.loop, playing: player.playing };
     const started = performance.now();
     let stopWatching = (): void => undefined;
     try {
       model.setPlaying(false);
-      const bytes = await recordWebm(canvas, model.frameRate, (done) => {
+      const bytes = await recordWebm(canvas, model.playback.frameRate, (done) => {
         model.seek(0);
         if (model.mode === 'mixer') {
           // The mixer has no end: record the first clip's length at the chosen speed.
-          setTimeout(() => { model.setPlaying(false); done(); }, (1000 * scene.clip.frames) / model.frameRate / player.speed);
+          setTimeout(() => { model.setPlaying(false); done(); }, (1000 * scene.clip.frames) / model.playback.frameRate / player.speed);
         } else {
           player.loop = 'once';
           stopWatching = model.onChange((change) => { if (change === 'playing' && !model.playing) done(); });
         }
         model.setPlaying(true);
       });
-      this.post({ type: 'export', kind: 'webm', suggestedName: `${model.baseName}.webm`, bytes });
+      this.post({ type: 'export', kind: 'webm', suggestedName: `${model.loaded.baseName}.webm`, bytes });
     } catch (error) {
-      model.flashNotice(`Recording failed after ${Math.round(performance.now() - started)} ms: ${error instanceof Error ? error.message : String(error)}`);
+      model.notes.show(`Recording failed after ${Math.round(performance.now() - started)} ms: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
       stopWatching();
       player.loop = saved.loop;

@@ -46,6 +46,15 @@ export interface ViewState {
   overlay?: Float32Array;
 }
 
+/** Two sets of overlay lines (ViewState.overlay) drawn as one; either may be absent. */
+export function joinLines(first: Float32Array | undefined, second: Float32Array | undefined): Float32Array | undefined {
+  if (!first || !second) return first ?? second;
+  const all = new Float32Array(first.length + second.length);
+  all.set(first);
+  all.set(second, first.length);
+  return all;
+}
+
 /**
  * Where this frame's bone matrices come from: the clip's records, decoded by keyframe_bind under
  * a bone-count rule (on the GPU for WebGPU), or matrices built on the CPU (the mixer's pose;

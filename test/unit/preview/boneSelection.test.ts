@@ -64,11 +64,11 @@ describe('PreviewModel: several selected bones', () => {
     const sent: unknown[] = [];
     const model = new PreviewModel((message) => sent.push(message), { later: () => undefined });
     model.load({ type: 'load', clip: { uri: 'file:///c.nczxanim', name: 'c', bytes }, frameRate: 30, keepState: false });
-    model.selectBone(1);
-    model.selectBone(4, 'toggle');
+    model.selection.select(1);
+    model.selection.select(4, 'toggle');
     assert.deepEqual([model.selectedBones, model.selectedBone], [[1, 4], 4]);
     assert.deepEqual(sent.at(-1), { type: 'selected', frame: 0, bone: 4 });
-    model.selectKeyframe(1, 1);
+    model.selection.selectKeyframe(1, 1);
     assert.deepEqual([model.selectedBones, model.selectedBone], [[1, 4], 1], 'a click on a curve of a selected bone keeps the set');
     model.handle({ type: 'select', frame: 0, bone: 3 });
     assert.deepEqual([model.selectedBones, model.selectedBone], [[3], 3]);

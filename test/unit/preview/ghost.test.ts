@@ -40,7 +40,7 @@ describe('the ghost clip', () => {
   it('shows the frame A shows, with the bone selected in A highlighted', () => {
     const model = ghosted();
     model.seek(2);
-    model.selectBone(1);
+    model.selection.select(1);
     const view = model.ghostView();
     assert.ok(view?.drawn);
     assert.deepEqual([view.request.frame, view.selectedBone, view.bones, view.note], [2, 1, 3, undefined]);
@@ -50,7 +50,7 @@ describe('the ghost clip', () => {
   it('draws B where B has the bone but highlights nothing, and says so, when B lacks the selected bone', () => {
     const model = ghosted();
     model.seek(2);
-    model.selectBone(3);
+    model.selection.select(3);
     const view = model.ghostView();
     assert.ok(view?.drawn);
     assert.equal(view.selectedBone, -1);
@@ -75,10 +75,10 @@ describe('the ghost clip', () => {
 
   it('is hidden by the legend\'s toggle and in mixer mode', () => {
     const model = ghosted();
-    model.setGhostShown(false);
+    model.ghost.setShown(false);
     assert.deepEqual(model.ghostView(), { drawn: false, reason: 'hidden' });
     assert.equal(model.ghost.legend(model.ghostView()), 'A solid · B ghost (B: walk (HEAD))');
-    model.setGhostShown(true);
+    model.ghost.setShown(true);
     model.setMode('mixer');
     assert.deepEqual(model.ghostView(), { drawn: false, reason: 'not drawn in mixer mode' });
   });
@@ -105,7 +105,7 @@ describe('the ghost clip', () => {
   it('keeps every marker of B in the full ghost colour when a bone is selected, the selected one with a larger third shell', () => {
     const model = ghosted();
     model.seek(1);
-    model.selectBone(1);
+    model.selection.select(1);
     const lines = model.overlayLines(model.pose(), VIEW)!;
     const ghost = vertices(lines, VIEW.palette.ghost);
     // Nothing of B is drawn in another colour (A's markers dim to 55% then; B's would be lost).

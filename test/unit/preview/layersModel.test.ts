@@ -240,7 +240,7 @@ describe('preview attachments', () => {
     model.load({ type: 'load', clip: wave1(), frameRate: 30, keepState: false });
     assert.equal(model.overlayLines(model.pose()), undefined, 'nothing attached: nothing drawn');
     model.layers.attach(BUILTIN_BOX, 2);
-    model.selectBone(2);
+    model.selection.select(2);
     for (const mode of ['stamp', 'blended', 'mixer'] as const) {
       model.setMode(mode);
       model.seek(12);

@@ -19,23 +19,23 @@ const waveChoice: ClipChoice = { uri: wave.uri, name: wave.name, path: 'demo/wav
 /** The steps that lead to each state, from wave1 in mixer mode with both clips offered (the broken one first, as the host sorts it). */
 const steps: Record<string, (m: PreviewModel) => void> = {
   'no second clip yet': () => undefined,
-  'the second clip on its way': (m) => m.chooseMixClip(wave.uri),
+  'the second clip on its way': (m) => m.mixer.chooseClip(wave.uri),
   'the second clip loaded': (m) => {
-    m.chooseMixClip(wave.uri);
+    m.mixer.chooseClip(wave.uri);
     m.handle({ type: 'mixClip', file: wave });
   },
   'the host could not read it': (m) => {
-    m.chooseMixClip(wave.uri);
+    m.mixer.chooseClip(wave.uri);
     m.handle({ type: 'mixClipFailed', uri: wave.uri, reason: 'Cannot read wave.ewzanim' });
   },
   'after a 0.5 s crossfade': (m) => {
     steps['the second clip loaded'](m);
-    m.crossfade(0.5);
+    m.mixer.crossfade(0.5);
     m.advance(0.6);
   },
   'halfway through a 1 s crossfade': (m) => {
     steps['the second clip loaded'](m);
-    m.crossfade(1);
+    m.mixer.crossfade(1);
     m.advance(0.5);
   },
 };

@@ -34,7 +34,7 @@ function mixing(): ReturnType<typeof loaded> {
   const state = loaded();
   state.model.setMode('mixer');
   state.model.handle({ type: 'clips', clips: [choice(wave())] });
-  state.model.chooseMixClip(wave().uri);
+  state.model.mixer.chooseClip(wave().uri);
   state.model.handle({ type: 'mixClip', file: wave() });
   return state;
 }
@@ -83,12 +83,12 @@ describe('PreviewModel: playback', () => {
 
   it('steps wrap in repeat mode and clamp in once mode', () => {
     const { model } = loaded();
-    model.stepBy(-1);
+    model.transport.stepBy(-1);
     assert.equal(model.currentFrame, 29);
     model.setLoop('once');
-    model.stepBy(1);
+    model.transport.stepBy(1);
     assert.equal(model.currentFrame, 29);
-    model.stepBy(-10);
+    model.transport.stepBy(-10);
     assert.equal(model.currentFrame, 19);
   });
 
@@ -105,9 +105,9 @@ describe('PreviewModel: selection in step with the hex editor', () => {
   it('a bone picked here is reported with the frame; picked again, it is cleared', () => {
     const { model, posted } = loaded();
     model.seek(4);
-    model.selectBone(2);
+    model.selection.select(2);
     assert.equal(model.selectedBone, 2);
-    model.selectBone(2);
+    model.selection.select(2);
     assert.equal(model.selectedBone, -1);
     assert.deepEqual(posted.filter((m) => m.type === 'selected'), [{ type: 'selected', frame: 4, bone: 2 }]);
   });
@@ -130,10 +130,10 @@ describe('PreviewModel: selection in step with the hex editor', () => {
 
   it("the hex editor's echo of our own report does not move the view", () => {
     const { model } = loaded();
-    model.goTo(9);
-    model.stepBy(1);
+    model.transport.goTo(9);
+    model.transport.stepBy(1);
     model.handle({ type: 'select', frame: 10, bone: 0 });
-    model.stepBy(1);
+    model.transport.stepBy(1);
     // A late echo of frame 10 arrives after the step to 11: it is not a request to go back.
     model.handle({ type: 'select', frame: 11, bone: 0 });
     assert.equal(model.currentFrame, 11);
@@ -145,14 +145,14 @@ describe('PreviewModel: selection in step with the hex editor', () => {
     assert.deepEqual([0, 1, 2].map((b) => model.boneLabel(b)), ['Shoulder', 'Elbow', 'bone 2']);
     model.hover(1);
     assert.equal(model.readout()?.label, 'Elbow (bone 1)');
-    model.selectBone(2);
+    model.selection.select(2);
     assert.equal(model.readout()?.label, 'bone 2');
     assert.equal(loaded().model.boneLabel(1), 'bone 1');
   });
 
   it('the readout decodes the shown frame through the core (frame 0 of wave1, bone 0)', () => {
     const { model } = loaded();
-    model.selectBone(0);
+    model.selection.select(0);
     const readout = model.readout()!;
     assert.equal(readout.where, 'frame 0');
     const [x, y, z, w] = readout.transform.rotation;
@@ -165,7 +165,7 @@ describe('PreviewModel: the mixer', () => {
     const { model, posted } = loaded();
     model.setMode('mixer');
     model.handle({ type: 'clips', clips: [choice(wave())] });
-    model.chooseMixClip(wave().uri);
+    model.mixer.chooseClip(wave().uri);
     assert.deepEqual(posted, [{ type: 'listClips' }, { type: 'loadMixClip', uri: wave().uri }]);
     assert.equal(model.mix.pending?.uri, wave().uri);
     model.handle({ type: 'mixClip', file: wave() });
@@ -182,7 +182,7 @@ describe('PreviewModel: the mixer', () => {
   for (const c of fades) {
     it(`a 1 s crossfade, ${c.seconds} s in: weights ${c.weights.join(' / ')}, and they stay what the mix uses`, () => {
       const { model } = mixing();
-      model.crossfade(1);
+      model.mixer.crossfade(1);
       assert.equal(model.playing, true);
       model.advance(c.seconds);
       const actions = model.mix.mixer!.actions;
@@ -194,9 +194,9 @@ describe('PreviewModel: the mixer', () => {
 
   it('a second crossfade brings the first clip back', () => {
     const { model } = mixing();
-    model.crossfade(0.5);
+    model.mixer.crossfade(0.5);
     model.advance(0.6);
-    model.crossfade(0.5);
+    model.mixer.crossfade(0.5);
     model.advance(0.6);
     assert.deepEqual(model.mix.mixer!.actions.map((a) => a.getEffectiveWeight()), [1, 0]);
   });
@@ -214,7 +214,7 @@ describe('PreviewModel: the mixer', () => {
     const { model } = mixing();
     const broken = file('file:///x/short.ewzanim', new Uint8Array(2));
     model.handle({ type: 'clips', clips: [choice(wave()), choice(broken)] });
-    model.chooseMixClip(broken.uri);
+    model.mixer.chooseClip(broken.uri);
     model.handle({ type: 'mixClip', file: broken });
     assert.equal(model.mix.second?.name, 'wave.ewzanim');
     assert.match(model.notices.at(-1) ?? '', /^short\.ewzanim cannot be mixed: /);

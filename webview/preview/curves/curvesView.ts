@@ -172,7 +172,7 @@ export class CurvesView {
         const line = nearest((l) => curves[l.source]?.plotted[l.channel][Math.min(at, curves[l.source]!.frames - 1)] ?? NaN);
         const lineBone = line ? this.plotted[line.source] : this.plotted[0];
         const bone = marker?.bone !== undefined && this.plotted.includes(marker.bone) ? marker.bone : lineBone;
-        this.model.selectKeyframe(at, bone);
+        this.model.selection.selectKeyframe(at, bone);
       },
       hover: (frame) => { this.hovered = frame; this.showValues(frame); },
       select: (first, last) => { view.set(first, last); this.queueRender(); },

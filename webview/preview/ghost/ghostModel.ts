@@ -30,6 +30,15 @@ export class GhostModel {
   /** Pose buffers for the lines: A's joints, B's. */
   private readonly poses = { a: new Float32Array(MAX_OUTPUT_BONES * BONE_OUTPUT_FLOATS), b: new Float32Array(MAX_OUTPUT_BONES * BONE_OUTPUT_FLOATS) };
 
+  /** `changed`: the ghost's clip or toggle changed (the view redraws). */
+  constructor(private readonly changed: () => void = () => undefined) {}
+
+  /** Shows or hides the ghost (the legend's toggle). */
+  setShown(shown: boolean): void {
+    this.shown = shown;
+    this.changed();
+  }
+
   /** Takes B's clip (undefined: no ghost); returns why it cannot be drawn, if so. */
   receive(ghost: GhostClipWire | undefined): string | undefined {
     if (!ghost) {
