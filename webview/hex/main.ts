@@ -281,6 +281,7 @@ function applyInfo(next: HexDocumentInfo, previous: RowLayout | undefined, remap
   const topRow = view.scroller.topRow;
   const selected = view.selectedOffset;
   view.setLayout(next.layout, next.headerBytes, next.frameRate);
+  search.setKind(next.layout.kind);
   if (remap && previous) {
     view.scroller.scrollTo(mapTopRow(previous, next.layout, topRow));
     const offset = selected === undefined ? undefined : mapOffset(previous, next.layout, selected);

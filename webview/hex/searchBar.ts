@@ -20,14 +20,14 @@ type Mode = 'bytes' | 'frameBone' | SearchCondition;
  */
 const MODES: [Mode, string, string, string][] = [
   ['bytes', 'Hex bytes', 'e.g. 03 08 ?? 80', 'Hex bytes, e.g. 03 08 20 80; ?? for any byte'],
-  ['frameBone', 'Frame / bone (MSH: node / key)', 'e.g. 12 3', 'A frame and a bone, e.g. 12 3 (frame 12, bone 3); a skeleton: a bone'],
+  ['frameBone', 'Frame / bone', 'e.g. 12 3', 'A frame and a bone, e.g. 12 3 (frame 12, bone 3); a skeleton: a bone'],
   ['nan', 'NaN', '', ''],
   ['infinite', 'Infinity', '', ''],
   ['nonUnit', 'Non-unit rotation', '', ''],
   ['zeroScale', 'Zero scale', '', ''],
 ];
-/** An NRes file's place to find: the placeholder and tooltip of the frame / bone mode. */
-const MSH_PLACE: [placeholder: string, tooltip: string] = ['e.g. key 17', 'A node (node 3), a key (key 17) or a map block (map 40)'];
+/** An NRes file's place to find: the name, placeholder and tooltip of the frame / bone mode. */
+const MSH_PLACE: [name: string, placeholder: string, tooltip: string] = ['Node / key / map', 'e.g. key 17', 'A node (node 3), a key (key 17) or a map block (map 40)'];
 
 interface ValueElement extends HTMLElement {
   value: string;
@@ -106,6 +106,13 @@ export class SearchBar {
     find.addEventListener('click', () => this.start());
     previous.addEventListener('click', () => this.step(-1));
     next.addEventListener('click', () => this.step(1));
+  }
+
+  /** The file's kind: an MSH file's place mode finds a node, a key or a map block, named so. */
+  setKind(kind: RowLayout['kind']): void {
+    const option = [...this.mode.children].find((o) => (o as ValueElement).value === 'frameBone');
+    if (option) option.textContent = kind === 'msh' ? MSH_PLACE[0] : MODES[1][1];
+    if (this.mode.value === 'frameBone') this.showHint();
   }
 
   focus(): void {
@@ -222,17 +229,22 @@ export class SearchBar {
   }
 
   private modeChanged(): void {
-    const mode = MODES.find(([value]) => value === this.mode.value);
     this.text.hidden = this.isCondition();
-    const msh = this.host.layout()?.kind === 'msh' && this.mode.value === 'frameBone';
-    const [placeholder, tooltip] = msh ? MSH_PLACE : [mode?.[2] ?? '', mode?.[3] ?? ''];
-    this.text.setAttribute('placeholder', placeholder);
-    this.text.title = tooltip;
+    this.showHint();
     this.reset();
     this.shownQuery = '';
     this.say('', false);
     // A condition has nothing to type: search at once.
     if (this.isCondition()) this.start();
+  }
+
+  /** The field's placeholder and tooltip for the mode and the file's kind. */
+  private showHint(): void {
+    const mode = MODES.find(([value]) => value === this.mode.value);
+    const msh = this.host.layout()?.kind === 'msh' && this.mode.value === 'frameBone';
+    const [placeholder, tooltip] = msh ? MSH_PLACE.slice(1) : [mode?.[2] ?? '', mode?.[3] ?? ''];
+    this.text.setAttribute('placeholder', placeholder);
+    this.text.title = tooltip;
   }
 
   private say(text: string, isError: boolean): void {

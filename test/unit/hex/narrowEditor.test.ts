@@ -90,17 +90,20 @@ test('the "decoded values" title shows, whole, only where values sit in a column
   }
 });
 
-test('the Find field\'s placeholder reads whole at 200 px, in every mode with text, MSH places too', async () => {
+test('the Find mode\'s name and the field\'s placeholder read whole at 200 px, in every mode with text, MSH places too', async () => {
+  const modeNames: string[] = [];
   for (const kind of ['clip', 'msh'] as const) {
     const shown = await withPage(kind, 200, async (page) => {
-      const measure = (): Promise<{ placeholder: string; textWidth: number; room: number }> =>
+      const measure = (): Promise<{ placeholder: string; textWidth: number; room: number; mode: string; modeWhole: boolean }> =>
         page.evaluate(() => {
           const input = (document.querySelector('#search-text') as HTMLElement).shadowRoot!.querySelector('input')!;
           const style = getComputedStyle(input);
           const context = document.createElement('canvas').getContext('2d')!;
           context.font = `${style.fontSize} ${style.fontFamily}`;
           const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-          return { placeholder: input.placeholder, textWidth: context.measureText(input.placeholder).width, room };
+          // The select shows the chosen mode's name in its face.
+          const face = (document.querySelector('#search-mode') as HTMLElement).shadowRoot!.querySelector<HTMLElement>('.text')!;
+          return { placeholder: input.placeholder, textWidth: context.measureText(input.placeholder).width, room, mode: face.textContent!.trim(), modeWhole: face.scrollWidth <= face.clientWidth };
         });
       const bytes = await measure();
       await page.evaluate(() => {
@@ -111,12 +114,15 @@ test('the Find field\'s placeholder reads whole at 200 px, in every mode with te
       await page.waitForFunction((before) => (document.querySelector('#search-text') as HTMLElement).getAttribute('placeholder') !== before, bytes.placeholder);
       return [bytes, await measure()];
     });
-    for (const { placeholder, textWidth, room } of shown) {
+    for (const { placeholder, textWidth, room, mode, modeWhole } of shown) {
+      modeNames.push(mode);
+      assert.ok(modeWhole, `${kind}: the mode "${mode}" is cut`);
       assert.ok(placeholder.length > 0, `${kind}: a placeholder`);
       assert.ok(room > 100, `${kind}: the field has ${room} px`);
       assert.ok(textWidth <= room, `${kind}: "${placeholder}" takes ${textWidth.toFixed(0)} px of ${room.toFixed(0)}`);
     }
   }
+  assert.deepEqual(modeNames, ['Hex bytes', 'Frame / bone', 'Hex bytes', 'Node / key / map']);
 });
 
 /** Decoded lines whose text ends past their box (cut with an ellipsis) or past the viewport's right edge. */
