@@ -5,9 +5,9 @@
  *   byte of the same files once in this process (16 files in flight), same run, interleaved;
  *   the reads per file during that check (target: 1);
  * - the largest legal clip (267,382,804 B): `check FILE` on a warm pool (its frame ranges linted
- *   by one worker per core at once: the language server's case), as the CLI runs it (a pool of its
- *   own not yet started, so on one thread: a worker's start costs about the whole lint), and on one
- *   thread, against a bare read of it in 4 MiB pieces into one reused buffer;
+ *   by one worker per core at once: the language server's case), as the CLI runs it (range workers
+ *   started for it, `dist/cli/clipRangeWorker.js`, and the calling thread taking the ranges), and
+ *   on one thread, against a bare read of it in 4 MiB pieces into one reused buffer;
  * - where splitting a clip pays: clips of 16 to 128 MiB checked by a warm pool, split into ranges
  *   against checked whole on one thread.
  * The folder check runs with the worker pool (one worker per core) and, for the scaling, without.
@@ -22,6 +22,7 @@ import type { FileAccess } from '../formats/fileAccess';
 import type { BinaryCheckPool } from '../formats/checkPool';
 import { mapInParallel } from '../formats/inParallel';
 import { CLIP_SPLIT_MIN_BYTES, checkWorkerScript, createCheckPool, defaultPoolSize, WorkerCheckPool } from '../node/checkPool';
+import { clipRangeWorkerScript, ClipRangeWorkerPool } from '../node/clipRangeWorkerPool';
 import { nodeFileAccess } from '../node/fileAccess';
 import { ISSUE_WORKSPACE, writeCheckWorkspace } from './checkWorkspace';
 import { writeClipFile } from './clipData';
@@ -125,8 +126,8 @@ async function workspaceRows(bench: BenchContext): Promise<void> {
 const oneThread: FileAccess = { ...nodeFileAccess };
 
 /** The diagnostics of `check FILE` as text, to show the split and the one-thread check agree. */
-async function checkFile(access: FileAccess, path: string, pool?: BinaryCheckPool): Promise<string> {
-  const report = await runChecks(quietIo(access), [path], 100, { pool });
+async function checkFile(access: FileAccess, path: string, pool?: BinaryCheckPool, rangeWorkers?: ClipRangeWorkerPool): Promise<string> {
+  const report = await runChecks(quietIo(access), [path], 100, { pool, rangeWorkers });
   return JSON.stringify(report.files[0]?.diagnostics ?? null);
 }
 
@@ -145,16 +146,20 @@ async function largestClipRows(bench: BenchContext): Promise<void> {
   const size = await writeClipFile(path, 255, 65535);
   const outputs = ['', '', ''];
   const cpu: Record<string, number> = {};
-  // As `ewzanim check FILE` runs: a pool of its own, ended after the run (it starts no worker for one file).
+  // As `ewzanim check FILE` runs: range workers started for it before the check reads anything (the
+  // check pool of its own starts none for one file), ended after the run.
+  const rangeScript = builtWorker(clipRangeWorkerScript);
   const cliCheck = async (): Promise<void> => {
     const pool = createCheckPool();
+    const ranges = rangeScript && defaultPoolSize() > 1 ? new ClipRangeWorkerPool(rangeScript, defaultPoolSize()) : undefined;
+    ranges?.start();
     try {
-      outputs[0] = await checkFile(nodeFileAccess, path, pool);
+      outputs[0] = await checkFile(nodeFileAccess, path, pool, ranges);
     } finally {
-      await pool?.close();
+      await Promise.all([pool?.close(), ranges?.close()]);
     }
   };
-  const script = builtCheckWorker();
+  const script = builtWorker(checkWorkerScript);
   const warm = script && defaultPoolSize() > 1 ? await warmPool(bench, new WorkerCheckPool(script, defaultPoolSize(), { startAllAtOnce: true })) : undefined;
   let timings;
   try {
@@ -177,12 +182,12 @@ async function largestClipRows(bench: BenchContext): Promise<void> {
   const ranges = warm ? `${warm.size} ranges on as many workers` : 'no worker script: one thread';
   const cpuNote = (key: string): string => `CPU ${formatNumber(cpu[key]!)} s (all threads, least of a run)`;
   bench.add({
-    name: `check FILE, the largest clip (${formatNumber(size)} B), as the CLI runs it (a pool of its own, not started for one file: one thread)`,
+    name: `check FILE, the largest clip (${formatNumber(size)} B), as the CLI runs it (${rangeScript && defaultPoolSize() > 1 ? `${defaultPoolSize() - 1} range workers started for it, the calling thread too` : 'one thread'})`,
     value: cli!.bestSeconds,
     unit: 's',
     baseline,
     target: { on: 'ratio', op: '<=', threshold: 1.5 },
-    note: `${problems} diagnostics, ${same} one thread's; page-cached; ${availableParallelism()} cores; best of ${ROUNDS} interleaved; ${formatNumber(single!.bestSeconds / cli!.bestSeconds)}x the one-thread run; ${cpuNote('cli')}`,
+    note: `${problems} diagnostics, ${same} one thread's; page-cached; ${availableParallelism()} cores; best of ${ROUNDS} interleaved; cold workers (${rangeScript}), a warm calling thread; ${formatNumber(single!.bestSeconds / cli!.bestSeconds)}x the one-thread run; ${cpuNote('cli')}`,
   });
   bench.add({
     name: `check FILE, the largest clip, ${ranges}, warm pool`,
@@ -195,14 +200,14 @@ async function largestClipRows(bench: BenchContext): Promise<void> {
 }
 
 /**
- * The check worker as the CLI and the server ship it, bundled (`dist/cli`, built by
+ * A worker script as the CLI and the server ship it, bundled (`dist/cli`, built by
  * `node scripts/build.mjs` before the bench), else the source under tsx: from source, a worker's
  * code runs through tsx's transform (its helpers wrap every function) and its start through tsx's
  * loader: the largest clip's split took 1.6x the one-thread check's CPU that way, against
  * 1.2-1.4x with the bundle (load 1.3-1.7).
  */
-function builtCheckWorker(): string | undefined {
-  return checkWorkerScript(join(__dirname, '..', 'dist', 'cli')) ?? checkWorkerScript();
+function builtWorker(scriptIn: (folder?: string) => string | undefined): string | undefined {
+  return scriptIn(join(__dirname, '..', 'dist', 'cli')) ?? scriptIn();
 }
 
 /**
@@ -220,7 +225,7 @@ async function warmPool(bench: BenchContext, pool: WorkerCheckPool): Promise<Wor
 
 /** Clips of 16 to 128 MiB checked by a warm pool: split into one range per worker, and whole on the calling thread. */
 async function splitThresholdRows(bench: BenchContext): Promise<void> {
-  const script = builtCheckWorker();
+  const script = builtWorker(checkWorkerScript);
   if (!script || defaultPoolSize() < 2) return;
   const split = await warmPool(bench, new WorkerCheckPool(script, defaultPoolSize(), { clipSplitMinBytes: 0, startAllAtOnce: true }));
   try {

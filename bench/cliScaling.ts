@@ -3,14 +3,17 @@
  * same bytes in a process of its own, interleaved, on as many cores as the process may use: run it
  * under `taskset -c 0-N` to see how `check` and `diff` scale with cores (the worker pools size
  * themselves from the affinity mask through `availableParallelism`). Not part of `npm run bench`:
- * `node scripts/build.mjs && node --import tsx bench/cliScaling.ts [rounds]`, or bundled with
- * esbuild where there is no `node_modules` (pass the CLI's path as `EWZANIM_CLI`).
+ * `node scripts/build.mjs && node --import tsx bench/cliScaling.ts [rounds] [folder|file|diff...]`
+ * (every case without names; e.g. `taskset -c 0-15 node --import tsx bench/cliScaling.ts 5 file`
+ * for `check FILE` alone on 16 cores), or bundled with esbuild where there is no `node_modules`
+ * (pass the CLI's path as `EWZANIM_CLI`).
  *
- * Cases: `check FOLDER` of the performance issue's workspace (10,000 clips of 40 x 60 and a
- * `nether.toml`), `check FILE` of the largest legal clip (random records), and `diff A B` of two
- * largest clips whose every record differs. Each round runs each case's baseline (every file read
- * once in 4 MiB pieces by a bare Node process) then the CLI, and the row gives the least wall time
- * of the rounds and each round's ratio.
+ * Cases: `folder`, `check FOLDER` of the performance issue's workspace (10,000 clips of 40 x 60
+ * and a `nether.toml`); `file`, `check FILE` of the largest legal clip (random records: the CLI
+ * starts its range workers for it, `dist/cli/clipRangeWorker.js`, and lints it on them and its
+ * calling thread); `diff`, `diff A B` of two largest clips whose every record differs. Each round
+ * runs each case's baseline (every file read once in 4 MiB pieces by a bare Node process) then
+ * the CLI, and the row gives the least wall time of the rounds and each round's ratio.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -41,6 +44,8 @@ process.stdout.write(String(bytes));
 `;
 
 interface Case {
+  /** Its name on the command line. */
+  key: 'folder' | 'file' | 'diff';
   name: string;
   paths: string[];
   cli: string[];
@@ -57,20 +62,22 @@ function wallSeconds(args: string[]): number {
 
 async function main(): Promise<void> {
   const rounds = Number(process.argv[2] ?? 3);
+  const named = process.argv.slice(3);
+  const wanted = (key: Case['key']): boolean => named.length === 0 || named.includes(key);
   const cli = resolve(process.env.EWZANIM_CLI ?? join(__dirname, '..', 'dist', 'cli', 'ewzanim.js'));
   const dir = await mkdtemp(join(tmpdir(), 'ewzanim-scaling-'));
   try {
     const workspace = join(dir, 'workspace');
-    await writeCheckWorkspace(workspace, ISSUE_WORKSPACE);
+    if (wanted('folder')) await writeCheckWorkspace(workspace, ISSUE_WORKSPACE);
     const largest = join(dir, 'largest.nczxanim');
-    await writeClipFile(largest, LARGEST.bones, LARGEST.frames);
+    if (wanted('file') || wanted('diff')) await writeClipFile(largest, LARGEST.bones, LARGEST.frames);
     const shifted = join(dir, 'shifted.nczxanim');
-    await writeTiledClip(shifted);
-    const cases: Case[] = [
-      { name: 'check FOLDER, 10,000 clips of 40x60 + nether.toml', paths: [workspace], cli: ['check', workspace] },
-      { name: 'check FILE, the largest clip (267 MB)', paths: [largest], cli: ['check', largest] },
-      { name: 'diff A B, two largest clips, every record different', paths: [largest, shifted], cli: ['diff', largest, shifted] },
-    ];
+    if (wanted('diff')) await writeTiledClip(shifted);
+    const cases = ([
+      { key: 'folder', name: 'check FOLDER, 10,000 clips of 40x60 + nether.toml', paths: [workspace], cli: ['check', workspace] },
+      { key: 'file', name: 'check FILE, the largest clip (267 MB), on range workers started for it', paths: [largest], cli: ['check', largest] },
+      { key: 'diff', name: 'diff A B, two largest clips, every record different', paths: [largest, shifted], cli: ['diff', largest, shifted] },
+    ] satisfies Case[]).filter((c) => wanted(c.key));
     const times = cases.map(() => ({ bare: [] as number[], cli: [] as number[] }));
     for (let round = 0; round < rounds; round++) {
       cases.forEach((c, i) => {
