@@ -1,13 +1,15 @@
 /**
  * `npm run bench`: runs every `bench/*.bench.ts` module (or only those named on the command
- * line, e.g. `npm run bench -- core`), prints one markdown table, and writes it to
- * `bench/results.md` only with `--write`. Inputs live in a temp folder deleted at the end.
+ * line, e.g. `npm run bench -- core`), prints one markdown table, and with `--write` replaces the
+ * generated table of `bench/results.md` (between its markers; the hand-measured sections below
+ * it are kept). Inputs live in a temp folder deleted at the end.
  */
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { renderTable, passes, type BenchModule, type BenchRow } from './harness';
+import { replaceBenchTable } from './resultsFile';
 
 // The folder of this script (argv[1]); tsx runs this file as CommonJS, hence no import.meta.
 const benchDir = dirname(resolve(process.argv[1] ?? 'bench/run.ts'));
@@ -52,8 +54,10 @@ async function main(): Promise<number> {
     table + '\n';
   console.log(report);
   if (write) {
-    await writeFile(join(benchDir, 'results.md'), `# Benchmark results\n\n${report}`);
-    console.error('bench: wrote bench/results.md');
+    const resultsPath = join(benchDir, 'results.md');
+    const previous = await readFile(resultsPath, 'utf8').catch(() => '');
+    await writeFile(resultsPath, replaceBenchTable(previous, report));
+    console.error('bench: wrote the table of bench/results.md');
   }
   const failedRows = rows.filter((row) => passes(row) === false).length;
   return failedModules > 0 || failedRows > 0 ? 1 : 0;
