@@ -77,7 +77,7 @@ export class KernelPass {
    * move; `firstFrame`: the clip's frame of the first record fed.
    */
   constructor(
-    private readonly kernel: MotionKernel,
+    readonly kernel: MotionKernel,
     cosHalfMin: number,
     ratioSquared: number,
     private readonly onSuspect?: SuspectRecord,
@@ -156,6 +156,16 @@ export class KernelPass {
       done += n;
       if (this.fill === MOTION_KERNEL_BLOCK) this.scanBlock(sink, kernel.slotWord(this.blocks % MOTION_KERNEL_SLOTS), MOTION_KERNEL_BLOCK);
     }
+  }
+
+  /**
+   * For a clip held in one block, once it is flushed: writes the exact steps of its first
+   * `records` records (`MotionKernel.exactTurns` / `exactMoves`, record 0 at position
+   * MOTION_KERNEL_PREFIX).
+   */
+  exactSteps(records: number): void {
+    if (this.blocks !== 1 || records > MOTION_KERNEL_BLOCK) throw new Error('exact steps need a clip in one block');
+    this.kernel.steps(this.bases[0], MOTION_KERNEL_PREFIX, records);
   }
 
   /** Gives the kernel back for the next pass (`MotionKernel.release`). */

@@ -23,9 +23,13 @@ import { RING, StepRing, type StepWindow } from './stepWindow';
 import type { KeptSteps } from './keptSteps';
 import { KernelPass, type KernelPassSink, type SuspectRecord } from './kernelPass';
 import { StepChunks, chunkTotal, startsStepChunk, stepTotal } from './stepSums';
-import { createMotionKernel, type MotionKernel } from '../wasm/motionKernel';
+import { MOTION_KERNEL_BLOCK, MOTION_KERNEL_PREFIX, createMotionKernel, type MotionKernel } from '../wasm/motionKernel';
+import { BlockSteps } from './blockSteps';
 
 export type { SuspectRecord } from './kernelPass';
+
+/** Read once (an imported binding can cost a getter call per read where modules are not bundled). */
+const PREFIX = MOTION_KERNEL_PREFIX;
 
 /**
  * A scan of part of a clip (`formats/clipRangeLint.ts`): the records fed start at frame
@@ -122,18 +126,25 @@ export function concludeMotion(shape: ClipShape, options: MotionOptions, totals:
 export const MAX_MOTION_CANDIDATES = 8192;
 
 /**
- * Clips of at least this many records (and 4 bones or more) run in the WebAssembly pass; smaller
- * ones, where an instance per clip would cost more than it saves, and every clip where
- * WebAssembly is unavailable, run the TypeScript loop.
+ * Clips of at least this many records (and 4 bones or more) run in the WebAssembly pass, and so
+ * do clips held in one of its blocks (fewer than MOTION_KERNEL_BLOCK records: their steps are
+ * computed exactly there, `BlockSteps`); those between, and every clip where WebAssembly is
+ * unavailable, run the TypeScript loop.
  */
 export const MOTION_KERNEL_MIN_RECORDS = 65536;
+
+/** Whether a clip of `shape` (header counts) fits one block of the pass. */
+function fitsOneBlock(shape: ClipShape): boolean {
+  return shape.boneCount * shape.frameCount < MOTION_KERNEL_BLOCK;
+}
 
 /**
  * The kernel for a clip of `shape` when it is worth one, else null (the TypeScript loop).
  * `pieceBytes` > 0: with piece buffers of that size for the lint to read into (`pieceBuffer`).
  */
 export function motionKernelFor(shape: ClipShape, pieceBytes = 0): MotionKernel | null {
-  return (shape.boneCount * shape.frameCount >= MOTION_KERNEL_MIN_RECORDS && createMotionKernel(shape.boneCount, undefined, pieceBytes)) || null;
+  const wanted = shape.boneCount * shape.frameCount >= MOTION_KERNEL_MIN_RECORDS || fitsOneBlock(shape);
+  return (wanted && createMotionKernel(shape.boneCount, undefined, pieceBytes)) || null;
 }
 
 export class MotionScanner {
@@ -178,6 +189,15 @@ export class MotionScanner {
   private readonly pass: KernelPass | null;
   private readonly sink: KernelPassSink;
   private readonly kept?: KeptSteps;
+  /**
+   * A clip held in one block of the pass (no range): its candidates are taken once it is flushed,
+   * from the steps the kernel computes exactly (`blockTurns`, `blockMoves`), not from the gate.
+   */
+  private readonly oneBlock: boolean;
+  private blockTurns?: BlockSteps;
+  private blockMoves?: BlockSteps;
+  /** Records fed. */
+  private fed = 0;
   private frame = 0;
   private bone = 0;
   private frameChanged = false;
@@ -211,9 +231,11 @@ export class MotionScanner {
     this.ratioSquared = options.jumpRatio * options.jumpRatio;
     this.pass = kernel && new KernelPass(kernel, this.cosHalfMin, this.ratioSquared, onSuspect, this.frameOffset);
     this.kept = this.pass?.kept;
+    this.oneBlock = kernel !== null && !range && fitsOneBlock(shape);
     this.sink = {
-      // Past the cap, with every pending candidate judged, no step needs judging.
-      judging: () => this.candidates < this.cap() || this.pendingHead < this.pending.length,
+      // Past the cap, with every pending candidate judged, no step needs judging; in one block
+      // the gate is not needed (the candidates are taken from the exact steps).
+      judging: () => !this.oneBlock && (this.candidates < this.cap() || this.pendingHead < this.pending.length),
       flagged: (record, turn, move) => this.judgeFlagged(record, turn, move),
       frameDone: (_frame, changed) => this.frameDone(changed),
       scanned: (frames) => {
@@ -239,6 +261,7 @@ export class MotionScanner {
 
   /** Records `[0, records)` of `words` (4 u32 each), in clip order, following the last piece. */
   feed(words: Uint32Array, records: number): void {
+    this.fed += records;
     if (this.pass) this.pass.feed(words, records, this.sink);
     else this.feedLoop(words, records);
   }
@@ -408,6 +431,31 @@ export class MotionScanner {
     this.pending.push(bone, frame * 2 + kind);
   }
 
+  /**
+   * A clip held in one block, flushed: its candidates, in record order, from the exact steps, as
+   * the loop takes them (the step in double precision against the f32 step a frame earlier).
+   * Judged together at the end: a window is the same whenever it is judged (its last step the
+   * clip's last or 8 after the candidate), and one block holds too few records to reach the cap.
+   */
+  private takeBlockCandidates(): void {
+    const pass = this.pass as KernelPass;
+    pass.exactSteps(this.fed);
+    const kernel = pass.kernel;
+    this.blockTurns = new BlockSteps(kernel.exactTurns, this.bones);
+    this.blockMoves = new BlockSteps(kernel.exactMoves, this.bones);
+    const { bones, cosHalfMin, ratioSquared } = this;
+    const turn = kernel.exactTurns, move = kernel.exactMoves;
+    // Position p holds record p - MOTION_KERNEL_PREFIX; frame 0's steps are 1 and 0 (no change).
+    for (let p = PREFIX + bones, end = PREFIX + this.fed, frame = 1, bone = 0; p < end; p++) {
+      if (turn[p] < cosHalfMin && (frame === 1 || Math.fround(turn[p - bones]) >= cosHalfMin)) this.enqueue(bone, frame, 0);
+      if (move[p] > ratioSquared * Math.fround(move[p - bones])) this.enqueue(bone, frame, 1);
+      if (++bone === bones) {
+        bone = 0;
+        frame++;
+      }
+    }
+  }
+
   /** Judges the candidates whose later window is complete at `frame` (or all, at the end). */
   private judgeDue(frame: number, all = false): void {
     const pending = this.pending;
@@ -420,13 +468,13 @@ export class MotionScanner {
       // Where most steps around the candidate are as large as the rule's bound, their median is
       // too and the candidate is surely no finding (random motion: nearly every candidate).
       if (kind === 0) {
-        const turns: StepWindow = this.kept ?? this.turns;
+        const turns: StepWindow = this.blockTurns ?? this.kept ?? this.turns;
         const cos = turns.readAround(bone, step, 1, frame);
         if (turns.mostBelow(noPopBelow(this.options, cos))) continue;
         const finding = judgePop(this.shape, this.options, bone, step + this.frameOffset, cos, turns.medianRead());
         if (finding) this.pops.push(finding);
       } else {
-        const moves: StepWindow = this.kept?.moves ?? this.moves;
+        const moves: StepWindow = this.blockMoves ?? this.kept?.moves ?? this.moves;
         const squared = moves.readAround(bone, step, 1, frame);
         if (moves.mostAbove(noJumpAbove(this.options, squared, NO_FINDING_MARGIN))) continue;
         this.jumps.push({ bone, frame: step + this.frameOffset, squared, typicalSquared: moves.medianRead() });
@@ -448,6 +496,7 @@ export class MotionScanner {
     this.flush();
     const frames = this.frame; // whole frames read
     if (frames === 0) return [];
+    if (this.oneBlock) this.takeBlockCandidates();
     this.judgeDue(frames - 1, true);
     const { stepChunks, farthest } = this.clipSums();
     return concludeMotion(this.shape, this.options, { pops: this.pops, jumps: this.jumps, squaredSteps: stepTotal(stepChunks), farthest, moved: this.moved, repeated: this.repeated, frames });

@@ -12,11 +12,18 @@ export const RING = 2 * MOTION_WINDOW + 1;
 /** Read once (every candidate's window uses it; an imported binding can cost a getter call per read where modules are not bundled). */
 const WINDOW = MOTION_WINDOW;
 
+/**
+ * A window's steps as read, then the same sorted: shared by every window of the thread (a window
+ * is read and judged before the next is read; one pair per window cost two allocations each, a
+ * handful per small clip).
+ */
+const windowSteps = new Float32Array(RING);
+const windowSorted = new Float32Array(RING);
+
 /** The value of each bone's step that ends at a frame (between frame - 1 and frame). */
 export abstract class StepWindow {
-  /** A window's steps as read, then the same sorted. */
-  private readonly steps = new Float32Array(RING);
-  private readonly scratch = new Float32Array(RING);
+  private readonly steps = windowSteps;
+  private readonly scratch = windowSorted;
   /** The frames of the steps read (`readAround`) and the one left out. */
   private from = 0;
   private to = -1;
@@ -44,8 +51,9 @@ export abstract class StepWindow {
   }
 
   /**
-   * Reads the steps `medianAround` takes, for `medianRead`, `mostBelow` and `mostAbove`; returns
-   * the step at `frame` itself (which they leave out) as `get` gives it.
+   * Reads the steps `medianAround` takes, for `medianRead`, `mostBelow` and `mostAbove` (called
+   * before any window of the thread is read again); returns the step at `frame` itself (which
+   * they leave out) as `get` gives it.
    */
   readAround(bone: number, frame: number, firstStep: number, lastStep: number): number {
     const from = Math.max(firstStep, frame - WINDOW);

@@ -27,6 +27,9 @@ const FRAMES_AT = 387728;
 const STATE_AT = 221376;
 const FLAGS_AT = 391824;
 const GATED_AT = 401280;
+/** The exact steps of a clip held in one block (`steps`): f64 per position. */
+const EXACT_TURNS_AT = 221376;
+const EXACT_MOVES_AT = 409600;
 const CHUNKS_ENDED_AT = 400128;
 const CHUNK_LANES_AT = 400144;
 /** The most chunks one scan ends (a chunk is at least MOTION_KERNEL_MIN_CHUNK positions). */
@@ -49,6 +52,7 @@ export const MOTION_KERNEL_MAX_PIECE_BYTES = 16 * 1024 * 1024;
 interface MotionKernelExports {
   memory: WebAssembly.Memory;
   scan(raw: number, first: number, count: number, bones: number, bone: number, cosHi: number, cosLo: number, ratio: number, judging: number, small: number, split: number, chunk: number): number;
+  steps(raw: number, first: number, count: number, bones: number): void;
 }
 
 export interface MotionKernel {
@@ -69,6 +73,9 @@ export interface MotionKernel {
   readonly flags: Uint32Array;
   /** The gate's flagged groups of the last scan: position, then turn << 4 | move << 8 lane masks (`scan`'s high 16 bits count them). */
   readonly gated: Uint32Array;
+  /** Per position, the exact |dot| and squared move `steps` wrote (f64, as the TypeScript loop computes them). */
+  readonly exactTurns: Float64Array;
+  readonly exactMoves: Float64Array;
   slotWord(slot: number): number;
   /**
    * Buffer `index` (0 or 1) for the lint to read a piece of `length` bytes into, in this memory
@@ -87,6 +94,12 @@ export interface MotionKernel {
    */
   scan(base: number, first: number, count: number, bone: number, cosHi: number, cosLo: number, ratio: number, judging: boolean, smallTurn: number, split: number, chunk: number): number;
   /**
+   * Writes the exact steps (`exactTurns`, `exactMoves`) of `count` positions from `first` of the
+   * records whose position 0 is word `base` (prefix and padding filled as for `scan`), each
+   * against the record one frame earlier.
+   */
+  steps(base: number, first: number, count: number): void;
+  /**
    * Gives the instance back for the next kernel made alike (its memory then cleared). Call it
    * once nothing reads or writes this kernel any more, no read into a piece buffer pending.
    */
@@ -97,12 +110,30 @@ type WebAssemblyApi = typeof WebAssembly;
 
 let compiled: WebAssembly.Module | null | undefined;
 
+/** The views of an instance's memory every kernel made from it shares (its memory no longer grows). */
+type KernelViews = Pick<MotionKernel, 'words' | 'laneSums' | 'farthest' | 'chunkLanes' | 'changedFrames' | 'flags' | 'gated' | 'exactTurns' | 'exactMoves'>;
+
 /** An instance and the piece buffers its memory holds. */
 interface KernelInstance {
   api: WebAssemblyApi;
   exports: MotionKernelExports;
   pieceStride: number;
   pieceCapacity: number;
+  views: KernelViews;
+}
+
+function viewsOf(buffer: ArrayBuffer): KernelViews {
+  return {
+    words: new Uint32Array(buffer),
+    laneSums: new Float64Array(buffer, SUMS_AT, 4),
+    farthest: new Float32Array(buffer, SUMS_AT + 32, 4),
+    chunkLanes: new Float64Array(buffer, CHUNK_LANES_AT, 4 * MAX_CHUNKS_A_SCAN),
+    changedFrames: new Uint8Array(buffer, FRAMES_AT, 4096),
+    flags: new Uint32Array(buffer, FLAGS_AT, 2 * (MOTION_KERNEL_BLOCK / 4 + 2)),
+    gated: new Uint32Array(buffer, GATED_AT, 2 * (MOTION_KERNEL_BLOCK / 4 + 2)),
+    exactTurns: new Float64Array(buffer, EXACT_TURNS_AT, SLOT_POSITIONS),
+    exactMoves: new Float64Array(buffer, EXACT_MOVES_AT, SLOT_POSITIONS),
+  };
 }
 
 /**
@@ -151,30 +182,25 @@ export function createMotionKernel(
         pieceCapacity = 0;
       }
     }
-    instance = { api, exports, pieceStride, pieceCapacity };
+    instance = { api, exports, pieceStride, pieceCapacity, views: viewsOf(exports.memory.buffer) };
   }
-  const { exports, pieceCapacity } = instance;
+  const { exports, pieceCapacity, views } = instance;
   const buffer = exports.memory.buffer;
-  new Int32Array(buffer, UNMOVED_AT, 1)[0] = bones;
+  const { words } = views;
+  words[UNMOVED_AT / 4] = bones;
   const scan = exports.scan;
   const slotBytes = SLOT_POSITIONS * 16;
-  const words = new Uint32Array(buffer);
   return {
     bones,
-    words,
+    ...views,
     moved: new Uint8Array(buffer, MOVED_AT, bones),
-    laneSums: new Float64Array(buffer, SUMS_AT, 4),
-    farthest: new Float32Array(buffer, SUMS_AT + 32, 4),
-    chunkLanes: new Float64Array(buffer, CHUNK_LANES_AT, 4 * MAX_CHUNKS_A_SCAN),
     chunksEnded: () => words[CHUNKS_ENDED_AT / 4],
-    changedFrames: new Uint8Array(buffer, FRAMES_AT, 4096),
-    flags: new Uint32Array(buffer, FLAGS_AT, 2 * (MOTION_KERNEL_BLOCK / 4 + 2)),
-    gated: new Uint32Array(buffer, GATED_AT, 2 * (MOTION_KERNEL_BLOCK / 4 + 2)),
     slotWord: (slot) => (slot * slotBytes) / 4,
     pieceBuffer: (index, length) =>
       length <= pieceCapacity ? new Uint8Array(buffer, KERNEL_PAGES * PAGE_BYTES + index * pieceStride + PIECE_PREFIX_BYTES, length) : undefined,
     scan: (base, first, count, bone, cosHi, cosLo, ratio, judging, smallTurn, split, chunk) =>
       scan(base * 4, first, count, bones, bone, cosHi, cosLo, ratio, judging ? 1 : 0, smallTurn, split, chunk),
+    steps: (base, first, count) => exports.steps(base * 4, first, count, bones),
     release: () => {
       spare = instance;
     },

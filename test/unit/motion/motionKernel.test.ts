@@ -188,8 +188,11 @@ test('a turn within smallTurnFieldSteps of each rotation field (the dropped inde
   assert.deepEqual(bounds, [[1, -1], [5, 0], [20, 5], [60, 43], [120, 148], [180, 269]]);
 });
 
-test('the lint uses the kernel only for clips of at least MOTION_KERNEL_MIN_RECORDS records', () => {
-  assert.equal(motionKernelFor({ boneCount: 16, frameCount: 60 }), null);
+test('the lint uses the kernel for clips held in one block and for clips of at least MOTION_KERNEL_MIN_RECORDS records', () => {
+  assert.ok(motionKernelFor({ boneCount: 16, frameCount: 60 }));
+  assert.ok(motionKernelFor({ boneCount: 16, frameCount: MOTION_KERNEL_BLOCK / 16 - 1 }));
+  assert.equal(motionKernelFor({ boneCount: 16, frameCount: MOTION_KERNEL_BLOCK / 16 }), null);
+  assert.equal(motionKernelFor({ boneCount: 255, frameCount: Math.ceil(MOTION_KERNEL_MIN_RECORDS / 255) - 1 }), null);
   assert.ok(motionKernelFor({ boneCount: 255, frameCount: Math.ceil(MOTION_KERNEL_MIN_RECORDS / 255) }));
   assert.equal(createMotionKernel(4, null), undefined);
   assert.equal(createMotionKernel(MOTION_KERNEL_MIN_BONES - 1), undefined);

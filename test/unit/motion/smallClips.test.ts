@@ -1,9 +1,9 @@
 /**
- * Small clips (below MOTION_KERNEL_MIN_RECORDS: the lint runs them in the TypeScript loop) give
- * the same diagnostics when linted through the WebAssembly pass, its record test included:
- * random words, smooth motion, a real clip's size (40 x 60) and the edges: 1 to 3 bones (no
- * kernel: the loop in any pieces), 1 and 2 frames, NaN halves, repeated records, pops and
- * teleports at frame 1 and at the last frame.
+ * Small clips (held in one block of the WebAssembly pass, whose steps it computes exactly: the
+ * lint runs them there, its record test included) give the same diagnostics as through the
+ * TypeScript loop: random words, smooth motion, a real clip's size (40 x 60) and the edges: 1 to
+ * 3 bones (no kernel: the loop in any pieces), 1 and 2 frames, NaN halves, repeated records, pops
+ * and teleports at frame 1 and at the last frame.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -13,9 +13,9 @@ import { lintableRecordCount, reportRecord, scanSuspectRecords } from '../../../
 import type { FormatDiagnostic } from '../../../formats/diagnostics';
 import { motionDiagnostic } from '../../../formats/motion/motionDiagnostics';
 import { DEFAULT_MOTION_OPTIONS, type MotionOptions } from '../../../formats/motion/motionOptions';
-import { MOTION_KERNEL_MIN_RECORDS, MotionScanner, motionKernelFor } from '../../../formats/motion/motionScanner';
+import { MotionScanner, motionKernelFor } from '../../../formats/motion/motionScanner';
 import { ProblemCollector } from '../../../formats/problemCollector';
-import { MOTION_KERNEL_MIN_BONES, createMotionKernel } from '../../../formats/wasm/motionKernel';
+import { MOTION_KERNEL_BLOCK, MOTION_KERNEL_MIN_BONES, createMotionKernel } from '../../../formats/wasm/motionKernel';
 import { clipOf, smoothTransform } from './plantedClips';
 
 /** A small deterministic generator (mulberry32), so a failure names its seed. */
@@ -32,16 +32,16 @@ function random(seed: number): () => number {
 const LOWERED: MotionOptions = { ...DEFAULT_MOTION_OPTIONS, popMinDegrees: 20, jumpRatio: 2 };
 
 /**
- * The lint as `lintClipRecords` runs it, with the motion rules in the WebAssembly pass whatever
- * the clip's size (its record test too), in pieces of `pieceBytes`.
+ * The lint as `lintClipRecords` runs it, with the motion rules in the WebAssembly pass (its
+ * record test too) or in the TypeScript loop (`kernel` false), in pieces of `pieceBytes`.
  */
-async function lintThroughKernel(clip: Uint8Array, options: MotionOptions, pieceBytes: number): Promise<FormatDiagnostic[]> {
+async function lintThrough(kernel: boolean, clip: Uint8Array, options: MotionOptions, pieceBytes: number): Promise<FormatDiagnostic[]> {
   const header = parseClipHeader(clip)!;
-  const kernel = createMotionKernel(header.boneCount);
-  assert.ok(kernel, `a kernel for ${header.boneCount} bones`);
+  const runner = kernel ? createMotionKernel(header.boneCount) : null;
+  assert.ok(!kernel || runner, `a kernel for ${header.boneCount} bones`);
   const problems = new ProblemCollector(100);
   const suspect = (record: number, rot: number, w1: number, w2: number, w3: number): void => reportRecord(problems, header, record, rot, w1, w2, w3);
-  const motion = new MotionScanner(header, options, kernel, suspect);
+  const motion = new MotionScanner(header, options, runner ?? null, suspect);
   const source = memoryByteSource(clip);
   await scanSuspectRecords(source, header, pieceBytes, suspect, undefined, (words, records) => {
     motion.feed(words, records);
@@ -70,15 +70,18 @@ function loopFindings(clip: Uint8Array, options: MotionOptions, pieces: () => nu
 }
 
 /**
- * Asserts the lint of `clip` (the loop, as the check runs a small clip) equals the lint through
- * the kernel in three piece sizes (or, below the kernel's fewest bones, the loop fed in random
- * pieces); returns the diagnostics.
+ * Asserts the lint of `clip` (through the kernel, as the check runs a small clip) equals the lint
+ * through the loop, and through the kernel in three piece sizes (or, below the kernel's fewest
+ * bones, the loop fed in random pieces); returns the diagnostics.
  */
 async function assertSameLint(clip: Uint8Array, label: string, options: MotionOptions = DEFAULT_MOTION_OPTIONS): Promise<FormatDiagnostic[]> {
   const header = parseClipHeader(clip)!;
-  assert.ok(header.boneCount * header.frameCount < MOTION_KERNEL_MIN_RECORDS && motionKernelFor(header) === null, `${label}: a small clip, linted in the loop`);
-  const expected = await lintClipRecords(memoryByteSource(clip), header, { maxKeyframeProblems: 100, motion: options });
+  assert.ok(header.boneCount * header.frameCount < MOTION_KERNEL_BLOCK, `${label}: a clip held in one block`);
+  const expected = await lintThrough(false, clip, options, 4 * 1024 * 1024);
+  const linted = await lintClipRecords(memoryByteSource(clip), header, { maxKeyframeProblems: 100, motion: options });
+  assert.deepEqual(linted, expected, `${label}: the lint`);
   if (header.boneCount < MOTION_KERNEL_MIN_BONES) {
+    assert.equal(motionKernelFor(header), null, `${label}: the loop below ${MOTION_KERNEL_MIN_BONES} bones`);
     assert.equal(createMotionKernel(header.boneCount), undefined, `${label}: no kernel below ${MOTION_KERNEL_MIN_BONES} bones`);
     const next = random(header.boneCount * 1000 + header.frameCount);
     const problems = await lintClipRecords(memoryByteSource(clip), header, { maxKeyframeProblems: 100, motion: false });
@@ -86,7 +89,7 @@ async function assertSameLint(clip: Uint8Array, label: string, options: MotionOp
     return expected;
   }
   for (const pieceBytes of [16, 16 * 7, 4 * 1024 * 1024]) {
-    assert.deepEqual(await lintThroughKernel(clip, options, pieceBytes), expected, `${label}: pieces of ${pieceBytes} bytes`);
+    assert.deepEqual(await lintThrough(true, clip, options, pieceBytes), expected, `${label}: pieces of ${pieceBytes} bytes`);
   }
   return expected;
 }
