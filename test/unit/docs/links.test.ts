@@ -170,3 +170,58 @@ test('the README stays a short introduction (under 200 lines)', () => {
   const lines = readFileSync(join(REPO, 'README.md'), 'utf8').split('\n').length;
   assert.ok(lines < 200, `README.md has ${lines} lines`);
 });
+
+/**
+ * What marks a measurement, as opposed to a fact of the product (a size, a limit, a threshold, a
+ * target): the date of a run, the machine's load while it ran, or a min-max range of times,
+ * ratios or throughputs. Measurements live in bench/results.md; the pages link there.
+ */
+const MEASUREMENT_PATTERNS: readonly { what: string; pattern: RegExp }[] = [
+  { what: 'a dated run', pattern: /\b20\d\d-\d\d-\d\d\b/ },
+  { what: 'a machine load', pattern: /\bload (?:average )?(?:of )?~?\d/i },
+  { what: 'a measured min-max range', pattern: /(?:^|[^~\d.])\d+(?:\.\d+)?-\d+(?:\.\d+)? ?(?:ns|µs|ms|s|%|x|[GT]B\/s)(?![\w/])/ },
+];
+
+/** Lines of prose (outside code fences) holding a measurement, with what gave them away. */
+export function measurementsIn(markdown: string): { number: number; what: string; line: string }[] {
+  const found: { number: number; what: string; line: string }[] = [];
+  for (const { line, number } of proseLines(markdown)) {
+    const hit = MEASUREMENT_PATTERNS.find(({ pattern }) => pattern.test(line));
+    if (hit) found.push({ number, what: hit.what, line: line.trim() });
+  }
+  return found;
+}
+
+test('a measurement is a dated run, a load or a min-max range of times; sizes, limits and targets are not', () => {
+  const page = [
+    'Measured on 2026-11-26 at 07:57 UTC.',
+    'On the shared machine (load 9.1-11.1) it took longer.',
+    'under load average 1.3 from other jobs',
+    'the redraw took 15.4-17.6 ms, and the kernel 44.2-62.2 ns a pair',
+    'transforms 19.1-20.2% of the copy, or 2.2-2.4x a bare read, at 3.65-3.74 TB/s',
+    'Target: < 20 ms; pieces of 1.25-5 MiB; a worker costs ~50-100 ms to start.',
+    'payloads 8-aligned; one bone per 1-3 frames; 255 bones x 65,535 frames; 60 Hz (16.7 ms)',
+    '```',
+    'measured 2026-11-26, load 9: 12-13 ms',
+    '```',
+  ].join('\n');
+  assert.deepEqual(measurementsIn(page).map(({ number, what }) => [number, what]), [
+    [1, 'a dated run'],
+    [2, 'a machine load'],
+    [3, 'a machine load'],
+    [4, 'a measured min-max range'],
+    [5, 'a measured min-max range'],
+  ]);
+});
+
+test('no page under docs/, nor the README or CONTRIBUTING, holds a measurement: figures live in bench/results.md', () => {
+  const pages = repositoryMarkdown().filter((path) => {
+    const name = relative(REPO, path).split('\\').join('/');
+    return name.startsWith('docs/') || name === 'README.md' || name === 'CONTRIBUTING.md';
+  });
+  assert.ok(pages.some((path) => path.endsWith(join('docs', 'performance.md'))), 'docs/performance.md is among the pages checked');
+  const found = pages.flatMap((path) =>
+    measurementsIn(readFileSync(path, 'utf8')).map(({ number, what, line }) => `${relative(REPO, path)}:${number}: ${what}: ${line}`),
+  );
+  assert.deepEqual(found, []);
+});
