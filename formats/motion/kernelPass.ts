@@ -161,11 +161,12 @@ export class KernelPass {
   /**
    * For a clip held in one block, once it is flushed: writes the exact steps of its first
    * `records` records (`MotionKernel.exactTurns` / `exactMoves`, record 0 at position
-   * MOTION_KERNEL_PREFIX).
+   * MOTION_KERNEL_PREFIX) and lists the groups holding a candidate (`MotionKernel.gated`);
+   * returns how many groups.
    */
-  exactSteps(records: number): void {
+  exactSteps(records: number, cosHalfMin: number, ratioSquared: number): number {
     if (this.blocks !== 1 || records > MOTION_KERNEL_BLOCK) throw new Error('exact steps need a clip in one block');
-    this.kernel.steps(this.bases[0], MOTION_KERNEL_PREFIX, records);
+    return this.kernel.steps(this.bases[0], MOTION_KERNEL_PREFIX, records, cosHalfMin, ratioSquared);
   }
 
   /** Gives the kernel back for the next pass (`MotionKernel.release`). */

@@ -19,5 +19,8 @@ export function motionFindings(clipBytes: Uint8Array, options: Partial<MotionOpt
   const scanner = new MotionScanner(header, { ...DEFAULT_MOTION_OPTIONS, ...options });
   const words = u32View(clipBytes.subarray(CLIP_HEADER_SIZE, recordOffset(records)));
   scanner.feed(words, records);
-  return scanner.finish();
+  const findings = scanner.finish();
+  // Its WebAssembly pass (a small clip's or a large one's) serves the next call.
+  scanner.release();
+  return findings;
 }

@@ -439,19 +439,21 @@ export class MotionScanner {
    */
   private takeBlockCandidates(): void {
     const pass = this.pass as KernelPass;
-    pass.exactSteps(this.fed);
+    const { bones, fed } = this;
+    const groups = pass.exactSteps(fed, this.cosHalfMin, this.ratioSquared);
     const kernel = pass.kernel;
-    this.blockTurns = new BlockSteps(kernel.exactTurns, this.bones);
-    this.blockMoves = new BlockSteps(kernel.exactMoves, this.bones);
-    const { bones, cosHalfMin, ratioSquared } = this;
-    const turn = kernel.exactTurns, move = kernel.exactMoves;
-    // Position p holds record p - MOTION_KERNEL_PREFIX; frame 0's steps are 1 and 0 (no change).
-    for (let p = PREFIX + bones, end = PREFIX + this.fed, frame = 1, bone = 0; p < end; p++) {
-      if (turn[p] < cosHalfMin && (frame === 1 || Math.fround(turn[p - bones]) >= cosHalfMin)) this.enqueue(bone, frame, 0);
-      if (move[p] > ratioSquared * Math.fround(move[p - bones])) this.enqueue(bone, frame, 1);
-      if (++bone === bones) {
-        bone = 0;
-        frame++;
+    this.blockTurns = new BlockSteps(kernel.exactTurns, bones);
+    this.blockMoves = new BlockSteps(kernel.exactMoves, bones);
+    // The groups holding a candidate, in record order: each record's turn, then its move.
+    const gated = kernel.gated;
+    for (let j = 0; j < groups; j++) {
+      const first = gated[2 * j] - PREFIX, mask = gated[2 * j + 1];
+      for (let k = 0; k < 4; k++) {
+        const record = first + k;
+        if (record >= fed) break;
+        const frame = Math.floor(record / bones);
+        if ((mask >> (4 + k)) & 1) this.enqueue(record - frame * bones, frame, 0);
+        if ((mask >> (8 + k)) & 1) this.enqueue(record - frame * bones, frame, 1);
       }
     }
   }

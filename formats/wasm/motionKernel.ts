@@ -52,7 +52,7 @@ export const MOTION_KERNEL_MAX_PIECE_BYTES = 16 * 1024 * 1024;
 interface MotionKernelExports {
   memory: WebAssembly.Memory;
   scan(raw: number, first: number, count: number, bones: number, bone: number, cosHi: number, cosLo: number, ratio: number, judging: number, small: number, split: number, chunk: number): number;
-  steps(raw: number, first: number, count: number, bones: number): void;
+  steps(raw: number, first: number, count: number, bones: number, cosHalfMin: number, ratioSquared: number): number;
 }
 
 export interface MotionKernel {
@@ -96,9 +96,11 @@ export interface MotionKernel {
   /**
    * Writes the exact steps (`exactTurns`, `exactMoves`) of `count` positions from `first` of the
    * records whose position 0 is word `base` (prefix and padding filled as for `scan`), each
-   * against the record one frame earlier.
+   * against the record one frame earlier, and lists the groups holding a candidate in `gated`
+   * (position, then turn << 4 | move << 8 lane masks), taken as the TypeScript loop takes them
+   * with thresholds `cosHalfMin` and `ratioSquared`; returns how many groups.
    */
-  steps(base: number, first: number, count: number): void;
+  steps(base: number, first: number, count: number, cosHalfMin: number, ratioSquared: number): number;
   /**
    * Gives the instance back for the next kernel made alike (its memory then cleared). Call it
    * once nothing reads or writes this kernel any more, no read into a piece buffer pending.
@@ -200,7 +202,7 @@ export function createMotionKernel(
       length <= pieceCapacity ? new Uint8Array(buffer, KERNEL_PAGES * PAGE_BYTES + index * pieceStride + PIECE_PREFIX_BYTES, length) : undefined,
     scan: (base, first, count, bone, cosHi, cosLo, ratio, judging, smallTurn, split, chunk) =>
       scan(base * 4, first, count, bones, bone, cosHi, cosLo, ratio, judging ? 1 : 0, smallTurn, split, chunk),
-    steps: (base, first, count) => exports.steps(base * 4, first, count, bones),
+    steps: (base, first, count, cosHalfMin, ratioSquared) => exports.steps(base * 4, first, count, bones, cosHalfMin, ratioSquared),
     release: () => {
       spare = instance;
     },

@@ -28,7 +28,8 @@
 ;;   400128 chunks ended by the last scan (i32)   400144 their lane sums (f64 x 4 each, 33 at most)
 ;;   401280 the gate's flagged groups (position i32, lane masks i32)
 ;; `steps` (a clip held in one block) writes its exact steps as f64 per position over the two
-;; unused arrays (221376, turns) and at 409600 (moves), 8 bytes a position.
+;; unused arrays (221376, turns) and at 409600 (moves), 8 bytes a position, and its candidate
+;; groups where scan's gate lists its own (401280).
 (module
   (memory (export "memory") 7)
 
@@ -349,11 +350,18 @@
   ;; one frame earlier, in f64 as the TypeScript loop computes them before storing them as f32:
   ;; the |dot| of the two rotations (exactly 1 where the word is unchanged) at 221376 + 8 x
   ;; position, the squared move (exactly 0 where the position's halves are unchanged) at 409600
-  ;; + 8 x position. For a clip held in one block, whose candidates are then taken exactly.
+  ;; + 8 x position. For a clip held in one block, whose candidates are then taken exactly, as
+  ;; the loop takes them: a turn when its |dot| < `cosHalfMin` and the step a frame earlier (as
+  ;; f32) >= it, a move when it is > `ratioSquared` times the step a frame earlier (as f32); the
+  ;; positions `first - bones` to `first` (frame 0's previous steps) are set to 1 and 0, so frame
+  ;; 0 takes none and frame 1 compares with them. The groups holding one are listed at 401280 as
+  ;; (position, turn lanes << 4 | move lanes << 8); returns how many.
   ;; One function, its parts run twice by small loops (the record's, then the one a frame
   ;; earlier; lanes 0-1, then 2-3): calls with vector results cost more than the arithmetic.
   (func (export "steps") (param $raw i32) (param $first i32) (param $count i32) (param $bones i32)
+      (param $cosHalfMin f64) (param $ratioSquared f64) (result i32)
     (local $r i32) (local $a i32) (local $end i32) (local $q i32) (local $pass i32)
+    (local $back i32) (local $flags i32) (local $out i32) (local $cos v128) (local $ratio v128)
     (local $lo01 v128) (local $hi01 v128) (local $lo23 v128) (local $hi23 v128)
     (local $rot v128) (local $w1 v128) (local $w2 v128) (local $rotB v128) (local $w1B v128) (local $w2B v128)
     (local $fa v128) (local $fb v128) (local $fc v128) (local $fd v128) (local $idx v128) (local $t v128)
@@ -363,9 +371,22 @@
     (local.set $r (i32.add (local.get $raw) (i32.shl (local.get $first) (i32.const 4))))
     (local.set $a (i32.shl (local.get $first) (i32.const 3)))
     (local.set $end (i32.add (local.get $r) (i32.shl (i32.and (i32.add (local.get $count) (i32.const 3)) (i32.const -4)) (i32.const 4))))
+    (local.set $back (i32.shl (local.get $bones) (i32.const 3)))
+    (local.set $out (i32.const 401280))
+    (local.set $cos (f64x2.splat (local.get $cosHalfMin)))
+    (local.set $ratio (f64x2.splat (local.get $ratioSquared)))
+    (local.set $q (i32.sub (local.get $a) (local.get $back)))
+    (block $filled
+      (loop $fill
+        (br_if $filled (i32.ge_u (local.get $q) (local.get $a)))
+        (f64.store offset=221376 (local.get $q) (f64.const 1))
+        (f64.store offset=409600 (local.get $q) (f64.const 0))
+        (local.set $q (i32.add (local.get $q) (i32.const 8)))
+        (br $fill)))
     (block $done
       (br_if $done (i32.ge_u (local.get $r) (local.get $end)))
       (loop $group
+        (local.set $flags (i32.const 0))
         ;; The four records, then the four a frame earlier: rotation word and the words of halves
         ;; 0-1 and 2-3, one record a lane.
         (local.set $q (local.get $r))
@@ -426,8 +447,12 @@
             (f64x2.mul (f64x2.promote_low_f32x4 (local.get $y)) (f64x2.promote_low_f32x4 (local.get $py))))
             (f64x2.mul (f64x2.promote_low_f32x4 (local.get $z)) (f64x2.promote_low_f32x4 (local.get $pz))))
             (f64x2.mul (f64x2.promote_low_f32x4 (local.get $w)) (f64x2.promote_low_f32x4 (local.get $pw))))))
-          (v128.store offset=221376 (i32.add (local.get $a) (i32.shl (local.get $pass) (i32.const 4)))
-            (v128.bitselect (v128.const f64x2 1 1) (local.get $m) (i64x2.extend_low_i32x4_s (local.get $same))))
+          (local.set $q (i32.add (local.get $a) (i32.shl (local.get $pass) (i32.const 4))))
+          (local.set $m (v128.bitselect (v128.const f64x2 1 1) (local.get $m) (i64x2.extend_low_i32x4_s (local.get $same))))
+          (v128.store offset=221376 (local.get $q) (local.get $m))
+          (local.set $flags (i32.or (local.get $flags) (i32.shl (i64x2.bitmask (v128.and (f64x2.lt (local.get $m) (local.get $cos))
+              (f64x2.ge (f64x2.promote_low_f32x4 (f32x4.demote_f64x2_zero (v128.load offset=221376 (i32.sub (local.get $q) (local.get $back))))) (local.get $cos))))
+            (i32.add (i32.const 4) (i32.shl (local.get $pass) (i32.const 1))))))
           (if (i32.eqz (local.get $pass))
             (then
               (local.set $x (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $x) (local.get $x)))
@@ -481,8 +506,12 @@
             (f64x2.lt (local.get $m) (v128.const f64x2 inf inf))
             (f64x2.lt (f64x2.add (f64x2.add (f64x2.mul (local.get $cx) (local.get $cx)) (f64x2.mul (local.get $cy) (local.get $cy))) (f64x2.mul (local.get $cz) (local.get $cz)))
               (v128.const f64x2 inf inf)))))
-          (v128.store offset=409600 (i32.add (local.get $a) (i32.shl (local.get $pass) (i32.const 4)))
-            (v128.andnot (local.get $m) (i64x2.extend_low_i32x4_s (local.get $same))))
+          (local.set $q (i32.add (local.get $a) (i32.shl (local.get $pass) (i32.const 4))))
+          (local.set $m (v128.andnot (local.get $m) (i64x2.extend_low_i32x4_s (local.get $same))))
+          (v128.store offset=409600 (local.get $q) (local.get $m))
+          (local.set $flags (i32.or (local.get $flags) (i32.shl (i64x2.bitmask (f64x2.gt (local.get $m)
+              (f64x2.mul (local.get $ratio) (f64x2.promote_low_f32x4 (f32x4.demote_f64x2_zero (v128.load offset=409600 (i32.sub (local.get $q) (local.get $back))))))))
+            (i32.add (i32.const 8) (i32.shl (local.get $pass) (i32.const 1))))))
           (if (i32.eqz (local.get $pass))
             (then
               (local.set $x (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $x) (local.get $x)))
@@ -494,7 +523,13 @@
               (local.set $same (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $same) (local.get $same)))
               (local.set $pass (i32.const 1))
               (br $move))))
+        (if (local.get $flags)
+          (then
+            (i32.store (local.get $out) (i32.shr_u (local.get $a) (i32.const 3)))
+            (i32.store offset=4 (local.get $out) (local.get $flags))
+            (local.set $out (i32.add (local.get $out) (i32.const 8)))))
         (local.set $a (i32.add (local.get $a) (i32.const 32)))
         (local.set $r (i32.add (local.get $r) (i32.const 64)))
-        (br_if $group (i32.lt_u (local.get $r) (local.get $end))))))
+        (br_if $group (i32.lt_u (local.get $r) (local.get $end)))))
+    (i32.shr_u (i32.sub (local.get $out) (i32.const 401280)) (i32.const 3)))
 )

@@ -69,7 +69,7 @@ test("the kernel's exact steps of a clip in one block equal exactStep's in doubl
     kernel.words.set(words, base + MOTION_KERNEL_PREFIX * 4);
     kernel.words.set(words.subarray(0, bones * 4), base + (MOTION_KERNEL_PREFIX - bones) * 4);
     for (let r = records; r % 4 !== 0; r++) kernel.words.set(words.subarray((r - bones) * 4, (r - bones + 1) * 4), base + (MOTION_KERNEL_PREFIX + r) * 4);
-    kernel.steps(base, MOTION_KERNEL_PREFIX, records);
+    kernel.steps(base, MOTION_KERNEL_PREFIX, records, 0.9, 25);
     for (let r = 0; r < records; r++) {
       const at = r * 4, before = r < bones ? at : at - bones * 4;
       const turn = stepTurn(words[before], words[at]);
