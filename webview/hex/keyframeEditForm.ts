@@ -61,26 +61,30 @@ export class KeyframeEditForm {
   }
 
   private fill(t: BoneTransform): void {
-    const values = this.mode.value === 'euler' ? (({ x, y, z }) => [x, y, z])(eulerDegrees(t.rotation)) : [...t.rotation];
+    const values = this.rotationMode() === 'euler' ? (({ x, y, z }) => [x, y, z])(eulerDegrees(t.rotation)) : [...t.rotation];
     this.rotation.forEach((input, i) => (input.value = i < values.length ? formatValue(values[i]) : ''));
     this.position.forEach((input, i) => (input.value = formatValue(t.position[i])));
     this.scale.forEach((input, i) => (input.value = formatValue(t.scale[i])));
   }
 
+  private rotationMode(): KeyframeFormInput['rotationMode'] {
+    return this.mode.value === 'euler' ? 'euler' : 'quaternion';
+  }
+
+  /** The fields still hold the rotation as the other mode wrote it: read it so, show it in this one. */
   private switchMode(): void {
-    const euler = this.mode.value === 'euler';
+    const euler = this.rotationMode() === 'euler';
     this.rotationWrap[3].hidden = euler;
-    const result = encodeKeyframeForm({ ...this.input(), rotationMode: euler ? 'quaternion' : 'euler' });
+    const result = encodeKeyframeForm(this.input(euler ? 'quaternion' : 'euler'));
     if (result.bytes) this.fill(result.stored);
     this.updatePreview();
   }
 
-  private input(): KeyframeFormInput {
+  private input(rotationMode = this.rotationMode()): KeyframeFormInput {
     const values = (inputs: ValueElement[]) => inputs.map((i) => i.value);
-    const euler = this.mode.value === 'euler';
     return {
-      rotationMode: euler ? 'euler' : 'quaternion',
-      rotation: values(euler ? this.rotation.slice(0, 3) : this.rotation),
+      rotationMode,
+      rotation: values(rotationMode === 'euler' ? this.rotation.slice(0, 3) : this.rotation),
       position: values(this.position),
       scale: values(this.scale),
     };

@@ -116,6 +116,31 @@ test('a keyframe by value: bad input is refused in the preview and on Apply, not
   });
 });
 
+test('Euler degrees hide w and show three angles; back to a quaternion, the row is sent unchanged', async () => {
+  await withPanel('clip', WAVE, async (page) => {
+    await select(page, SCALE_X);
+    const quaternion = await Promise.all(['x', 'y', 'z', 'w'].map((a) => valueOf(page, `edit-rotation-${a}`)));
+    const chooseMode = (mode: string) =>
+      page.evaluate((mode) => {
+        const select = document.getElementById('edit-rotation-mode') as HTMLElement & { value: string };
+        select.value = mode;
+        select.dispatchEvent(new Event('change'));
+      }, mode);
+    await chooseMode('euler');
+    assert.equal(await page.isVisible('#edit-rotation-w'), false);
+    // q (0.000691208, 0.000691208, 0.000691208, ~1) turns about 2 × 0.000691208 rad = 0.0792° about each axis.
+    assert.deepEqual(quaternion.slice(0, 3), ['0.000691208', '0.000691208', '0.000691208']);
+    const euler = await Promise.all(['x', 'y', 'z'].map((a) => valueOf(page, `edit-rotation-${a}`)));
+    for (const angle of euler) assert.ok(Math.abs(Number(angle) - 0.0792) < 0.0001, `${angle}°`);
+    await chooseMode('quaternion');
+    assert.equal(await page.isVisible('#edit-rotation-w'), true);
+    assert.deepEqual(await Promise.all(['x', 'y', 'z', 'w'].map((a) => valueOf(page, `edit-rotation-${a}`))), quaternion);
+    await page.click('#edit-apply');
+    await page.waitForFunction(() => document.getElementById('edit-message')?.textContent?.startsWith('Applied'));
+    assert.deepEqual(await sent(page), [{ offset: RECORD_0, bytes: WAVE.slice(RECORD_0, RECORD_0 + 16), label: 'Edit frame 0 · bone 0' }]);
+  });
+});
+
 test('raw bytes: a wrong count is refused, nothing sent; the host\'s refusal is said in the error colour; a new row clears the message', async () => {
   await withPanel('clip', WAVE, async (page) => {
     await select(page, 0);
