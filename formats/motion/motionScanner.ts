@@ -140,11 +140,13 @@ function fitsOneBlock(shape: ClipShape): boolean {
 
 /**
  * The kernel for a clip of `shape` when it is worth one, else null (the TypeScript loop).
- * `pieceBytes` > 0: with piece buffers of that size for the lint to read into (`pieceBuffer`).
+ * `pieceBytes` > 0: with piece buffers of that size for the lint to read into (`pieceBuffer`),
+ * for a large clip; a clip in one block is copied into the kernel's slot (at most 64 KiB), and
+ * its kernel, without piece buffers, is small enough to keep several of.
  */
 export function motionKernelFor(shape: ClipShape, pieceBytes = 0): MotionKernel | null {
-  const wanted = shape.boneCount * shape.frameCount >= MOTION_KERNEL_MIN_RECORDS || fitsOneBlock(shape);
-  return (wanted && createMotionKernel(shape.boneCount, undefined, pieceBytes)) || null;
+  if (fitsOneBlock(shape)) return createMotionKernel(shape.boneCount) ?? null;
+  return (shape.boneCount * shape.frameCount >= MOTION_KERNEL_MIN_RECORDS && createMotionKernel(shape.boneCount, undefined, pieceBytes)) || null;
 }
 
 export class MotionScanner {

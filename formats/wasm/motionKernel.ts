@@ -139,11 +139,14 @@ function viewsOf(buffer: ArrayBuffer): KernelViews {
 }
 
 /**
- * One instance given back (`release`) for the next kernel made alike: a fresh WebAssembly
- * memory per large clip (about 9 MiB with its piece buffers) made the garbage collector run a
- * full collection per lint.
+ * Instances given back (`release`) for the next kernels made alike: a fresh WebAssembly memory
+ * per large clip (about 9 MiB with its piece buffers) made the garbage collector run a full
+ * collection per lint, and small clips checked at once (a thread checks several files
+ * concurrently) each need one. At most one with piece buffers is kept (its memory is the
+ * size of two pieces), and MAX_SPARES_WITHOUT_PIECES without (448 KiB each).
  */
-let spare: KernelInstance | undefined;
+const spares: KernelInstance[] = [];
+const MAX_SPARES_WITHOUT_PIECES = 16;
 
 /**
  * A fresh kernel for a clip of 4 to 255 bones with `api` (null: none); undefined where
@@ -158,10 +161,10 @@ export function createMotionKernel(
   if (!api || bones > MAX_BONES || bones < MOTION_KERNEL_MIN_BONES || compiled === null) return undefined;
   // Each buffer: its prefix room, the piece (whole 16-byte records), its padding.
   const pieceStride = pieceBytes > 0 && pieceBytes <= MOTION_KERNEL_MAX_PIECE_BYTES ? PIECE_PREFIX_BYTES + Math.ceil(pieceBytes / 16) * 16 + PIECE_PADDING_BYTES : 0;
-  const reused = spare && spare.api === api && spare.pieceStride === pieceStride ? spare : undefined;
+  const at = spares.findIndex((spare) => spare.api === api && spare.pieceStride === pieceStride);
+  const reused = at >= 0 ? spares.splice(at, 1)[0] : undefined;
   let instance: KernelInstance;
   if (reused) {
-    spare = undefined;
     instance = reused;
     // As fresh: every byte past the record slots zero (the slots and piece buffers are written before they are read).
     new Uint8Array(instance.exports.memory.buffer, STATE_AT, KERNEL_PAGES * PAGE_BYTES - STATE_AT).fill(0);
@@ -204,7 +207,13 @@ export function createMotionKernel(
       scan(base * 4, first, count, bones, bone, cosHi, cosLo, ratio, judging ? 1 : 0, smallTurn, split, chunk),
     steps: (base, first, count, cosHalfMin, ratioSquared) => exports.steps(base * 4, first, count, bones, cosHalfMin, ratioSquared),
     release: () => {
-      spare = instance;
+      if (spares.includes(instance)) return;
+      if (instance.pieceStride > 0) {
+        // The newest with piece buffers replaces the one kept.
+        const kept = spares.findIndex((spare) => spare.pieceStride > 0);
+        if (kept >= 0) spares.splice(kept, 1);
+        spares.push(instance);
+      } else if (spares.filter((spare) => spare.pieceStride === 0).length < MAX_SPARES_WITHOUT_PIECES) spares.push(instance);
     },
   };
 }

@@ -328,3 +328,21 @@ test("the motion pass's non-unit test: rotation words at the edge of unit length
   });
   assert.deepEqual(found, expected);
 });
+
+test('kernels without piece buffers given back are kept for several clips checked at once (16); one with piece buffers, the newest', () => {
+  const first = Array.from({ length: 20 }, () => createMotionKernel(40)!);
+  const buffers = new Set(first.map((kernel) => kernel.words.buffer));
+  assert.equal(buffers.size, 20, 'twenty instances at once');
+  for (const kernel of first) kernel.release();
+  const second = Array.from({ length: 20 }, () => createMotionKernel(12)!);
+  const reused = second.filter((kernel) => buffers.has(kernel.words.buffer)).length;
+  assert.equal(reused, 16);
+  // A reused one comes cleared.
+  assert.ok(second.every((kernel) => kernel.moved.every((moved) => moved === 0) && kernel.laneSums.every((sum) => sum === 0)));
+  for (const kernel of second) kernel.release();
+  const large = [createMotionKernel(40, undefined, 1 << 16)!, createMotionKernel(40, undefined, 1 << 16)!];
+  for (const kernel of large) kernel.release();
+  const again = [createMotionKernel(40, undefined, 1 << 16)!, createMotionKernel(40, undefined, 1 << 16)!];
+  assert.deepEqual(again.map((kernel) => kernel.words.buffer === large[1].words.buffer), [true, false], 'only the newest is kept');
+  for (const kernel of again) kernel.release();
+});
