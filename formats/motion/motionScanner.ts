@@ -161,6 +161,8 @@ export class MotionScanner {
   private readonly moved: Uint8Array;
   private readonly cosHalfMin: number;
   private readonly ratioSquared: number;
+  /** `noPopBelow` of the largest turn (|dot| 0): a bound for every candidate, with no trigonometry per candidate. */
+  private readonly noPopBelowAny: number;
   private readonly field = rotationFieldTable();
   private readonly square = rotationSquareTable();
   private readonly oneMinus = rotationOneMinusSquareTable();
@@ -231,6 +233,7 @@ export class MotionScanner {
     this.moved = kernel?.moved ?? new Uint8Array(this.bones);
     this.cosHalfMin = Math.cos((options.popMinDegrees * Math.PI) / 360);
     this.ratioSquared = options.jumpRatio * options.jumpRatio;
+    this.noPopBelowAny = noPopBelow(options, 0);
     this.pass = kernel && new KernelPass(kernel, this.cosHalfMin, this.ratioSquared, onSuspect, this.frameOffset);
     this.kept = this.pass?.kept;
     this.oneBlock = kernel !== null && !range && fitsOneBlock(shape);
@@ -474,7 +477,7 @@ export class MotionScanner {
       if (kind === 0) {
         const turns: StepWindow = this.blockTurns ?? this.kept ?? this.turns;
         const cos = turns.readAround(bone, step, 1, frame);
-        if (turns.mostBelow(noPopBelow(this.options, cos))) continue;
+        if (turns.mostBelow(this.noPopBelowAny) || turns.mostBelow(noPopBelow(this.options, cos))) continue;
         const finding = judgePop(this.shape, this.options, bone, step + this.frameOffset, cos, turns.medianRead());
         if (finding) this.pops.push(finding);
       } else {

@@ -55,6 +55,21 @@ test('noPopBelow: a typical |dot| at the bound, or one f32 step beyond it, is no
   assert.equal(noPopBelow(DEFAULT_MOTION_OPTIONS, Number.NaN), -1);
 });
 
+test("noPopBelow of the largest turn (|dot| 0) bounds every candidate's: a typical |dot| at it is no pop whatever the step", () => {
+  for (const options of [DEFAULT_MOTION_OPTIONS, { ...DEFAULT_MOTION_OPTIONS, popMinDegrees: 20, jumpRatio: 2 }, { ...DEFAULT_MOTION_OPTIONS, popMinDegrees: 0, jumpRatio: 1.5 }]) {
+    const bound = noPopBelow(options, 0);
+    assert.ok(bound > 0 && bound < 1, `ratio ${options.jumpRatio}: bound ${bound}`);
+    for (let i = 0; i <= 4000; i++) {
+      // Every |dot| from 0 to 1 (and the f32 steps next to 0), as the scanner's candidates hold them.
+      const cos = i < 4 ? Math.fround(i * 2 ** -149) : Math.fround(i / 4000);
+      assert.equal(judgePop(SHAPE, options, 0, 5, cos, bound), undefined, `ratio ${options.jumpRatio}, |dot| ${cos}`);
+      assert.ok(noPopBelow(options, cos) === -1 || noPopBelow(options, cos) >= bound, `the candidate's own bound is no tighter (|dot| ${cos})`);
+    }
+  }
+  // Ratio 1: the largest turn has no typical turn beyond it.
+  assert.equal(noPopBelow({ ...DEFAULT_MOTION_OPTIONS, jumpRatio: 1 }, 0), -1);
+});
+
 test('noJumpAbove: a typical squared step at the bound is no jump, whatever the clip typical step and size; none for 0 or an underflow', () => {
   for (const ratio of [5, 2, 1, 1e-3]) {
     const options: MotionOptions = { ...DEFAULT_MOTION_OPTIONS, jumpRatio: ratio };
