@@ -19,17 +19,7 @@ import { DEFAULT_MOTION_OPTIONS, type MotionFinding, type MotionOptions } from '
 import { MOTION_KERNEL_MIN_RECORDS, MotionScanner, motionKernelFor } from '../../../formats/motion/motionScanner';
 import { MOTION_KERNEL_BLOCK, MOTION_KERNEL_MIN_BONES, createMotionKernel } from '../../../formats/wasm/motionKernel';
 import { clipOf, frozenBoneClip, poppedClip, repeatedFramesClip, staticClip, teleportedClip } from './plantedClips';
-
-/** A small deterministic generator (mulberry32), so a failure names its seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random, randomWordsClip } from './randomClips';
 
 /** Findings of `clip` with the step in the kernel (`kernel`) or in TypeScript, fed in pieces of `pieces()` records. */
 function scan(clip: Uint8Array, options: MotionOptions, kernel: boolean, pieces: () => number, cut = 0): MotionFinding[] {
@@ -96,15 +86,6 @@ function randomMotionClip(seed: number, minRecords = 0): Uint8Array {
       encodeKeyframe(transform, bytes, keyframeOffset(header, frame, bone));
     }
   }
-  return bytes;
-}
-
-/** Random record words (noise: nearly every step is a candidate). */
-function randomWordsClip(seed: number, bones: number, frames: number): Uint8Array {
-  const next = random(seed);
-  const bytes = new Uint8Array(CLIP_HEADER_SIZE + bones * frames * 16);
-  bytes.set([bones, 0, frames & 0xff, frames >>> 8]);
-  for (let i = CLIP_HEADER_SIZE; i < bytes.length; i++) bytes[i] = Math.floor(next() * 256);
   return bytes;
 }
 

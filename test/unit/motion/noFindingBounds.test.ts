@@ -10,19 +10,9 @@ import { NO_FINDING_MARGIN, judgePop, noPopBelow, turnDegrees } from '../../../f
 import { judgePositionJump, noJumpAbove } from '../../../formats/motion/positionJumpRule';
 import { DEFAULT_MOTION_OPTIONS, type MotionOptions } from '../../../formats/motion/motionOptions';
 import { StepRing } from '../../../formats/motion/stepWindow';
+import { random } from './randomClips';
 
 const SHAPE = { boneCount: 1, frameCount: 40 };
-
-/** A small deterministic generator (mulberry32), so a failure names its seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A ring of one bone holding `values` as the steps ending at frames 0, 1, 2, ... */
 function ringOf(values: readonly number[]): StepRing {

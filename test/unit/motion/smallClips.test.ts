@@ -17,17 +17,7 @@ import { MotionScanner, motionKernelFor } from '../../../formats/motion/motionSc
 import { ProblemCollector } from '../../../formats/problemCollector';
 import { MOTION_KERNEL_BLOCK, MOTION_KERNEL_MIN_BONES, createMotionKernel } from '../../../formats/wasm/motionKernel';
 import { clipOf, smoothTransform } from './plantedClips';
-
-/** A small deterministic generator (mulberry32), so a failure names its seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random, randomWordsClip } from './randomClips';
 
 const LOWERED: MotionOptions = { ...DEFAULT_MOTION_OPTIONS, popMinDegrees: 20, jumpRatio: 2 };
 
@@ -92,15 +82,6 @@ async function assertSameLint(clip: Uint8Array, label: string, options: MotionOp
     assert.deepEqual(await lintThrough(true, clip, options, pieceBytes), expected, `${label}: pieces of ${pieceBytes} bytes`);
   }
   return expected;
-}
-
-/** Random record words: noise, broken records (NaN halves, non-unit rotations, zero scales) everywhere. */
-function randomWordsClip(seed: number, bones: number, frames: number): Uint8Array {
-  const next = random(seed);
-  const bytes = new Uint8Array(CLIP_HEADER_SIZE + bones * frames * 16);
-  bytes.set([bones, 0, frames & 0xff, frames >>> 8]);
-  for (let i = CLIP_HEADER_SIZE; i < bytes.length; i++) bytes[i] = Math.floor(next() * 256);
-  return bytes;
 }
 
 /** Random unit rotations and positions within 2 units, scale 1: legal records, every step large (the check bench's kind of clip). */
