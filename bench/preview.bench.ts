@@ -3,7 +3,7 @@
  * 1 MB, 16 MB and 267 MB clips (against copying the same bytes once, in the same page), CPU time
  * and bytes sent to the GPU per displayed frame for 1, 40 and 255 bones (must not grow), and
  * frames per second for the sample pack's 40-bone creature (WebGL2 fallback as the same-run baseline).
- * The H200 figures come from bench/previewDawn.ts (docs/performance.md, "NVIDIA H200").
+ * The H200 figures come from bench/previewDawn.ts (bench/results.md, "NVIDIA H200").
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,6 +1,6 @@
 /**
  * The preview's GPU figures outside a browser, through Dawn's Node binding (npm `webgpu`),
- * bundled into a folder one level below the repository (docs/performance.md, "NVIDIA H200"), run with
+ * bundled into a folder one level below the repository (bench/results.md, "NVIDIA H200"), run with
  * DAWN_NODE=<path of dawn.node>. The same WGSL files as the preview, on the sample pack's 40-bone
  * creature (scripts/sample-pack.ts). Prints a markdown table and JSON.
  */
