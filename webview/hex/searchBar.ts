@@ -111,7 +111,10 @@ export class SearchBar {
   /** The file's kind: an MSH file's place mode finds a node, a key or a map block, named so. */
   setKind(kind: RowLayout['kind']): void {
     const option = [...this.mode.children].find((o) => (o as ValueElement).value === 'frameBone');
-    if (option) option.textContent = kind === 'msh' ? MSH_PLACE[0] : MODES[1][1];
+    const name = kind === 'msh' ? MSH_PLACE[0] : MODES[1][1];
+    // Only where it differs (a file's kind is that of its first layout): a new option text makes
+    // the select read its options again, and it goes back to the first mode.
+    if (option && option.textContent !== name) option.textContent = name;
     if (this.mode.value === 'frameBone') this.showHint();
   }
 

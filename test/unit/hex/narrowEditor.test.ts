@@ -125,6 +125,29 @@ test('the Find mode\'s name and the field\'s placeholder read whole at 200 px, i
   assert.deepEqual(modeNames, ['Hex bytes', 'Frame / bone', 'Hex bytes', 'Node / key / map']);
 });
 
+test('the Find mode the user chose stays chosen when an edit or an undo sends the file\'s info again', async () => {
+  for (const kind of ['clip', 'msh'] as const) {
+    const modes = await withPage(kind, 1400, async (page) => {
+      const mode = (): Promise<string> => page.evaluate(() => (document.querySelector('#search-mode') as HTMLElement & { value: string }).value);
+      await page.evaluate(() => {
+        const select = document.querySelector('#search-mode') as HTMLElement & { value: string };
+        select.value = 'frameBone';
+        select.dispatchEvent(new Event('change'));
+      });
+      const chosen = await mode();
+      // What the host sends after an edit or an undo: the same info, as 'changed'.
+      await page.evaluate(async () => {
+        const info = JSON.parse(await (await fetch('/init')).text(), (_key, value) => (value && Array.isArray(value.bytes) ? Uint8Array.from(value.bytes) : value));
+        for (const change of ['edit', 'undo']) window.postMessage({ type: 'changed', info, change }, '*');
+      });
+      // The select reads its options again a moment after a change of their text.
+      await page.waitForTimeout(300);
+      return [chosen, await mode()];
+    });
+    assert.deepEqual(modes, ['frameBone', 'frameBone'], kind);
+  }
+});
+
 /** Decoded lines whose text ends past their box (cut with an ellipsis) or past the viewport's right edge. */
 function cutLines(page: Page): Promise<string[]> {
   return page.evaluate(() => {
