@@ -7,9 +7,7 @@
  * `checkWorker.ts` when run from source (tsx): `createCheckPool` gives none where neither exists,
  * and the caller checks on its own thread.
  */
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { BinaryFileCheck } from '../formats/checkBinaryFile';
 import type { BinaryKind } from '../formats/checkBytes';
@@ -19,6 +17,7 @@ import type { FileStat } from '../formats/fileAccess';
 import type { AssetKind } from '../formats/fileKinds';
 import type { BindPose } from '../formats/manifest/bindPose';
 import type { CheckReply, WorkerMessage } from './checkPoolMessages';
+import { workerScriptIn } from './workerScript';
 
 /** Worker deaths after which the pool rejects every check (the callers then check on their own thread). */
 const MAX_WORKER_FAILURES = 3;
@@ -69,11 +68,7 @@ interface PoolWorker {
 
 /** The worker script beside this module (bundled `.js`, or the `.ts` source under tsx). */
 export function checkWorkerScript(folder = __dirname): string | undefined {
-  for (const name of ['checkWorker.js', 'checkWorker.ts']) {
-    const path = join(folder, name);
-    if (existsSync(path)) return path;
-  }
-  return undefined;
+  return workerScriptIn(folder, 'checkWorker');
 }
 
 export class WorkerCheckPool implements BinaryCheckPool {

@@ -10,12 +10,11 @@
  * `createClipDiffPool` gives none where neither exists, or on one core, and the diff runs on one
  * thread. Workers start on first use, are kept between comparisons, and `close()` ends them.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { type ClipDiffRangeRequest, type ClipRangeDiffer, RANGES_PER_THREAD } from '../formats/diff/clipDiffRanges';
 import type { ClipDiffPart } from '../formats/diff/clipDiffTotals';
 import { defaultPoolSize } from './checkPool';
+import { workerScriptIn } from './workerScript';
 
 /**
  * Comparisons reading at least this many bytes of records (both sides) are split over the
@@ -45,11 +44,7 @@ interface Pending {
 
 /** The worker script beside this module (bundled `.js`, or the `.ts` source under tsx). */
 export function clipDiffWorkerScript(folder = __dirname): string | undefined {
-  for (const name of ['clipDiffWorker.js', 'clipDiffWorker.ts']) {
-    const path = join(folder, name);
-    if (existsSync(path)) return path;
-  }
-  return undefined;
+  return workerScriptIn(folder, 'clipDiffWorker');
 }
 
 export class ClipDiffPool {

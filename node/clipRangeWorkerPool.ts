@@ -11,12 +11,11 @@
  * `clipRangeWorker.ts` when run from source (tsx): `createClipRangeWorkerPool` gives none where
  * neither exists, or on one core, and the clip is linted on one thread.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ClipRangeLinter, ClipRangeRequest, ClipRangeResult } from '../formats/clipRangeLint';
 import { CLIP_SPLIT_MIN_BYTES, defaultPoolSize, WORKER_HEAP_LIMITS } from './checkPool';
 import { CALLING_THREAD, claimSlots, lintRangeOnWorker, takeRanges, type ClipRangeJob, type ClipRangeWorkerMessage, type ClipRangeWorkerReply } from './clipRangeWorkerJob';
+import { workerScriptIn } from './workerScript';
 
 /**
  * Ranges planned per thread. A range left unclaimed by a worker still loading is taken by the
@@ -41,11 +40,7 @@ interface ActiveJob {
 
 /** The range worker script beside this module (bundled `.js`, or the `.ts` source under tsx). */
 export function clipRangeWorkerScript(folder = __dirname): string | undefined {
-  for (const name of ['clipRangeWorker.js', 'clipRangeWorker.ts']) {
-    const path = join(folder, name);
-    if (existsSync(path)) return path;
-  }
-  return undefined;
+  return workerScriptIn(folder, 'clipRangeWorker');
 }
 
 export class ClipRangeWorkerPool {
