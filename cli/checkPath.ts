@@ -13,6 +13,7 @@ import { type BinaryCheckPool, type PooledFile, type PooledFileCheck, pooledOpti
 import { mapInParallel } from '../formats/inParallel';
 import { offerCheckedFacts } from '../formats/manifest/assetFacts';
 import { AssetSummaryCache } from '../formats/manifest/summaryCache';
+import { normalisedPath } from '../formats/paths';
 import { DEFAULT_EXCLUDE, ExcludeFilter } from '../formats/workspace/exclude';
 import { walkWorkspace } from '../formats/workspace/walk';
 import { readManifestEarly } from './earlyManifest';
@@ -69,18 +70,34 @@ export interface NamedClipRanges {
 /** Files checked at once: enough to keep the disk busy, few enough to bound open files and memory. */
 const PARALLEL_CHECKS = 16;
 
-/** A path's check as it fills: each file once, in the order met. */
+/**
+ * A path's check as it fills: each file once (`./a` and `a` are one file: `normalisedPath`), in
+ * the order met, under the path the walk met it by where it did (a manifest's resolved `a` is
+ * reported as the walk's `./a`).
+ */
 class Collector {
   private readonly paths = new Set<string>();
+  /** The walk's path of each file it found, by `normalisedPath`. */
+  private readonly walked = new Map<string, string>();
   constructor(readonly into: PathCheck) {}
 
   has(path: string): boolean {
-    return this.paths.has(path);
+    return this.paths.has(normalisedPath(path));
+  }
+
+  /** The files a walk found: a manifest's outcome for one of them takes the walk's path. */
+  walkFound(files: readonly { path: string }[]): void {
+    for (const { path } of files) this.walked.set(normalisedPath(path), path);
+  }
+
+  /** `path` as the walk met that file, or as given. */
+  asMet(path: string): string {
+    return this.walked.size === 0 ? path : this.walked.get(normalisedPath(path)) ?? path;
   }
 
   add(outcome: CheckedFile | PathProblem): void {
     if ('diagnostics' in outcome) {
-      this.paths.add(outcome.path);
+      this.paths.add(normalisedPath(outcome.path));
       this.into.files.push(outcome);
     } else {
       this.into.problems.push(outcome);
@@ -150,6 +167,7 @@ async function walk(access: FileAccess, directory: string, options: PathCheckOpt
   const { files, problems } = await walkWorkspace(access, [directory], exclude, kindOf);
   into.into.problems.push(...problems);
   const found = files.filter((file): file is { path: string; kind: FileKind } => checkable(file.kind));
+  into.walkFound(found);
   const binaries = found.filter((file) => file.kind.kind !== 'manifest');
   const pool = options.pool;
   const facts = options.facts;
@@ -185,7 +203,7 @@ async function checkInto(access: FileAccess, path: string, kind: FileKind, optio
   }
   try {
     for (const r of await checkManifestPack(access, path, options, options.facts)) {
-      if (r.kind !== 'unknown' && !into.has(r.path)) into.add({ path: r.path, kind: r.kind, diagnostics: r.diagnostics });
+      if (r.kind !== 'unknown' && !into.has(r.path)) into.add({ path: into.asMet(r.path), kind: r.kind, diagnostics: r.diagnostics });
     }
   } catch (error) {
     into.add({ path, message: `cannot read: ${errorText(error)}` });

@@ -28,6 +28,19 @@ export function resolveManifestPath(base: string, written: string): string {
   return absolute ? `/${result}` : result || '.';
 }
 
+/** A path `normalisedPath` changes: a backslash, an empty, `.` or `..` part, a trailing slash. */
+const UNFOLDED = /\\|\/\/|(^|\/)\.\.?(\/|$)|.\/$/;
+
+/**
+ * The one key of a file in a run's shared facts (`AssetSummaryCache`, `check`'s each-file-once):
+ * `path` with `.` and `..` folded and separators as `resolveManifestPath` leaves them, so the
+ * walk's `./clips/c0.nczxanim` (a folder given as `.`) and the manifest's resolved
+ * `clips/c0.nczxanim` are one file. Only a key: paths are printed as they were met.
+ */
+export function normalisedPath(path: string): string {
+  return UNFOLDED.test(path) ? resolveManifestPath('', path) : path;
+}
+
 /** Lower-case extension without the dot (`walk.NCZXANIM` -> `nczxanim`), '' when none. */
 export function extensionOf(path: string): string {
   const name = path.slice(path.lastIndexOf('/') + 1);

@@ -1,11 +1,13 @@
 /**
  * What the manifest rules learned about each referenced file (its summary, its glTF skins and
- * animations, what its first bytes are), keyed by path and invalidated by size and
- * modification time: re-validating after one clip changed reads only that clip.
+ * animations, what its first bytes are), keyed by path (`normalisedPath`: `./clips/a` and
+ * `clips/a` are one file) and invalidated by size and modification time: re-validating after
+ * one clip changed reads only that clip.
  */
 import type { FormatDiagnostic } from '../diagnostics';
 import type { FileStat } from '../fileAccess';
 import type { LocalSpaceVerdict } from '../motion/localSpace';
+import { normalisedPath } from '../paths';
 import type { AssetSummary } from '../records';
 import type { SniffedFormat } from './contentSniff';
 import { type BindPose, inverseBindsFrom } from './bindPose';
@@ -88,16 +90,17 @@ export class AssetSummaryCache {
 
   /** This run's stat of an offered file (a one-run cache, or one in a pass). */
   runStat(path: string): FileStat | undefined {
-    return this.runStats.get(path);
+    return this.runStats.get(normalisedPath(path));
   }
 
   /** The facts of an unchanged file, without waiting: the common case of a re-validation. */
   fresh(path: string, stat: FileStat, purpose: string): FileFacts | undefined {
-    const hit = this.entries.get(path);
+    const hit = this.entries.get(normalisedPath(path));
     return hit && hit.size === stat.size && hit.mtimeMs === stat.mtimeMs && hit.purpose === purpose ? hit.facts : undefined;
   }
 
-  async facts(path: string, stat: FileStat, purpose: string, compute: () => Promise<FileFacts>): Promise<FileFacts> {
+  async facts(file: string, stat: FileStat, purpose: string, compute: () => Promise<FileFacts>): Promise<FileFacts> {
+    const path = normalisedPath(file);
     const hit = this.fresh(path, stat, purpose);
     if (hit) return hit;
     // Two entries naming one file (a glTF used as mesh, skeleton and clips) share one read.
@@ -123,7 +126,8 @@ export class AssetSummaryCache {
    * Facts another check computed from the same bytes (a folder walk over the listed files): a
    * later `facts` call for this file, unchanged, with this purpose, reads nothing.
    */
-  offer(path: string, stat: FileStat, purpose: string, facts: FileFacts): void {
+  offer(file: string, stat: FileStat, purpose: string, facts: FileFacts): void {
+    const path = normalisedPath(file);
     this.releaseBytes(path);
     this.notePose(path, stat, facts);
     this.entries.set(path, { size: stat.size, mtimeMs: stat.mtimeMs, purpose, facts: this.withinBudget(facts) });
@@ -147,13 +151,13 @@ export class AssetSummaryCache {
 
   /** The size and modification time the cached facts of `path` describe (this check's stat of it). */
   statOf(path: string): FileStat | undefined {
-    const hit = this.entries.get(path);
+    const hit = this.entries.get(normalisedPath(path));
     return hit && { size: hit.size, mtimeMs: hit.mtimeMs, isDirectory: false };
   }
 
   /** Drops the bytes a file's facts carry for `anim/local-space` once it judged them (its verdicts are kept). */
   releaseBytes(path: string): void {
-    const facts = this.entries.get(path)?.facts;
+    const facts = this.entries.get(normalisedPath(path))?.facts;
     if (!facts) return;
     this.heldBytes -= (facts.localSpaceSamples?.length ?? 0) + (facts.skeletonBytes?.length ?? 0);
     delete facts.localSpaceSamples;
@@ -187,11 +191,12 @@ export class AssetSummaryCache {
 
   /** The summary last computed for `path`, whatever its age (hover on a manifest path). */
   peek(path: string): FileFacts | undefined {
-    return this.entries.get(path)?.facts;
+    return this.entries.get(normalisedPath(path))?.facts;
   }
 
   /** Forget one file (e.g. an editor holds unsaved changes to it). */
-  invalidate(path: string): void {
+  invalidate(file: string): void {
+    const path = normalisedPath(file);
     this.releaseBytes(path);
     this.poses.delete(path);
     this.entries.delete(path);

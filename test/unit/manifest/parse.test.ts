@@ -6,7 +6,7 @@ import {
 } from '../../../formats/manifest';
 import { editDistance, nearestName } from '../../../formats/manifest/editDistance';
 import { LineIndex } from '../../../formats/manifest/textRanges';
-import { resolveManifestPath } from '../../../formats/paths';
+import { normalisedPath, resolveManifestPath } from '../../../formats/paths';
 
 const TEXT = `[game]
 id = "demo"
@@ -129,4 +129,24 @@ test('paths resolve against the manifest folder like Path::join (table)', () => 
     ['/p', 'assets\\win\\a.wav', '/p/assets/win/a.wav'],
   ];
   for (const [base, rel, expected] of table) assert.equal(resolveManifestPath(base, rel), expected, `${base} + ${rel}`);
+});
+
+test("a file's key in a run's shared facts: the walk's path under a folder given as '.', './' or 'sub/../' is the manifest's resolved path (table)", () => {
+  const table: [string, string][] = [
+    ['./clips/c0.nczxanim', 'clips/c0.nczxanim'],
+    ['sub/../clips/c0.nczxanim', 'clips/c0.nczxanim'],
+    ['.//clips//c0.nczxanim', 'clips/c0.nczxanim'],
+    ['/ws/./clips/../nether.toml', '/ws/nether.toml'],
+    ['clips\\c0.nczxanim', 'clips/c0.nczxanim'],
+    ['../up/c0.nczxanim', '../up/c0.nczxanim'],
+    ['/ws/clips/c0.nczxanim', '/ws/clips/c0.nczxanim'],
+    ['clips/..c0.nczxanim', 'clips/..c0.nczxanim'],
+    ['clips/', 'clips'],
+    ['.', '.'],
+  ];
+  for (const [met, key] of table) {
+    assert.equal(normalisedPath(met), key, met);
+    assert.equal(normalisedPath(key), key, `${key} is its own key`);
+  }
+  assert.equal(normalisedPath('./clips/c0.nczxanim'), resolveManifestPath('.', 'clips/c0.nczxanim'), "the manifest's resolution in the folder '.'");
 });

@@ -11,20 +11,9 @@ import type { FileAccess } from '../../../formats/fileAccess';
 import { checkWorkerScript, WorkerCheckPool } from '../../../node/checkPool';
 import { nodeFileAccess } from '../../../node/fileAccess';
 import { checkOutput, singleThread } from './checkOutput';
+import { countingAccess } from './countingAccess';
 import { runCli, tempTree } from '../cli/cliHarness';
 import { plantedPack } from './plantedPack';
-
-/** Counts the reads of each path (each `read`/`readInto` of the Node access opens the file once). */
-function countingAccess(base: FileAccess): { access: FileAccess; reads: Map<string, number> } {
-  const reads = new Map<string, number>();
-  const count = (path: string): void => void reads.set(path, (reads.get(path) ?? 0) + 1);
-  const access: FileAccess = {
-    ...base,
-    read: (path, offset, length) => (count(path), base.read(path, offset, length)),
-    readInto: (path, offset, target) => (count(path), base.readInto!(path, offset, target)),
-  };
-  return { access, reads };
-}
 
 /** Every stat a new modification time: no cached fact is ever fresh, so nothing is shared. */
 function sharingNothing(base: FileAccess): FileAccess {
