@@ -5,6 +5,7 @@
  * whose rules take every listed file's facts from those checks.
  */
 import { test } from 'node:test';
+import { basename, dirname } from 'node:path';
 import assert from 'node:assert/strict';
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -25,8 +26,19 @@ function countingReads(base: FileAccess): { access: FileAccess; reads: Map<strin
   return { reads, access: { ...base, read: (p, o, l) => (count(p), base.read(p, o, l)), readInto: (p, o, t) => (count(p), base.readInto!(p, o, t)) } };
 }
 
-test("the server's scan reads each file once and reports the manifest's anim/local-space", async () => {
+/**
+ * The workspace folder as the server may receive it: as given, and in forms a client's URI can
+ * take (`file:///tmp//pack/` is `/tmp//pack/`), which the manifest's resolved paths fold.
+ */
+const ROOT_FORMS: { name: string; form: (root: string) => string }[] = [
+  { name: 'the folder', form: (root) => root },
+  { name: 'the folder with a trailing slash', form: (root) => `${root}/` },
+  { name: 'the folder with a doubled slash', form: (root) => `${dirname(root)}//${basename(root)}` },
+];
+
+for (const { name, form } of ROOT_FORMS) test(`the server's scan of ${name} reads each file once and reports the manifest's anim/local-space`, async () => {
   const tree = tempTree(plantedPack());
+  const root = form(tree.root);
   try {
     const { access, reads } = countingReads(nodeFileAccess);
     const published = new Map<string, readonly FormatDiagnostic[]>();
@@ -45,7 +57,7 @@ test("the server's scan reads each file once and reports the manifest's anim/loc
       beginPass: core.beginPass,
       checkManifest: async (path) => void (await manifests.check(path)),
       forget: core.forget,
-      roots: () => [tree.root],
+      roots: () => [root],
       exclude: () => [],
       mshExtensions: () => [],
       sendStatus: () => undefined,
