@@ -1,13 +1,10 @@
 /** `ewzanim` as a function of argv and streams, so tests can run it in-process. */
+/*
+ * Each command's modules are imported when it runs (the bundle keeps them behind lazy
+ * initialisers), so a process runs the top-level code of the one command it was asked for: the
+ * glTF export's WebAssembly decoders, the diff and the dumps cost `check` nothing.
+ */
 import { UsageError, parseCommand, type Command } from './args';
-import { checkCommand } from './checkCommand';
-import { diffCommand, parseDiffCommand } from './diffCommand';
-import { dumpCommand } from './dumpCommand';
-import { parseExportCommand } from './exportArgs';
-import { exportCommand } from './exportCommand';
-import { infoCommand } from './infoCommand';
-import { listingCommand } from './listingCommand';
-import { parseTextconvCommand, textconvCommand } from './textconvCommand';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import { helpCommandLine, helpText, helpTopicOf } from './usage';
 import { EWZANIM_VERSION } from './version';
@@ -20,14 +17,16 @@ async function run(io: CliIo, command: Command): Promise<number> {
     case 'version':
       await io.out(`${EWZANIM_VERSION}\n`);
       return EXIT_OK;
-    case 'check':
+    case 'check': {
+      const { checkCommand } = await import('./checkCommand');
       return checkCommand(io, command.paths, command.format, command.maxProblems, process.cwd(), { mshExtensions: command.mshExtensions, exclude: command.exclude, motion: command.motion });
+    }
     case 'dump':
-      return dumpCommand(io, command);
+      return (await import('./dumpCommand')).dumpCommand(io, command);
     case 'info':
-      return infoCommand(io, command.path, command.fps, command.maxProblems, command.mshExtensions);
+      return (await import('./infoCommand')).infoCommand(io, command.path, command.fps, command.maxProblems, command.mshExtensions);
     case 'listing':
-      return listingCommand(io, command.path, command.fps, command.from, command.all);
+      return (await import('./listingCommand')).listingCommand(io, command.path, command.fps, command.from, command.all);
     case 'lsp': {
       // The server answers on stdin/stdout until the client says `exit` (which ends the process).
       const [{ startServer }, { createServerConnection }, { nodeRuntime }] = await Promise.all([import('../server/src/startServer'), import('../server/src/transport'), import('../server/src/runtimeNode')]);
@@ -44,14 +43,16 @@ async function run(io: CliIo, command: Command): Promise<number> {
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   try {
     if (argv[0] === 'export') {
-      const command = parseExportCommand(argv.slice(1));
-      return await (command.name === 'help' ? run(io, command) : exportCommand(io, command));
+      const command = (await import('./exportArgs')).parseExportCommand(argv.slice(1));
+      return await (command.name === 'help' ? run(io, command) : (await import('./exportCommand')).exportCommand(io, command));
     }
     if (argv[0] === 'diff') {
+      const { diffCommand, parseDiffCommand } = await import('./diffCommand');
       const command = parseDiffCommand(argv.slice(1));
       return await (command.name === 'help' ? run(io, command) : diffCommand(io, command));
     }
     if (argv[0] === 'textconv') {
+      const { parseTextconvCommand, textconvCommand } = await import('./textconvCommand');
       const command = parseTextconvCommand(argv.slice(1));
       return await (command.name === 'help' ? run(io, command) : textconvCommand(io, command));
     }
