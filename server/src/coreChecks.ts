@@ -5,8 +5,10 @@
  * binary check offers it, so that a manifest checked after it reads none of its files again; a
  * changed or deleted file leaves it, a cap change empties it.
  */
+import { readManifestEarly, type EarlyManifest } from '../../cli/earlyManifest';
 import { checkFileOnce } from '../../formats/check';
-import type { BinaryCheckPool } from '../../formats/checkPool';
+import type { CheckOptions } from '../../formats/checkResult';
+import { pooledOptions, withBoneNames, type BinaryCheckPool, type PooledFile, type PooledFileCheck } from '../../formats/checkPool';
 import type { FormatDiagnostic } from '../../formats/diagnostics';
 import type { FileAccess } from '../../formats/fileAccess';
 import type { FileKind } from '../../formats/fileKinds';
@@ -20,6 +22,19 @@ import type { ManifestCheckResult, ServerSettings } from './context';
 export interface CoreChecks {
   /** A binary asset of the kind the workspace walk (or a file event) gave it. */
   checkAsset(path: string, kind: FileKind): Promise<readonly FormatDiagnostic[]>;
+  /**
+   * Many binary assets, each answered to `each` as it is checked (in any order): on the pool's
+   * workers many to a message, each worker taking its files' stats and bytes itself (this thread
+   * touches none of them). Absent without a pool that takes batches: then `checkAsset` each.
+   */
+  checkAssets?(files: readonly PooledFile[], each: (index: number, checked: AssetCheck) => void): Promise<void>;
+  /**
+   * Reads and parses these manifests now, while the binary checks their rules wait for run on the
+   * workers; `manifestFiles` then answers each one's first whole read with the bytes read here.
+   */
+  readManifestsAhead(paths: readonly string[]): void;
+  /** `files`, except that a manifest read ahead is read from what was read then (each file read once). */
+  readonly manifestFiles: FileAccess;
   /** The skeletons checked so far: clips checked from now on are judged against them as they are read. */
   skeletonsChecked(): void;
   /** A pass over the workspace begins: its manifests use the stats its binary checks took. Returns its end. */
@@ -30,6 +45,9 @@ export interface CoreChecks {
   forgetAll(): void;
 }
 
+/** A binary asset's diagnostics, or why its check failed. */
+export type AssetCheck = { diagnostics: readonly FormatDiagnostic[] } | { error: unknown };
+
 /** Facts a manifest reads for itself are linted with the default motion thresholds: only such checks are offered. */
 function defaultMotion(motion: MotionOptions): boolean {
   return (Object.keys(DEFAULT_MOTION_OPTIONS) as (keyof MotionOptions)[]).every((key) => motion[key] === DEFAULT_MOTION_OPTIONS[key]);
@@ -37,24 +55,79 @@ function defaultMotion(motion: MotionOptions): boolean {
 
 export function createCoreChecks(files: FileAccess, settings: () => ServerSettings, pool?: BinaryCheckPool): CoreChecks {
   const cache = new AssetSummaryCache();
+  const checkOptions = (): CheckOptions & { motion: MotionOptions } => {
+    const { maxKeyframeProblems, mshExtensions } = settings();
+    return { maxKeyframeProblems, kinds: { mshExtensions }, motion: motionOptionsOf(settings()), boneNamesOf: (clip: string, bones: number) => exportedBoneNames(files, clip, bones) };
+  };
+  /** What a check taught offered to the manifests' rules (checked with the thresholds they assume); its diagnostics. */
+  const learnt = (checked: PooledFileCheck, options: ReturnType<typeof checkOptions>): readonly FormatDiagnostic[] => {
+    if (checked.stat && defaultMotion(options.motion)) offerCheckedFacts(cache, checked, checked.stat, options.maxKeyframeProblems);
+    return checked.result.diagnostics;
+  };
+  // A manifest check that listed a file linted it already (same cap: a cap change clears the
+  // cache; a file event clears the file's entry before it is queued).
+  const linted = (path: string): readonly FormatDiagnostic[] | undefined => cache.peek(path)?.diagnostics;
+  const checkAsset = async (path: string, kind: FileKind): Promise<readonly FormatDiagnostic[]> => {
+    const options = checkOptions();
+    return linted(path) ?? learnt(await checkFileOnce(files, path, kind, options, pool), options);
+  };
+  const batches = pool?.checkFiles?.bind(pool);
+  const early = new Map<string, EarlyManifest>();
   return {
-    async checkAsset(path, kind) {
-      // A manifest check that listed this file linted it already (same cap: a cap change clears
-      // the cache; a file event clears the file's entry before it is queued).
-      const linted = cache.peek(path)?.diagnostics;
-      if (linted) return linted;
-      const { maxKeyframeProblems, mshExtensions } = settings();
-      const motion = motionOptionsOf(settings());
-      const options = { maxKeyframeProblems, kinds: { mshExtensions }, motion, boneNamesOf: (clip: string, bones: number) => exportedBoneNames(files, clip, bones) };
-      const checked = await checkFileOnce(files, path, kind, options, pool);
-      if (checked.stat && defaultMotion(motion)) offerCheckedFacts(cache, checked, checked.stat, maxKeyframeProblems);
-      return checked.result.diagnostics;
+    checkAsset,
+    checkAssets: batches && (async (assets, each) => {
+      const options = checkOptions();
+      const toPool: number[] = [];
+      assets.forEach(({ path }, index) => {
+        const known = linted(path);
+        if (known) each(index, { diagnostics: known });
+        else toPool.push(index);
+      });
+      const answers: Promise<void>[] = [];
+      await batches(toPool.map((index) => assets[index]!), pooledOptions(options), (at, checked) => {
+        const index = toPool[at]!;
+        const { path, kind } = assets[index]!;
+        // A file the pool leaves here (a clip it splits, a worker that failed) is checked as one.
+        const diagnostics = checked ? withBoneNames(checked, options).then((named) => learnt({ ...named, stat: checked.stat }, options)) : checkAsset(path, kind);
+        answers.push(diagnostics.then((found) => each(index, { diagnostics: found }), (error: unknown) => each(index, { error })));
+      });
+      await Promise.all(answers);
+    }),
+    readManifestsAhead: (paths) => {
+      for (const path of paths) early.set(path, readManifestEarly(files, path, cache));
+    },
+    manifestFiles: {
+      ...files,
+      stat: async (path) => {
+        await early.get(path)?.ready;
+        return files.stat(path);
+      },
+      read: async (path, offset, length) => {
+        const ahead = early.get(path);
+        if (!ahead) return files.read(path, offset, length);
+        early.delete(path);
+        await ahead.ready;
+        return ahead.access(files).read(path, offset, length);
+      },
     },
     skeletonsChecked: () => pool?.knowBindPoses?.(cache.bindPoses()),
-    beginPass: () => cache.beginPass(),
+    beginPass: () => {
+      const end = cache.beginPass();
+      return () => {
+        // What a manifest open in the editor (checked from its text) left unread.
+        early.clear();
+        end();
+      };
+    },
     checkManifest: (path, text) =>
       checkManifest(files, path, text, { maxKeyframeProblems: settings().maxKeyframeProblems, cache, animationBufferLimit: settings().maxStorageBufferBindingSize }),
-    forget: (path) => cache.invalidate(path),
-    forgetAll: () => cache.clear(),
+    forget: (path) => {
+      early.delete(path);
+      cache.invalidate(path);
+    },
+    forgetAll: () => {
+      early.clear();
+      cache.clear();
+    },
   };
 }

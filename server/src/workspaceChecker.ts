@@ -3,10 +3,12 @@
  * publishes per file; re-checks files reported created/changed/deleted, debounced and in the
  * background (every step awaits I/O, so requests are answered in between).
  */
+import type { PooledFile } from '../../formats/checkPool';
 import type { FormatDiagnostic } from '../../formats/diagnostics';
 import type { FileAccess } from '../../formats/fileAccess';
 import { type FileKind, kindsByName } from '../../formats/fileKinds';
 import type { CheckStatusParams } from '../../protocol/serverStatus';
+import type { AssetCheck } from './coreChecks';
 import type { DiagnosticsStore } from './diagnosticsStore';
 import { ExcludeFilter } from '../../formats/workspace/exclude';
 import { walkWorkspace } from '../../formats/workspace/walk';
@@ -31,6 +33,10 @@ export interface WorkspaceCheckerDeps {
   store: DiagnosticsStore;
   /** Binary asset of the kind the walk or a file event found -> core diagnostics (checkFile with the current cap, or a manifest check's). */
   checkAsset(path: string, kind: FileKind): Promise<readonly FormatDiagnostic[]>;
+  /** Optional: many at once, each answered as it is checked (a pool's batches); else `checkAsset` several at once. */
+  checkAssets?(files: readonly PooledFile[], each: (index: number, checked: AssetCheck) => void): Promise<void>;
+  /** Optional: a pass's manifests, to read and parse while its binary files are checked (their rules wait for those). */
+  readManifestsAhead?(paths: readonly string[]): void;
   /** The queued skeletons are checked: the clips after them are judged against them as they are read. */
   skeletonsChecked?(): void;
   /** A pass's binary files are checked, its manifests are next: check threads may be let go meanwhile. */
@@ -197,6 +203,7 @@ export class WorkspaceChecker {
         report?.(this.passChecked, this.passQueued);
         this.status('checking');
       };
+      if (binaries.length > 0 && manifests.length > 0) this.deps.readManifestsAhead?.(manifests.filter((p) => this.known.has(p)));
       const skeletons = binaries.filter((p) => kindOf(p) === 'skeleton');
       await this.checkBinaries(skeletons, step);
       if (skeletons.length > 0) this.deps.skeletonsChecked?.();
@@ -215,17 +222,34 @@ export class WorkspaceChecker {
    * each as soon as it and every path before it are done: the publishes come in a stable order.
    */
   private async checkBinaries(paths: readonly string[], step: () => void): Promise<void> {
-    const threads = this.deps.checkThreads ?? 0;
-    const inFlight = threads > 1 ? Math.max(PARALLEL_CHECKS, CHECKS_PER_WORKER * threads) : PARALLEL_CHECKS;
     const done: (CheckedBinary | undefined)[] = new Array(paths.length);
     let stored = 0;
-    await mapInParallel(paths, inFlight, async (path, index) => {
-      done[index] = await this.checkBinary(path);
+    const settle = (index: number, checked: CheckedBinary): void => {
+      done[index] = checked;
       for (; stored < paths.length && done[stored]; stored++) {
         this.store(done[stored]!);
         done[stored] = undefined;
         step();
       }
+    };
+    const checkAssets = this.deps.checkAssets;
+    if (!checkAssets) {
+      const threads = this.deps.checkThreads ?? 0;
+      const inFlight = threads > 1 ? Math.max(PARALLEL_CHECKS, CHECKS_PER_WORKER * threads) : PARALLEL_CHECKS;
+      await mapInParallel(paths, inFlight, async (path, index) => settle(index, await this.checkBinary(path)));
+      return;
+    }
+    const files: PooledFile[] = [];
+    const indexOf: number[] = [];
+    paths.forEach((path, index) => {
+      const kind = this.known.get(path);
+      if (!kind) return settle(index, { path });
+      files.push({ path, kind });
+      indexOf.push(index);
+    });
+    await checkAssets(files, (at, checked) => {
+      const { path } = files[at]!;
+      settle(indexOf[at]!, 'error' in checked ? this.failed(path, checked.error) : { path, diagnostics: checked.diagnostics });
     });
   }
 
@@ -235,9 +259,13 @@ export class WorkspaceChecker {
     try {
       return { path, diagnostics: await this.deps.checkAsset(path, kind) };
     } catch (error) {
-      this.deps.log(`check ${path} failed: ${String(error)}`);
-      return { path };
+      return this.failed(path, error);
     }
+  }
+
+  private failed(path: string, error: unknown): CheckedBinary {
+    this.deps.log(`check ${path} failed: ${String(error)}`);
+    return { path };
   }
 
   private store({ path, diagnostics }: CheckedBinary): void {
