@@ -356,25 +356,30 @@
   ;; positions `first - bones` to `first` (frame 0's previous steps) are set to 1 and 0, so frame
   ;; 0 takes none and frame 1 compares with them. The groups holding one are listed at 401280 as
   ;; (position, turn lanes << 4 | move lanes << 8); returns how many.
-  ;; One function, its parts run twice by small loops (the record's, then the one a frame
-  ;; earlier; lanes 0-1, then 2-3): calls with vector results cost more than the arithmetic.
+  ;; Two passes: every record from the frame before `first` on is decoded once (its rotation as
+  ;; decodeRotation, its position's halves as f32) into the per-position arrays 258272 to 387408
+  ;; (x y z w, then position x y z; scan's own values there are not needed once a clip held in
+  ;; one block is scanned), then each step is taken from the arrays at its position and a frame
+  ;; earlier. The steps' parts run twice by small loops (lanes 0-1, then 2-3): calls with vector
+  ;; results cost more than the arithmetic.
   (func (export "steps") (param $raw i32) (param $first i32) (param $count i32) (param $bones i32)
       (param $cosHalfMin f64) (param $ratioSquared f64) (result i32)
-    (local $r i32) (local $a i32) (local $end i32) (local $q i32) (local $pass i32)
-    (local $back i32) (local $flags i32) (local $out i32) (local $cos v128) (local $ratio v128)
+    (local $p i32) (local $end i32) (local $q i32) (local $o i32) (local $a i32) (local $pass i32)
+    (local $back i32) (local $backA i32) (local $flags i32) (local $out i32) (local $cos v128) (local $ratio v128)
     (local $lo01 v128) (local $hi01 v128) (local $lo23 v128) (local $hi23 v128)
     (local $rot v128) (local $w1 v128) (local $w2 v128) (local $rotB v128) (local $w1B v128) (local $w2B v128)
-    (local $fa v128) (local $fb v128) (local $fc v128) (local $fd v128) (local $idx v128) (local $t v128)
+    (local $fa v128) (local $fb v128) (local $fc v128) (local $fd v128) (local $idx v128)
     (local $x v128) (local $y v128) (local $z v128) (local $w v128) (local $px v128) (local $py v128) (local $pz v128) (local $pw v128)
-    (local $h v128) (local $mag v128) (local $cx v128) (local $cy v128) (local $cz v128) (local $m v128)
+    (local $mag v128) (local $cx v128) (local $cy v128) (local $cz v128) (local $m v128)
     (local $same v128)
-    (local.set $r (i32.add (local.get $raw) (i32.shl (local.get $first) (i32.const 4))))
-    (local.set $a (i32.shl (local.get $first) (i32.const 3)))
-    (local.set $end (i32.add (local.get $r) (i32.shl (i32.and (i32.add (local.get $count) (i32.const 3)) (i32.const -4)) (i32.const 4))))
+    (local.set $end (i32.add (local.get $first) (i32.and (i32.add (local.get $count) (i32.const 3)) (i32.const -4))))
     (local.set $back (i32.shl (local.get $bones) (i32.const 3)))
+    (local.set $backA (i32.shl (local.get $bones) (i32.const 2)))
     (local.set $out (i32.const 401280))
     (local.set $cos (f64x2.splat (local.get $cosHalfMin)))
     (local.set $ratio (f64x2.splat (local.get $ratioSquared)))
+    ;; Frame 0's previous steps: |dot| 1, move 0.
+    (local.set $a (i32.shl (local.get $first) (i32.const 3)))
     (local.set $q (i32.sub (local.get $a) (local.get $back)))
     (block $filled
       (loop $fill
@@ -383,153 +388,177 @@
         (f64.store offset=409600 (local.get $q) (f64.const 0))
         (local.set $q (i32.add (local.get $q) (i32.const 8)))
         (br $fill)))
-    (block $done
-      (br_if $done (i32.ge_u (local.get $r) (local.get $end)))
-      (loop $group
-        (local.set $flags (i32.const 0))
-        ;; The four records, then the four a frame earlier: rotation word and the words of halves
-        ;; 0-1 and 2-3, one record a lane.
-        (local.set $q (local.get $r))
-        (local.set $pass (i32.const 0))
-        (loop $load
-          (local.set $lo01 (i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23 (v128.load (local.get $q)) (v128.load offset=16 (local.get $q))))
-          (local.set $hi01 (i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31 (v128.load (local.get $q)) (v128.load offset=16 (local.get $q))))
-          (local.set $lo23 (i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23 (v128.load offset=32 (local.get $q)) (v128.load offset=48 (local.get $q))))
-          (local.set $hi23 (i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31 (v128.load offset=32 (local.get $q)) (v128.load offset=48 (local.get $q))))
-          (local.set $rotB (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $lo01) (local.get $lo23)))
-          (local.set $w1B (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $lo01) (local.get $lo23)))
-          (local.set $w2B (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $hi01) (local.get $hi23)))
-          (if (i32.eqz (local.get $pass))
-            (then
-              (local.set $rot (local.get $rotB)) (local.set $w1 (local.get $w1B)) (local.set $w2 (local.get $w2B))
-              (local.set $q (i32.sub (local.get $r) (i32.shl (local.get $bones) (i32.const 4))))
-              (local.set $pass (i32.const 1))
-              (br $load))))
-        ;; Both rotations decoded exactly as decodeRotation (f32 steps): the record's to x y z w,
-        ;; the one before to px py pz pw.
-        (local.set $t (local.get $rot))
-        (local.set $pass (i32.const 0))
-        (loop $decode
-          (local.set $fa (f32x4.mul (f32x4.sub (f32x4.mul (f32x4.convert_i32x4_u (i32x4.shr_u (local.get $t) (i32.const 22)))
-            (v128.const f32x4 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9)) (v128.const f32x4 1 1 1 1))
-            (v128.const f32x4 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1)))
-          (local.set $fb (f32x4.mul (f32x4.sub (f32x4.mul (f32x4.convert_i32x4_u (v128.and (i32x4.shr_u (local.get $t) (i32.const 12)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff)))
-            (v128.const f32x4 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9)) (v128.const f32x4 1 1 1 1))
-            (v128.const f32x4 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1)))
-          (local.set $fc (f32x4.mul (f32x4.sub (f32x4.mul (f32x4.convert_i32x4_u (v128.and (i32x4.shr_u (local.get $t) (i32.const 2)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff)))
-            (v128.const f32x4 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9)) (v128.const f32x4 1 1 1 1))
-            (v128.const f32x4 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1)))
-          (local.set $fd (f32x4.sqrt (f32x4.pmax (v128.const f32x4 0 0 0 0) (f32x4.sub (f32x4.sub (f32x4.sub (v128.const f32x4 1 1 1 1)
-            (f32x4.mul (local.get $fa) (local.get $fa))) (f32x4.mul (local.get $fb) (local.get $fb))) (f32x4.mul (local.get $fc) (local.get $fc))))))
-          (local.set $idx (v128.and (local.get $t) (v128.const i32x4 3 3 3 3)))
-          ;; x y z w = (d a b c), (a d b c), (a b d c) or (a b c d).
-          (local.set $px (v128.bitselect (local.get $fd) (local.get $fa) (i32x4.eq (local.get $idx) (v128.const i32x4 0 0 0 0))))
-          (local.set $py (v128.bitselect (local.get $fa)
-            (v128.bitselect (local.get $fd) (local.get $fb) (i32x4.eq (local.get $idx) (v128.const i32x4 1 1 1 1)))
-            (i32x4.eq (local.get $idx) (v128.const i32x4 0 0 0 0))))
-          (local.set $pz (v128.bitselect (local.get $fb)
-            (v128.bitselect (local.get $fd) (local.get $fc) (i32x4.eq (local.get $idx) (v128.const i32x4 2 2 2 2)))
-            (i32x4.lt_u (local.get $idx) (v128.const i32x4 2 2 2 2))))
-          (local.set $pw (v128.bitselect (local.get $fd) (local.get $fc) (i32x4.eq (local.get $idx) (v128.const i32x4 3 3 3 3))))
-          (if (i32.eqz (local.get $pass))
-            (then
-              (local.set $x (local.get $px)) (local.set $y (local.get $py)) (local.set $z (local.get $pz)) (local.set $w (local.get $pw))
-              (local.set $t (local.get $rotB))
-              (local.set $pass (i32.const 1))
-              (br $decode))))
-        ;; |x px + y py + z pz + w pw| in f64, summed in that order (the loop's turn), lanes 0-1 then
-        ;; 2-3 (moved down); exactly 1 where the rotation word is unchanged.
-        (local.set $same (i32x4.eq (local.get $rot) (local.get $rotB)))
-        (local.set $pass (i32.const 0))
-        (loop $dot
-          (local.set $m (f64x2.abs (f64x2.add (f64x2.add (f64x2.add
-            (f64x2.mul (f64x2.promote_low_f32x4 (local.get $x)) (f64x2.promote_low_f32x4 (local.get $px)))
-            (f64x2.mul (f64x2.promote_low_f32x4 (local.get $y)) (f64x2.promote_low_f32x4 (local.get $py))))
-            (f64x2.mul (f64x2.promote_low_f32x4 (local.get $z)) (f64x2.promote_low_f32x4 (local.get $pz))))
-            (f64x2.mul (f64x2.promote_low_f32x4 (local.get $w)) (f64x2.promote_low_f32x4 (local.get $pw))))))
-          (local.set $q (i32.add (local.get $a) (i32.shl (local.get $pass) (i32.const 4))))
-          (local.set $m (v128.bitselect (v128.const f64x2 1 1) (local.get $m) (i64x2.extend_low_i32x4_s (local.get $same))))
-          (v128.store offset=221376 (local.get $q) (local.get $m))
-          (local.set $flags (i32.or (local.get $flags) (i32.shl (i64x2.bitmask (v128.and (f64x2.lt (local.get $m) (local.get $cos))
-              (f64x2.ge (f64x2.promote_low_f32x4 (f32x4.demote_f64x2_zero (v128.load offset=221376 (i32.sub (local.get $q) (local.get $back))))) (local.get $cos))))
-            (i32.add (i32.const 4) (i32.shl (local.get $pass) (i32.const 1))))))
-          (if (i32.eqz (local.get $pass))
-            (then
-              (local.set $x (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $x) (local.get $x)))
-              (local.set $y (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $y) (local.get $y)))
-              (local.set $z (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $z) (local.get $z)))
-              (local.set $w (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $w) (local.get $w)))
-              (local.set $px (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $px) (local.get $px)))
-              (local.set $py (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $py) (local.get $py)))
-              (local.set $pz (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $pz) (local.get $pz)))
-              (local.set $pw (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $pw) (local.get $pw)))
-              (local.set $same (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $same) (local.get $same)))
-              (local.set $pass (i32.const 1))
-              (br $dot))))
-        ;; Positions, exactly (infinities and NaN too): halves 0 and 1 of the second word, the low
-        ;; half of the third; the record's to x y z, the one before to px py pz. A half's magnitude
-        ;; shifted into an f32's place is its value times 2^-112; exponent 31 takes the f32's 255.
-        (local.set $h (local.get $w1))
-        (local.set $pass (i32.const 0))
-        (loop $half
-          (local.set $mag (i32x4.shl (v128.and (local.get $h) (v128.const i32x4 0x7fff 0x7fff 0x7fff 0x7fff)) (i32.const 13)))
-          (local.set $mag (v128.or
-            (i32x4.shl (v128.and (local.get $h) (v128.const i32x4 0x8000 0x8000 0x8000 0x8000)) (i32.const 16))
-            (v128.bitselect
-              (v128.or (local.get $mag) (v128.const i32x4 0x7f800000 0x7f800000 0x7f800000 0x7f800000))
-              (f32x4.mul (local.get $mag) (v128.const f32x4 0x1p112 0x1p112 0x1p112 0x1p112))
-              (i32x4.gt_s (local.get $mag) (v128.const i32x4 0x0f7fe000 0x0f7fe000 0x0f7fe000 0x0f7fe000)))))
-          (block $placed
-            (if (i32.eq (local.get $pass) (i32.const 0)) (then (local.set $x (local.get $mag)) (local.set $h (i32x4.shr_u (local.get $w1) (i32.const 16))) (br $placed)))
-            (if (i32.eq (local.get $pass) (i32.const 1)) (then (local.set $y (local.get $mag)) (local.set $h (local.get $w2)) (br $placed)))
-            (if (i32.eq (local.get $pass) (i32.const 2)) (then (local.set $z (local.get $mag)) (local.set $h (local.get $w1B)) (br $placed)))
-            (if (i32.eq (local.get $pass) (i32.const 3)) (then (local.set $px (local.get $mag)) (local.set $h (i32x4.shr_u (local.get $w1B) (i32.const 16))) (br $placed)))
-            (if (i32.eq (local.get $pass) (i32.const 4)) (then (local.set $py (local.get $mag)) (local.set $h (local.get $w2B)) (br $placed)))
-            (local.set $pz (local.get $mag)))
-          (local.set $pass (i32.add (local.get $pass) (i32.const 1)))
-          (br_if $half (i32.lt_u (local.get $pass) (i32.const 6))))
-        ;; The squared move in f64 ((dx dx + dy dy) + dz dz, the new position less the one before),
-        ;; 0 where it or the new position's squared distance is not finite, exactly 0 where the
-        ;; position's halves are unchanged: lanes 0-1, then 2-3 (moved down).
-        (local.set $same (v128.and (i32x4.eq (local.get $w1) (local.get $w1B))
-          (i32x4.eq (v128.and (v128.xor (local.get $w2) (local.get $w2B)) (v128.const i32x4 0xffff 0xffff 0xffff 0xffff)) (v128.const i32x4 0 0 0 0))))
-        (local.set $pass (i32.const 0))
-        (loop $move
-          (local.set $cx (f64x2.promote_low_f32x4 (local.get $x)))
-          (local.set $cy (f64x2.promote_low_f32x4 (local.get $y)))
-          (local.set $cz (f64x2.promote_low_f32x4 (local.get $z)))
-          (local.set $fa (f64x2.sub (local.get $cx) (f64x2.promote_low_f32x4 (local.get $px))))
-          (local.set $fb (f64x2.sub (local.get $cy) (f64x2.promote_low_f32x4 (local.get $py))))
-          (local.set $fc (f64x2.sub (local.get $cz) (f64x2.promote_low_f32x4 (local.get $pz))))
-          (local.set $m (f64x2.add (f64x2.add (f64x2.mul (local.get $fa) (local.get $fa)) (f64x2.mul (local.get $fb) (local.get $fb))) (f64x2.mul (local.get $fc) (local.get $fc))))
-          (local.set $m (v128.and (local.get $m) (v128.and
-            (f64x2.lt (local.get $m) (v128.const f64x2 inf inf))
-            (f64x2.lt (f64x2.add (f64x2.add (f64x2.mul (local.get $cx) (local.get $cx)) (f64x2.mul (local.get $cy) (local.get $cy))) (f64x2.mul (local.get $cz) (local.get $cz)))
-              (v128.const f64x2 inf inf)))))
-          (local.set $q (i32.add (local.get $a) (i32.shl (local.get $pass) (i32.const 4))))
-          (local.set $m (v128.andnot (local.get $m) (i64x2.extend_low_i32x4_s (local.get $same))))
-          (v128.store offset=409600 (local.get $q) (local.get $m))
-          (local.set $flags (i32.or (local.get $flags) (i32.shl (i64x2.bitmask (f64x2.gt (local.get $m)
-              (f64x2.mul (local.get $ratio) (f64x2.promote_low_f32x4 (f32x4.demote_f64x2_zero (v128.load offset=409600 (i32.sub (local.get $q) (local.get $back))))))))
-            (i32.add (i32.const 8) (i32.shl (local.get $pass) (i32.const 1))))))
-          (if (i32.eqz (local.get $pass))
-            (then
-              (local.set $x (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $x) (local.get $x)))
-              (local.set $y (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $y) (local.get $y)))
-              (local.set $z (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $z) (local.get $z)))
-              (local.set $px (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $px) (local.get $px)))
-              (local.set $py (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $py) (local.get $py)))
-              (local.set $pz (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $pz) (local.get $pz)))
-              (local.set $same (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $same) (local.get $same)))
-              (local.set $pass (i32.const 1))
-              (br $move))))
-        (if (local.get $flags)
+    (if (i32.ge_u (local.get $first) (local.get $end)) (then (return (i32.const 0))))
+    ;; Decoded once, whole groups from the one holding position first - bones: the rotation to
+    ;; x y z w (arrays at 258272, 276720, 295168, 313616), halves 0 and 1 of the second word and
+    ;; the low half of the third to f32 (332064, 350512, 368960). A half's magnitude shifted into
+    ;; an f32's place is its value times 2^-112; exponent 31 takes the f32's 255.
+    (local.set $p (i32.and (i32.sub (local.get $first) (local.get $bones)) (i32.const -4)))
+    (loop $decode
+      (local.set $q (i32.add (local.get $raw) (i32.shl (local.get $p) (i32.const 4))))
+      (local.set $lo01 (i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23 (v128.load (local.get $q)) (v128.load offset=16 (local.get $q))))
+      (local.set $hi01 (i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31 (v128.load (local.get $q)) (v128.load offset=16 (local.get $q))))
+      (local.set $lo23 (i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23 (v128.load offset=32 (local.get $q)) (v128.load offset=48 (local.get $q))))
+      (local.set $hi23 (i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31 (v128.load offset=32 (local.get $q)) (v128.load offset=48 (local.get $q))))
+      (local.set $rot (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $lo01) (local.get $lo23)))
+      (local.set $w1 (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $lo01) (local.get $lo23)))
+      (local.set $w2 (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $hi01) (local.get $hi23)))
+      (local.set $o (i32.shl (local.get $p) (i32.const 2)))
+      (local.set $fa (f32x4.mul (f32x4.sub (f32x4.mul (f32x4.convert_i32x4_u (i32x4.shr_u (local.get $rot) (i32.const 22)))
+        (v128.const f32x4 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9)) (v128.const f32x4 1 1 1 1))
+        (v128.const f32x4 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1)))
+      (local.set $fb (f32x4.mul (f32x4.sub (f32x4.mul (f32x4.convert_i32x4_u (v128.and (i32x4.shr_u (local.get $rot) (i32.const 12)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff)))
+        (v128.const f32x4 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9)) (v128.const f32x4 1 1 1 1))
+        (v128.const f32x4 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1)))
+      (local.set $fc (f32x4.mul (f32x4.sub (f32x4.mul (f32x4.convert_i32x4_u (v128.and (i32x4.shr_u (local.get $rot) (i32.const 2)) (v128.const i32x4 0x3ff 0x3ff 0x3ff 0x3ff)))
+        (v128.const f32x4 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9 0x1.00401p-9)) (v128.const f32x4 1 1 1 1))
+        (v128.const f32x4 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1 0x1.6a09e6p-1)))
+      (local.set $fd (f32x4.sqrt (f32x4.pmax (v128.const f32x4 0 0 0 0) (f32x4.sub (f32x4.sub (f32x4.sub (v128.const f32x4 1 1 1 1)
+        (f32x4.mul (local.get $fa) (local.get $fa))) (f32x4.mul (local.get $fb) (local.get $fb))) (f32x4.mul (local.get $fc) (local.get $fc))))))
+      (local.set $idx (v128.and (local.get $rot) (v128.const i32x4 3 3 3 3)))
+      ;; x y z w = (d a b c), (a d b c), (a b d c) or (a b c d).
+      (v128.store offset=258272 (local.get $o) (v128.bitselect (local.get $fd) (local.get $fa) (i32x4.eq (local.get $idx) (v128.const i32x4 0 0 0 0))))
+      (v128.store offset=276720 (local.get $o) (v128.bitselect (local.get $fa)
+        (v128.bitselect (local.get $fd) (local.get $fb) (i32x4.eq (local.get $idx) (v128.const i32x4 1 1 1 1)))
+        (i32x4.eq (local.get $idx) (v128.const i32x4 0 0 0 0))))
+      (v128.store offset=295168 (local.get $o) (v128.bitselect (local.get $fb)
+        (v128.bitselect (local.get $fd) (local.get $fc) (i32x4.eq (local.get $idx) (v128.const i32x4 2 2 2 2)))
+        (i32x4.lt_u (local.get $idx) (v128.const i32x4 2 2 2 2))))
+      (v128.store offset=313616 (local.get $o) (v128.bitselect (local.get $fd) (local.get $fc) (i32x4.eq (local.get $idx) (v128.const i32x4 3 3 3 3))))
+      (local.set $mag (i32x4.shl (v128.and (local.get $w1) (v128.const i32x4 0x7fff 0x7fff 0x7fff 0x7fff)) (i32.const 13)))
+      (v128.store offset=332064 (local.get $o) (v128.or
+        (i32x4.shl (v128.and (local.get $w1) (v128.const i32x4 0x8000 0x8000 0x8000 0x8000)) (i32.const 16))
+        (v128.bitselect
+          (v128.or (local.get $mag) (v128.const i32x4 0x7f800000 0x7f800000 0x7f800000 0x7f800000))
+          (f32x4.mul (local.get $mag) (v128.const f32x4 0x1p112 0x1p112 0x1p112 0x1p112))
+          (i32x4.gt_s (local.get $mag) (v128.const i32x4 0x0f7fe000 0x0f7fe000 0x0f7fe000 0x0f7fe000)))))
+      (local.set $w1 (i32x4.shr_u (local.get $w1) (i32.const 16)))
+      (local.set $mag (i32x4.shl (v128.and (local.get $w1) (v128.const i32x4 0x7fff 0x7fff 0x7fff 0x7fff)) (i32.const 13)))
+      (v128.store offset=350512 (local.get $o) (v128.or
+        (i32x4.shl (v128.and (local.get $w1) (v128.const i32x4 0x8000 0x8000 0x8000 0x8000)) (i32.const 16))
+        (v128.bitselect
+          (v128.or (local.get $mag) (v128.const i32x4 0x7f800000 0x7f800000 0x7f800000 0x7f800000))
+          (f32x4.mul (local.get $mag) (v128.const f32x4 0x1p112 0x1p112 0x1p112 0x1p112))
+          (i32x4.gt_s (local.get $mag) (v128.const i32x4 0x0f7fe000 0x0f7fe000 0x0f7fe000 0x0f7fe000)))))
+      (local.set $mag (i32x4.shl (v128.and (local.get $w2) (v128.const i32x4 0x7fff 0x7fff 0x7fff 0x7fff)) (i32.const 13)))
+      (v128.store offset=368960 (local.get $o) (v128.or
+        (i32x4.shl (v128.and (local.get $w2) (v128.const i32x4 0x8000 0x8000 0x8000 0x8000)) (i32.const 16))
+        (v128.bitselect
+          (v128.or (local.get $mag) (v128.const i32x4 0x7f800000 0x7f800000 0x7f800000 0x7f800000))
+          (f32x4.mul (local.get $mag) (v128.const f32x4 0x1p112 0x1p112 0x1p112 0x1p112))
+          (i32x4.gt_s (local.get $mag) (v128.const i32x4 0x0f7fe000 0x0f7fe000 0x0f7fe000 0x0f7fe000)))))
+      (local.set $p (i32.add (local.get $p) (i32.const 4)))
+      (br_if $decode (i32.lt_u (local.get $p) (local.get $end))))
+    (local.set $p (local.get $first))
+    (loop $group
+      (local.set $flags (i32.const 0))
+      ;; The four records' words, then those a frame earlier: which rotations and positions changed.
+      (local.set $q (i32.add (local.get $raw) (i32.shl (local.get $p) (i32.const 4))))
+      (local.set $pass (i32.const 0))
+      (loop $load
+        (local.set $lo01 (i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23 (v128.load (local.get $q)) (v128.load offset=16 (local.get $q))))
+        (local.set $hi01 (i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31 (v128.load (local.get $q)) (v128.load offset=16 (local.get $q))))
+        (local.set $lo23 (i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23 (v128.load offset=32 (local.get $q)) (v128.load offset=48 (local.get $q))))
+        (local.set $hi23 (i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31 (v128.load offset=32 (local.get $q)) (v128.load offset=48 (local.get $q))))
+        (local.set $rotB (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $lo01) (local.get $lo23)))
+        (local.set $w1B (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $lo01) (local.get $lo23)))
+        (local.set $w2B (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $hi01) (local.get $hi23)))
+        (if (i32.eqz (local.get $pass))
           (then
-            (i32.store (local.get $out) (i32.shr_u (local.get $a) (i32.const 3)))
-            (i32.store offset=4 (local.get $out) (local.get $flags))
-            (local.set $out (i32.add (local.get $out) (i32.const 8)))))
-        (local.set $a (i32.add (local.get $a) (i32.const 32)))
-        (local.set $r (i32.add (local.get $r) (i32.const 64)))
-        (br_if $group (i32.lt_u (local.get $r) (local.get $end)))))
+            (local.set $rot (local.get $rotB)) (local.set $w1 (local.get $w1B)) (local.set $w2 (local.get $w2B))
+            (local.set $q (i32.sub (local.get $q) (i32.shl (local.get $bones) (i32.const 4))))
+            (local.set $pass (i32.const 1))
+            (br $load))))
+      ;; The record's rotation (x y z w) and the one a frame earlier (px py pz pw), as decoded.
+      (local.set $o (i32.shl (local.get $p) (i32.const 2)))
+      (local.set $q (i32.sub (local.get $o) (local.get $backA)))
+      (local.set $x (v128.load offset=258272 (local.get $o)))
+      (local.set $y (v128.load offset=276720 (local.get $o)))
+      (local.set $z (v128.load offset=295168 (local.get $o)))
+      (local.set $w (v128.load offset=313616 (local.get $o)))
+      (local.set $px (v128.load offset=258272 (local.get $q)))
+      (local.set $py (v128.load offset=276720 (local.get $q)))
+      (local.set $pz (v128.load offset=295168 (local.get $q)))
+      (local.set $pw (v128.load offset=313616 (local.get $q)))
+      (local.set $a (i32.shl (local.get $p) (i32.const 3)))
+      ;; |x px + y py + z pz + w pw| in f64, summed in that order (the loop's turn), lanes 0-1 then
+      ;; 2-3 (moved down); exactly 1 where the rotation word is unchanged.
+      (local.set $same (i32x4.eq (local.get $rot) (local.get $rotB)))
+      (local.set $pass (i32.const 0))
+      (loop $dot
+        (local.set $m (f64x2.abs (f64x2.add (f64x2.add (f64x2.add
+          (f64x2.mul (f64x2.promote_low_f32x4 (local.get $x)) (f64x2.promote_low_f32x4 (local.get $px)))
+          (f64x2.mul (f64x2.promote_low_f32x4 (local.get $y)) (f64x2.promote_low_f32x4 (local.get $py))))
+          (f64x2.mul (f64x2.promote_low_f32x4 (local.get $z)) (f64x2.promote_low_f32x4 (local.get $pz))))
+          (f64x2.mul (f64x2.promote_low_f32x4 (local.get $w)) (f64x2.promote_low_f32x4 (local.get $pw))))))
+        (local.set $q (i32.add (local.get $a) (i32.shl (local.get $pass) (i32.const 4))))
+        (local.set $m (v128.bitselect (v128.const f64x2 1 1) (local.get $m) (i64x2.extend_low_i32x4_s (local.get $same))))
+        (v128.store offset=221376 (local.get $q) (local.get $m))
+        (local.set $flags (i32.or (local.get $flags) (i32.shl (i64x2.bitmask (v128.and (f64x2.lt (local.get $m) (local.get $cos))
+            (f64x2.ge (f64x2.promote_low_f32x4 (f32x4.demote_f64x2_zero (v128.load offset=221376 (i32.sub (local.get $q) (local.get $back))))) (local.get $cos))))
+          (i32.add (i32.const 4) (i32.shl (local.get $pass) (i32.const 1))))))
+        (if (i32.eqz (local.get $pass))
+          (then
+            (local.set $x (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $x) (local.get $x)))
+            (local.set $y (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $y) (local.get $y)))
+            (local.set $z (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $z) (local.get $z)))
+            (local.set $w (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $w) (local.get $w)))
+            (local.set $px (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $px) (local.get $px)))
+            (local.set $py (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $py) (local.get $py)))
+            (local.set $pz (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $pz) (local.get $pz)))
+            (local.set $pw (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $pw) (local.get $pw)))
+            (local.set $same (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $same) (local.get $same)))
+            (local.set $pass (i32.const 1))
+            (br $dot))))
+      ;; The positions, as decoded: the record's x y z, the one a frame earlier px py pz.
+      (local.set $q (i32.sub (local.get $o) (local.get $backA)))
+      (local.set $x (v128.load offset=332064 (local.get $o)))
+      (local.set $y (v128.load offset=350512 (local.get $o)))
+      (local.set $z (v128.load offset=368960 (local.get $o)))
+      (local.set $px (v128.load offset=332064 (local.get $q)))
+      (local.set $py (v128.load offset=350512 (local.get $q)))
+      (local.set $pz (v128.load offset=368960 (local.get $q)))
+      ;; The squared move in f64 ((dx dx + dy dy) + dz dz, the new position less the one before),
+      ;; 0 where it or the new position's squared distance is not finite, exactly 0 where the
+      ;; position's halves are unchanged: lanes 0-1, then 2-3 (moved down).
+      (local.set $same (v128.and (i32x4.eq (local.get $w1) (local.get $w1B))
+        (i32x4.eq (v128.and (v128.xor (local.get $w2) (local.get $w2B)) (v128.const i32x4 0xffff 0xffff 0xffff 0xffff)) (v128.const i32x4 0 0 0 0))))
+      (local.set $pass (i32.const 0))
+      (loop $move
+        (local.set $cx (f64x2.promote_low_f32x4 (local.get $x)))
+        (local.set $cy (f64x2.promote_low_f32x4 (local.get $y)))
+        (local.set $cz (f64x2.promote_low_f32x4 (local.get $z)))
+        (local.set $fa (f64x2.sub (local.get $cx) (f64x2.promote_low_f32x4 (local.get $px))))
+        (local.set $fb (f64x2.sub (local.get $cy) (f64x2.promote_low_f32x4 (local.get $py))))
+        (local.set $fc (f64x2.sub (local.get $cz) (f64x2.promote_low_f32x4 (local.get $pz))))
+        (local.set $m (f64x2.add (f64x2.add (f64x2.mul (local.get $fa) (local.get $fa)) (f64x2.mul (local.get $fb) (local.get $fb))) (f64x2.mul (local.get $fc) (local.get $fc))))
+        (local.set $m (v128.and (local.get $m) (v128.and
+          (f64x2.lt (local.get $m) (v128.const f64x2 inf inf))
+          (f64x2.lt (f64x2.add (f64x2.add (f64x2.mul (local.get $cx) (local.get $cx)) (f64x2.mul (local.get $cy) (local.get $cy))) (f64x2.mul (local.get $cz) (local.get $cz)))
+            (v128.const f64x2 inf inf)))))
+        (local.set $q (i32.add (local.get $a) (i32.shl (local.get $pass) (i32.const 4))))
+        (local.set $m (v128.andnot (local.get $m) (i64x2.extend_low_i32x4_s (local.get $same))))
+        (v128.store offset=409600 (local.get $q) (local.get $m))
+        (local.set $flags (i32.or (local.get $flags) (i32.shl (i64x2.bitmask (f64x2.gt (local.get $m)
+            (f64x2.mul (local.get $ratio) (f64x2.promote_low_f32x4 (f32x4.demote_f64x2_zero (v128.load offset=409600 (i32.sub (local.get $q) (local.get $back))))))))
+          (i32.add (i32.const 8) (i32.shl (local.get $pass) (i32.const 1))))))
+        (if (i32.eqz (local.get $pass))
+          (then
+            (local.set $x (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $x) (local.get $x)))
+            (local.set $y (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $y) (local.get $y)))
+            (local.set $z (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $z) (local.get $z)))
+            (local.set $px (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $px) (local.get $px)))
+            (local.set $py (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $py) (local.get $py)))
+            (local.set $pz (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $pz) (local.get $pz)))
+            (local.set $same (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $same) (local.get $same)))
+            (local.set $pass (i32.const 1))
+            (br $move))))
+      (if (local.get $flags)
+        (then
+          (i32.store (local.get $out) (local.get $p))
+          (i32.store offset=4 (local.get $out) (local.get $flags))
+          (local.set $out (i32.add (local.get $out) (i32.const 8)))))
+      (local.set $p (i32.add (local.get $p) (i32.const 4)))
+      (br_if $group (i32.lt_u (local.get $p) (local.get $end))))
     (i32.shr_u (i32.sub (local.get $out) (i32.const 401280)) (i32.const 3)))
 )
