@@ -114,6 +114,37 @@ function bindJoints(bones: number, inverseBinds: ArrayLike<number>): BindJoints 
   return joints;
 }
 
+/** Relative margin of a squared distance against the square of `Math.hypot`'s: far above their few ulps of rounding. */
+const SQUARED_MARGIN = 1e-9;
+/** Below this squared best a square may have lost digits to underflow: no shortcut. */
+const SQUARED_NORMAL_MIN = 1e-200;
+
+/**
+ * Whether bone k surely hangs child c no closer than `best` already found: its first sampled
+ * frame's tear (`Math.hypot`, the judge's measure) is surely at least `best`, told from the squared
+ * distance with a margin, so the frames' loop would stop after that frame with `best` unchanged.
+ * Random or local-space clips rule out most pairs so, without a square root each.
+ */
+function surelyNoCloser(matrices: ArrayLike<number>, bk: number, bc: number, ux: number, uy: number, uz: number, best: number): boolean {
+  const bestSquared = best * best;
+  if (!(bestSquared >= SQUARED_NORMAL_MIN && bestSquared < Infinity)) return false;
+  jointGap(matrices, bk, bc, ux, uy, uz);
+  return gap[0] * gap[0] + gap[1] * gap[1] + gap[2] * gap[2] > bestSquared * (1 + SQUARED_MARGIN);
+}
+
+/** The gap `jointGap` wrote last: one array for every call (no allocation per pair and frame). */
+const gap = new Float64Array(3);
+
+/**
+ * Writes to `gap` where bone k's matrix (at `bk`) carries the child's bind point `u` in k's bind
+ * frame, less the child's clip translation (its matrix at `bc`).
+ */
+function jointGap(matrices: ArrayLike<number>, bk: number, bc: number, ux: number, uy: number, uz: number): void {
+  gap[0] = matrices[bk] * ux + matrices[bk + 1] * uy + matrices[bk + 2] * uz + matrices[bk + 3] - matrices[bc + 3];
+  gap[1] = matrices[bk + 4] * ux + matrices[bk + 5] * uy + matrices[bk + 6] * uz + matrices[bk + 7] - matrices[bc + 7];
+  gap[2] = matrices[bk + 8] * ux + matrices[bk + 9] * uy + matrices[bk + 10] * uz + matrices[bk + 11] - matrices[bc + 11];
+}
+
 export function judgeLocalSpace(bones: number, inverseBinds: ArrayLike<number>, matrices: ArrayLike<number>, frames: number[]): LocalSpaceVerdict {
   const verdict: LocalSpaceVerdict = { localSpace: false, connected: 0, tested: 0, frames };
   if (bones < 2 || frames.length === 0) return verdict;
@@ -132,14 +163,13 @@ export function judgeLocalSpace(bones: number, inverseBinds: ArrayLike<number>, 
       const ux = inverseBinds[o] * jx + inverseBinds[o + 3] * jy + inverseBinds[o + 6] * jz + inverseBinds[o + 9];
       const uy = inverseBinds[o + 1] * jx + inverseBinds[o + 4] * jy + inverseBinds[o + 7] * jz + inverseBinds[o + 10];
       const uz = inverseBinds[o + 2] * jx + inverseBinds[o + 5] * jy + inverseBinds[o + 8] * jz + inverseBinds[o + 11];
+      if (surelyNoCloser(matrices, k * MATRIX_FLOATS, c * MATRIX_FLOATS, ux, uy, uz, best)) continue;
       let worst = 0;
       for (let f = 0; f < frames.length && worst < best; f++) {
         const bk = (f * bones + k) * MATRIX_FLOATS;
         const bc = (f * bones + c) * MATRIX_FLOATS;
-        const dx = matrices[bk] * ux + matrices[bk + 1] * uy + matrices[bk + 2] * uz + matrices[bk + 3] - matrices[bc + 3];
-        const dy = matrices[bk + 4] * ux + matrices[bk + 5] * uy + matrices[bk + 6] * uz + matrices[bk + 7] - matrices[bc + 7];
-        const dz = matrices[bk + 8] * ux + matrices[bk + 9] * uy + matrices[bk + 10] * uz + matrices[bk + 11] - matrices[bc + 11];
-        worst = Math.max(worst, Math.hypot(dx, dy, dz));
+        jointGap(matrices, bk, bc, ux, uy, uz);
+        worst = Math.max(worst, Math.hypot(gap[0], gap[1], gap[2]));
       }
       best = Math.min(best, worst);
     }

@@ -6,7 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { judgeClipAgainstSkeleton, type LocalSpaceVerdict } from '../../../formats/motion/localSpace';
+import { judgeClipAgainstSkeleton, judgeLocalSpace, type LocalSpaceVerdict } from '../../../formats/motion/localSpace';
+import { random } from './randomClips';
 import { labelledClips } from './labelledClips';
 import { chainClip, chainSkeleton } from './plantedClips';
 
@@ -61,4 +62,68 @@ test('precision and recall on the labelled set (every skinned glTF fixture, both
     `precision ${(100 * precision).toFixed(1)}%, recall ${(100 * recall).toFixed(1)}% (TP ${truePositives}, FP ${falsePositives}, FN ${falseNegatives}, TN ${trueNegatives})`);
   assert.equal(falsePositives, 0, wrong.join('\n'));
   assert.ok(recall >= 0.95, wrong.join('\n'));
+});
+
+/** The verdict as the rule defines it, every pair and every frame measured (no shortcut). */
+function referenceVerdict(bones: number, inverseBinds: Float32Array, matrices: Float32Array, frames: number[], tolerance: number, valid: boolean[]): Pick<LocalSpaceVerdict, 'connected' | 'tested' | 'example'> {
+  let connected = 0, tested = 0;
+  let example: LocalSpaceVerdict['example'];
+  const joint = (b: number): number[] => {
+    // The inverse of the bind's affine part applied to the origin, as judgeLocalSpace's bind joints.
+    const m = Array.from(inverseBinds.subarray(b * 12, b * 12 + 12), Number);
+    const [a, d, g, bb, e, h, c, f, i] = m;
+    const det = a * (e * i - f * h) - bb * (d * i - f * g) + c * (d * h - e * g);
+    const inv = [(e * i - f * h) / det, (f * g - d * i) / det, (d * h - e * g) / det, (c * h - bb * i) / det, (a * i - c * g) / det, (bb * g - a * h) / det, (bb * f - c * e) / det, (c * d - a * f) / det, (a * e - bb * d) / det];
+    return [0, 1, 2].map((row) => -(inv[row] * m[9] + inv[3 + row] * m[10] + inv[6 + row] * m[11]));
+  };
+  for (let c = 0; c < bones; c++) {
+    if (!valid[c]) continue;
+    tested++;
+    const [jx, jy, jz] = joint(c);
+    let best = Infinity;
+    for (let k = 0; k < bones; k++) {
+      if (k === c) continue;
+      const o = k * 12, ib = inverseBinds;
+      const ux = ib[o] * jx + ib[o + 3] * jy + ib[o + 6] * jz + ib[o + 9];
+      const uy = ib[o + 1] * jx + ib[o + 4] * jy + ib[o + 7] * jz + ib[o + 10];
+      const uz = ib[o + 2] * jx + ib[o + 5] * jy + ib[o + 8] * jz + ib[o + 11];
+      let worst = 0;
+      for (let f = 0; f < frames.length; f++) {
+        const bk = (f * bones + k) * 12, bc = (f * bones + c) * 12, m = matrices;
+        const dx = m[bk] * ux + m[bk + 1] * uy + m[bk + 2] * uz + m[bk + 3] - m[bc + 3];
+        const dy = m[bk + 4] * ux + m[bk + 5] * uy + m[bk + 6] * uz + m[bk + 7] - m[bc + 7];
+        const dz = m[bk + 8] * ux + m[bk + 9] * uy + m[bk + 10] * uz + m[bk + 11] - m[bc + 11];
+        worst = Math.max(worst, Math.hypot(dx, dy, dz));
+      }
+      best = Math.min(best, worst);
+    }
+    if (best <= tolerance) connected++;
+    else if (!example || best > example.tear) example = { bone: c, tear: best };
+  }
+  return { connected, tested, example };
+}
+
+test('the judge gives the verdict of every pair and frame measured: random bone matrices near and far from a chain, tears equal to the bit', () => {
+  const bones = 12;
+  const frames = [0, 3, 7, 9];
+  // A chain along x: each inverse bind a pure translation, so every joint is valid and the skeleton's size is known.
+  const inverseBinds = new Float32Array(bones * 12);
+  for (let b = 0; b < bones; b++) inverseBinds.set([1, 0, 0, 0, 1, 0, 0, 0, 1, -b, 0, 0], b * 12);
+  const tolerance = 0.02 * (bones - 1);
+  const valid = new Array<boolean>(bones).fill(true);
+  for (let seed = 1; seed <= 200; seed++) {
+    const next = random(seed);
+    // Scales from connected (the bind pose, jittered below the tolerance) to torn apart, with ties among bones.
+    const spread = [0, 0.001, 0.01, 0.2, 5, 1e6][seed % 6];
+    const matrices = new Float32Array(frames.length * bones * 12);
+    for (let f = 0; f < frames.length; f++) {
+      for (let b = 0; b < bones; b++) {
+        const jitter = (): number => (seed % 7 === 0 ? Math.round(next() * 4) : next() - 0.5) * spread;
+        matrices.set([1, 0, 0, b + jitter(), 0, 1, 0, jitter(), 0, 0, 1, jitter()], (f * bones + b) * 12);
+      }
+    }
+    const judged = judgeLocalSpace(bones, inverseBinds, matrices, frames);
+    const expected = referenceVerdict(bones, inverseBinds, matrices, frames, tolerance, valid);
+    assert.deepEqual({ connected: judged.connected, tested: judged.tested, example: judged.example }, expected, `seed ${seed}`);
+  }
 });
