@@ -6,7 +6,8 @@
  *   the reads per file during that check (target: 1);
  * - the largest legal clip (267,382,804 B): `check FILE` on a warm pool (its frame ranges linted
  *   by one worker per core at once: the language server's case), as the CLI runs it (range workers
- *   started for it, `dist/cli/clipRangeWorker.js`, and the calling thread taking the ranges), and
+ *   started for it, `dist/cli/clipRangeWorker.js`, and the calling thread taking the ranges, where
+ *   the machine gives `RANGE_WORKERS_MIN_THREADS`; else one thread, cold workers being a loss), and
  *   on one thread, against a bare read of it in 4 MiB pieces into one reused buffer;
  * - where splitting a clip pays: clips of 16 to 128 MiB checked by a warm pool, split into ranges
  *   against checked whole on one thread.
@@ -17,6 +18,7 @@ import { mkdir, open, readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { runChecks } from '../cli/checkCommand';
+import { RANGE_WORKERS_MIN_THREADS, rangeThreadsOfMachine } from '../cli/checkRangeWorkers';
 import type { CliIo } from '../cli/io';
 import type { FileAccess } from '../formats/fileAccess';
 import type { BinaryCheckPool } from '../formats/checkPool';
@@ -151,7 +153,7 @@ async function largestClipRows(bench: BenchContext): Promise<void> {
   const rangeScript = builtWorker(clipRangeWorkerScript);
   const cliCheck = async (): Promise<void> => {
     const pool = createCheckPool();
-    const ranges = rangeScript && defaultPoolSize() > 1 ? new ClipRangeWorkerPool(rangeScript, defaultPoolSize()) : undefined;
+    const ranges = rangeScript && rangeThreadsOfMachine() > 1 ? new ClipRangeWorkerPool(rangeScript, rangeThreadsOfMachine()) : undefined;
     ranges?.start();
     try {
       outputs[0] = await checkFile(nodeFileAccess, path, pool, ranges);
@@ -182,7 +184,7 @@ async function largestClipRows(bench: BenchContext): Promise<void> {
   const ranges = warm ? `${warm.size} ranges on as many workers` : 'no worker script: one thread';
   const cpuNote = (key: string): string => `CPU ${formatNumber(cpu[key]!)} s (all threads, least of a run)`;
   bench.add({
-    name: `check FILE, the largest clip (${formatNumber(size)} B), as the CLI runs it (${rangeScript && defaultPoolSize() > 1 ? `${defaultPoolSize() - 1} range workers started for it, the calling thread too` : 'one thread'})`,
+    name: `check FILE, the largest clip (${formatNumber(size)} B), as the CLI runs it (${rangeScript && rangeThreadsOfMachine() > 1 ? `${rangeThreadsOfMachine() - 1} range workers started for it, the calling thread too` : `one thread: no range workers below ${RANGE_WORKERS_MIN_THREADS} threads`})`,
     value: cli!.bestSeconds,
     unit: 's',
     baseline,

@@ -17,6 +17,7 @@ import { REPO_ROOT } from './harness';
 import { sarifSchemaErrors } from '../unit/helpers/sarifSchema';
 import { writeClipFile } from '../../bench/clipData';
 import { CLIP_SPLIT_MIN_BYTES } from '../../node/checkPool';
+import { rangeThreadsOfMachine } from '../../cli/checkRangeWorkers';
 
 /** npm run by a user in their own project: nothing inherited from the `npm test` running us. */
 function userEnv(): NodeJS.ProcessEnv {
@@ -87,7 +88,8 @@ test('the packed CLI installs offline into an empty project and checks a data pa
     assert.match(github.stdout, /^::warning file=pack\/nether\.toml,line=23,col=8,endColumn=28,title=manifest\/legacy-extension::/m);
 
     // The workers run where there are cores for them: the folder's files on the check pool, the
-    // ranges of a clip at the split threshold on range workers started for it (else one thread).
+    // ranges of a clip at the split threshold on range workers started for it where the machine
+    // has threads enough for them to repay their start (else one thread).
     const threads = { EWZANIM_DEBUG_THREADS: '1' };
     const cores = availableParallelism();
     const folder = run('npx', ['ewzanim', 'check', 'pack'], project, threads);
@@ -96,7 +98,7 @@ test('the packed CLI installs offline into an empty project and checks a data pa
     await writeClipFile(join(project, 'large.nczxanim'), 255, Math.ceil(CLIP_SPLIT_MIN_BYTES / (255 * 16)));
     const large = run('npx', ['ewzanim', 'check', '--format', 'json', 'large.nczxanim'], project, threads);
     assert.equal(large.status, 0, large.stderr);
-    assert.match(large.stderr, cores > 1 ? /; [1-9]\d* range workers started \(\d+ loaded\), \d+ of \d+ clip ranges linted on them$/m : /; no range workers$/m);
+    assert.match(large.stderr, rangeThreadsOfMachine() > 1 ? /; [1-9]\d* range workers started \(\d+ loaded\), \d+ of \d+ clip ranges linted on them$/m : /; no range workers$/m);
     const oneCore = spawnSync('taskset', ['-c', '0', 'npx', 'ewzanim', 'check', '--format', 'json', 'large.nczxanim'], { cwd: project, env: { ...userEnv(), ...threads }, encoding: 'utf8', timeout: 120_000 });
     if (oneCore.status === 0) {
       assert.match(oneCore.stderr, /^ewzanim: threads: no check pool; no range workers$/m, 'one core: one thread');

@@ -9,6 +9,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { checkCommand, runChecks } from '../../../cli/checkCommand';
+import { RANGE_WORKERS_MIN_THREADS, rangeThreadsOfMachine, startRangeWorkersFor } from '../../../cli/checkRangeWorkers';
+import { kindsByName } from '../../../formats/fileKinds';
 import type { CliIo } from '../../../cli/io';
 import { ClipRangeWorkerPool, clipRangeWorkerScript } from '../../../node/clipRangeWorkerPool';
 import { nodeFileAccess } from '../../../node/fileAccess';
@@ -73,6 +75,26 @@ test('check FILE: a file below the threshold starts no range worker; one at it s
     const at = await cliCheck([path], 'text', clip.length);
     assert.equal(at.output, single);
     assert.match(at.threads, /; 2 range workers started/);
+  } finally {
+    tree.dispose();
+  }
+});
+
+test('a machine gives range workers only from RANGE_WORKERS_MIN_THREADS threads (8): below, a named large clip is linted on one thread', async () => {
+  assert.equal(RANGE_WORKERS_MIN_THREADS, 8);
+  assert.deepEqual([1, 2, 4, 7, 8].map((poolSize) => rangeThreadsOfMachine(poolSize)), [1, 1, 1, 1, 8]);
+  const clip = CLIPS['pop.nczxanim'];
+  const tree = tempTree({ 'pop.nczxanim': clip });
+  const path = join(tree.root, 'pop.nczxanim');
+  const kindOf = kindsByName({});
+  try {
+    assert.equal(startRangeWorkersFor([path], kindOf, 1, 1), undefined, 'one thread: none');
+    const two = startRangeWorkersFor([path], kindOf, 1, 2);
+    try {
+      assert.equal(two?.started, 1, 'threads given are taken as given: the calling thread and one worker');
+    } finally {
+      await two?.close();
+    }
   } finally {
     tree.dispose();
   }
