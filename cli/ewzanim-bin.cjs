@@ -10,4 +10,7 @@ if (!existsSync(bundle)) {
   process.stderr.write('ewzanim: the CLI is not built yet; run "npm run build" in ' + join(__dirname, '..') + '\n');
   process.exit(2);
 }
+// Node 22.1+ keeps the bundle's compiled code on disk (its temporary folder) for the next run,
+// which then starts without compiling the 2.6 MB bundle again; older Nodes have no such call.
+require('node:module').enableCompileCache?.();
 require(bundle);
