@@ -4,17 +4,28 @@ import { GHOST_LEGEND_CSS } from './ghost/ghostLegend';
 import { LAYERS_CSS } from './layers/layersStyles';
 
 export const PREVIEW_CSS = `
-  html, body { height: 100%; margin: 0; padding: 0; overflow: hidden; }
+  html, body { height: 100%; margin: 0; padding: 0; }
+  html { overflow: hidden; }
+  /* The page scrolls only where the panels' least heights (below) do not fit the pane. */
+  body { overflow: hidden auto; }
   body { display: flex; flex-direction: column; color: var(--vscode-foreground); background: var(--vscode-editor-background); font: var(--vscode-font-size) var(--vscode-font-family); }
   [hidden] { display: none !important; }
   #notice:empty, #assets:empty { display: none; }
+  /* Banners, the timeline and the controls keep their heights; #main and #curves share the rest. */
+  #notice, #mismatch, #assets, #timeline, .controls { flex: none; }
   #notice, #mismatch { padding: 6px 10px; background: var(--vscode-inputValidation-warningBackground, #4d3b00); border-bottom: 1px solid var(--vscode-inputValidation-warningBorder, #b89500); white-space: pre-wrap; }
   #mismatch { display: flex; flex-wrap: wrap; gap: 4px 16px; align-items: center; }
   #mismatch-text { flex: 1 1 420px; }
   #mismatch .rule { display: flex; align-items: center; gap: 6px; white-space: nowrap; }
   #assets { padding: 3px 10px; opacity: 0.85; overflow-wrap: anywhere; }
-  #main { flex: 1; display: flex; min-height: 0; }
-  #viewport { flex: 1; position: relative; min-width: 0; }
+  /*
+   * The viewport takes what is left; the side panel never less than its content: the bone list's
+   * first rows, the readout and the attached meshes stay whole when the Curves panel opens (its own
+   * height gives way first). With the mixer shown its longer content scrolls in the side panel.
+   */
+  #main { flex: 1 1 0; display: flex; min-height: auto; }
+  #main:has(#mixer:not([hidden])) { min-height: 18em; }
+  #viewport { flex: 1; position: relative; min-width: 0; min-height: 5em; }
   #viewport canvas { position: absolute; inset: 0; width: 100%; height: 100%; display: block; cursor: grab; outline: none; }
   #viewport canvas:active { cursor: grabbing; }
   #triad { position: absolute; left: 8px; bottom: 8px; width: 64px; height: 64px; pointer-events: none; }
@@ -25,11 +36,9 @@ export const PREVIEW_CSS = `
   /* A narrow panel: the side panel goes under the viewport, which keeps the full width. */
   @media (max-width: 560px) {
     #main { flex-direction: column; }
-    #side { width: auto; max-height: 40%; border-left: none; border-top: 1px solid var(--vscode-panel-border, #444); }
+    #side { width: auto; border-left: none; border-top: 1px solid var(--vscode-panel-border, #444); }
     /* The bones beside their readout (under it, the readout's 8.5 lines were cut), the mixer and layers below both. */
-    #side { display: grid; grid-template-columns: minmax(8em, 1fr) max-content; align-content: start; max-height: max(40%, 8.5em); }
-    /* With the layers panel (half hidden under the view at 40%) the panel gets more of the height. */
-    #side:has(#layers:not([hidden])) { max-height: 60%; }
+    #side { display: grid; grid-template-columns: minmax(8em, 1fr) fit-content(calc(100% - 8em)); align-content: start; max-height: max(16em, 40vh); }
     #bone-list { grid-column: 1; grid-row: 1; max-height: 8.5em; }
     #bone-details { grid-column: 2; grid-row: 1; border-top: none; border-left: 1px solid var(--vscode-panel-border, #444); }
     #mixer, #layers { grid-column: 1 / -1; }

@@ -3,7 +3,8 @@
  * (uPlot.min.css, MIT) that the plots need (the legend and title are not used), in theme colours.
  */
 export const CURVES_CSS = `
-  #curves { flex: 0 0 clamp(200px, 42vh, 460px); display: flex; flex-direction: column; min-height: 0; border-top: 1px solid var(--vscode-panel-border, #444); }
+  /* Its height gives way to the side panel's, down to its heading, readout and three 60 px plots. */
+  #curves { flex: 0 1 clamp(200px, 42vh, 460px); display: flex; flex-direction: column; min-height: auto; border-top: 1px solid var(--vscode-panel-border, #444); }
   .curves-head { display: flex; flex-wrap: wrap; gap: 0 14px; align-items: baseline; padding: 2px 8px; font-size: 12px; }
   .curves-title { font-weight: 600; }
   .curves-status { font-family: var(--vscode-editor-font-family, monospace); white-space: pre; }
@@ -14,7 +15,7 @@ export const CURVES_CSS = `
   .curves-stroke { flex: none; }
   .curves-name { min-width: 0; overflow: hidden; text-overflow: ellipsis; }
   .curves-values { white-space: pre; }
-  .curves-body { flex: 1; min-height: 0; overflow: hidden; }
+  .curves-body { flex: 1 1 0; min-height: 180px; overflow: hidden; contain: size; }
   .curves-playhead { position: absolute; top: 0; left: 0; width: 1px; height: 100%; pointer-events: none; opacity: 0.9; }
   .uplot, .uplot *, .uplot *::before, .uplot *::after { box-sizing: border-box; }
   .uplot { line-height: 1.5; width: min-content; }

@@ -9,6 +9,8 @@ export const LAYERS_CSS = `
   #layers vscode-textfield { width: 4.5em; }
   #layers vscode-textfield.ranges { width: 8em; }
   #layers vscode-single-select { min-width: 6em; max-width: 100%; }
+  /* The mesh and the bone to attach it to share a line where they fit (the select's own 320 px took one each). */
+  #layers .attach vscode-single-select { flex: 1 1 7em; }
   #layers .bones { max-height: 9em; overflow: auto; display: flex; flex-direction: column; }
   #layers .note { opacity: 0.75; }
 `;
