@@ -5,8 +5,8 @@
  * walk of `ewzanim check`, the language server's scan), so that the manifest reads nothing again.
  */
 import { checkBinaryFile, type BinaryFileCheck } from '../checkBinaryFile';
-import { MATRIX_FLOATS, clipBoneMatrices, keyframeOffset, recordsByteLength } from '../clip';
-import { judgeLocalSpace, localSpaceSampleFrames, type LocalSpaceVerdict } from '../motion/localSpace';
+import { keyframeOffset, recordsByteLength } from '../clip';
+import { judgeLocalSpace, localSpaceSampleFrames, sampledFrameMatrices, type LocalSpaceVerdict } from '../motion/localSpace';
 import type { AssetSummary } from '../records';
 import type { FileAccess, FileStat } from '../fileAccess';
 import { kindOfPath } from '../fileKinds';
@@ -128,8 +128,7 @@ function addLocalSpaceFacts(facts: FileFacts, whole: Uint8Array | undefined, pos
 
 /** The clip in `whole` judged against each of `poses` (all of its bone count), by `bindPoseKey`. */
 function judgeSampledFrames(whole: Uint8Array, bones: number, frames: number[], poses: readonly BindPose[]): Record<string, LocalSpaceVerdict> {
-  const matrices = new Float32Array(frames.length * bones * MATRIX_FLOATS);
-  frames.forEach((frame, i) => clipBoneMatrices(whole, keyframeOffset({ boneCount: bones }, frame, 0), bones, matrices.subarray(i * bones * MATRIX_FLOATS)));
+  const matrices = sampledFrameMatrices(whole, bones, frames);
   const verdicts: Record<string, LocalSpaceVerdict> = {};
   for (const pose of poses) verdicts[bindPoseKey(pose.path, pose, bones)] = judgeLocalSpace(bones, pose.inverseBinds, matrices, frames);
   return verdicts;

@@ -9,7 +9,7 @@
  * bone is tested against every other bone and the best fit counts. A few evenly spread frames
  * suffice (the test is per frame). Pure arithmetic on plain arrays.
  */
-import { MATRIX_FLOATS, clipBoneMatrices, completeRecordCount, keyframeOffset, parseClipHeader } from '../clip';
+import { MATRIX_FLOATS, clipBoneMatrices, completeRecordCount, keyframeOffset, parseClipHeader, recordsByteLength } from '../clip';
 import { INVERSE_BIND_FLOATS, SKELETON_HEADER_SIZE, completeInverseBindCount } from '../skeleton';
 
 /** How many frames the test samples, evenly spread (first and last included). */
@@ -45,6 +45,32 @@ export function localSpaceSampleFrames(frameCount: number): number[] {
     if (frames[frames.length - 1] !== frame) frames.push(frame);
   }
   return frames;
+}
+
+/**
+ * The sampled frames' records and their matrices: arrays of the thread, grown as needed and used
+ * again by the next clip (a clip's 16 frames of 40 bones make 30 KiB of matrices; one array a
+ * clip was most of what a check worker's garbage collector had to sweep).
+ */
+let sampledRecords = new Uint8Array(0);
+let sampledMatrices = new Float32Array(0);
+
+/**
+ * The 3x4 bone matrices of `frames` of the clip in `whole` (`bones` bones a frame, every frame
+ * present), frames x bones x 12 as `judgeLocalSpace` takes them, decoded in one call. The array
+ * is the thread's: valid until the next call.
+ */
+export function sampledFrameMatrices(whole: Uint8Array, bones: number, frames: readonly number[]): Float32Array {
+  const frameBytes = recordsByteLength(bones);
+  const recordBytes = frames.length * frameBytes;
+  if (sampledRecords.length < recordBytes) sampledRecords = new Uint8Array(recordBytes);
+  const floats = frames.length * bones * MATRIX_FLOATS;
+  if (sampledMatrices.length < floats) sampledMatrices = new Float32Array(floats);
+  for (let i = 0; i < frames.length; i++) {
+    const start = keyframeOffset({ boneCount: bones }, frames[i], 0);
+    sampledRecords.set(whole.subarray(start, start + frameBytes), i * frameBytes);
+  }
+  return clipBoneMatrices(sampledRecords, 0, frames.length * bones, sampledMatrices).subarray(0, floats);
 }
 
 /**
@@ -192,8 +218,7 @@ export function judgeClipAgainstSkeleton(clip: Uint8Array, skeleton: Uint8Array)
   const view = new DataView(skeleton.buffer, skeleton.byteOffset, skeleton.byteLength);
   if (view.getUint32(0, true) !== bones) return undefined;
   const frames = localSpaceSampleFrames(header.frameCount);
-  const matrices = new Float32Array(frames.length * bones * MATRIX_FLOATS);
-  frames.forEach((frame, i) => clipBoneMatrices(clip, keyframeOffset(header, frame, 0), bones, matrices.subarray(i * bones * MATRIX_FLOATS)));
+  const matrices = sampledFrameMatrices(clip, bones, frames);
   const inverseBinds = Float32Array.from({ length: bones * INVERSE_BIND_FLOATS }, (_, i) => view.getFloat32(SKELETON_HEADER_SIZE + i * 4, true));
   return judgeLocalSpace(bones, inverseBinds, matrices, frames);
 }

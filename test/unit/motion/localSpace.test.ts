@@ -6,10 +6,11 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { judgeClipAgainstSkeleton, judgeLocalSpace, type LocalSpaceVerdict } from '../../../formats/motion/localSpace';
+import { MATRIX_FLOATS, clipBoneMatrices, keyframeOffset } from '../../../formats/clip';
+import { judgeClipAgainstSkeleton, judgeLocalSpace, sampledFrameMatrices, type LocalSpaceVerdict } from '../../../formats/motion/localSpace';
 import { random } from './randomClips';
 import { labelledClips } from './labelledClips';
-import { chainClip, chainSkeleton } from './plantedClips';
+import { chainClip, chainSkeleton, clipOf } from './plantedClips';
 
 function verdict(clip: Uint8Array, skeleton: Uint8Array): LocalSpaceVerdict {
   const judged = judgeClipAgainstSkeleton(clip, skeleton);
@@ -126,4 +127,18 @@ test('the judge gives the verdict of every pair and frame measured: random bone 
     const expected = referenceVerdict(bones, inverseBinds, matrices, frames, tolerance, valid);
     assert.deepEqual({ connected: judged.connected, tested: judged.tested, example: judged.example }, expected, `seed ${seed}`);
   }
+});
+
+test('sampled frames are decoded as each frame alone would be, in an array the next clip uses again', () => {
+  const frames = [0, 2, 5, 9];
+  const decodeEach = (clip: Uint8Array, bones: number): number[] =>
+    frames.flatMap((frame) => Array.from(clipBoneMatrices(clip, keyframeOffset({ boneCount: bones }, frame, 0), bones, new Float32Array(bones * MATRIX_FLOATS))));
+  const smooth = clipOf({ bones: 5, frames: 12 });
+  const first = sampledFrameMatrices(smooth, 5, frames);
+  assert.deepEqual(Array.from(first), decodeEach(smooth, 5));
+  const chain = chainClip('local', 10);
+  const second = sampledFrameMatrices(chain, 3, frames);
+  assert.equal(second.length, frames.length * 3 * MATRIX_FLOATS);
+  assert.deepEqual(Array.from(second), decodeEach(chain, 3));
+  assert.equal(second.buffer, first.buffer, 'a smaller clip takes the same array');
 });
