@@ -25,7 +25,7 @@ export const PREVIEW_CSS = `
    */
   #main { flex: 1 1 0; display: flex; min-height: auto; }
   #main:has(#mixer:not([hidden])) { min-height: 18em; }
-  #viewport { flex: 1; position: relative; min-width: 0; min-height: 5em; }
+  #viewport { flex: 1; position: relative; min-width: 0; min-height: 4em; }
   #viewport canvas { position: absolute; inset: 0; width: 100%; height: 100%; display: block; cursor: grab; outline: none; }
   #viewport canvas:active { cursor: grabbing; }
   #triad { position: absolute; left: 8px; bottom: 8px; width: 64px; height: 64px; pointer-events: none; }
@@ -71,7 +71,7 @@ export const PREVIEW_CSS = `
   #frame-field { width: 5.5em; }
   #speed { width: 6em; }
   #loop { width: 8.5em; }
-  #mode { width: 17em; }
+  #mode { width: 19em; }
   #rule { width: 22em; }
   #renderer-label { opacity: 0.7; margin-left: auto; }
 ` + CURVES_CSS + LAYERS_CSS + GHOST_LEGEND_CSS;

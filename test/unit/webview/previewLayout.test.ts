@@ -77,6 +77,9 @@ function layoutProblems(page: Page): Promise<string[]> {
       if (!inside(r, page)) problems.push(`${what} is outside the page`);
       if (side.contains(control) && !inside(r, sideView)) problems.push(`${what} is cut by the side panel (${px(sideRect)})`);
       if (curvesRect && overlaps(r, curvesRect)) problems.push(`${what} is under the Curves panel (${px(curvesRect)})`);
+      // A select shows its choice in its face.
+      const face = control.tagName === 'VSCODE-SINGLE-SELECT' ? control.shadowRoot?.querySelector('.text') : null;
+      if (face && face.scrollWidth > face.clientWidth) problems.push(`${what} shows "${face.textContent?.trim()}" cut (${face.scrollWidth} px in ${face.clientWidth})`);
     }
     const list = document.getElementById('bone-list')!;
     list.scrollTop = list.scrollHeight;

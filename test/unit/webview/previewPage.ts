@@ -34,8 +34,8 @@ window.acquireVsCodeApi = () => ({
   },
 });`;
 
-/** The theme variables the page reads for its text, at VS Code's sizes (13 px UI, 12 px editor text). */
-const THEME = ':root { --vscode-font-size: 13px; --vscode-font-family: sans-serif; --vscode-editor-font-family: monospace; --vscode-editor-font-size: 12px; }';
+/** The theme variables the page reads for its text: VS Code's on Linux (13 px UI, 12 px editor text). */
+const THEME = `:root { --vscode-font-size: 13px; --vscode-font-family: system-ui, "Ubuntu", "Droid Sans", sans-serif; --vscode-editor-font-family: "Droid Sans Mono", "monospace", monospace; --vscode-editor-font-size: 12px; }`;
 
 const PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8"><style>${THEME}</style></head>
 <body><div id="app"></div><script>${FAKE_HOST_SCRIPT}</script><script src="/preview.js"></script></body></html>`;
