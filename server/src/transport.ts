@@ -15,7 +15,6 @@ import {
   Message,
   ProposedFeatures,
   StreamMessageReader,
-  StreamMessageWriter,
   type Connection,
   type DataCallback,
   type Disposable,
@@ -23,6 +22,7 @@ import {
   type MessageWriter,
   type ResponseMessage,
 } from 'vscode-languageserver/node';
+import { BatchedStreamWriter } from './batchedStreamWriter';
 
 export type TransportKind = 'stdio' | 'node-ipc' | { socket: number };
 
@@ -91,7 +91,7 @@ function endpoints(kind: TransportKind): [MessageReader, MessageWriter] {
     console.log = console.info = console.debug = (...args: unknown[]) => console.error(...args);
     // The client went away without `exit`: nothing is left to serve.
     process.stdin.on('end', () => process.exit(1));
-    return [new StreamMessageReader(process.stdin), new StreamMessageWriter(process.stdout)];
+    return [new StreamMessageReader(process.stdin), new BatchedStreamWriter(process.stdout)];
   }
   return createServerSocketTransport(kind.socket);
 }
