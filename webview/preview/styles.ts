@@ -24,14 +24,14 @@ export const PREVIEW_CSS = `
    * height gives way first). With the mixer shown its longer content scrolls in the side panel.
    */
   #main { flex: 1 1 0; display: flex; min-height: auto; }
-  #main:has(#mixer:not([hidden])) { min-height: 18em; }
+  #main:has(#mixer:not([hidden])) { min-height: 17em; }
   #viewport { flex: 1; position: relative; min-width: 0; min-height: 4em; }
   #viewport canvas { position: absolute; inset: 0; width: 100%; height: 100%; display: block; cursor: grab; outline: none; }
   #viewport canvas:active { cursor: grabbing; }
   #triad { position: absolute; left: 8px; bottom: 8px; width: 64px; height: 64px; pointer-events: none; }
   #triad text { font: 0.42px var(--vscode-font-family); font-weight: 600; dominant-baseline: central; text-anchor: middle; }
   #side { width: clamp(150px, 26%, 280px); display: flex; flex-direction: column; border-left: 1px solid var(--vscode-panel-border, #444); min-height: 0; overflow-y: auto; }
-  #bone-list { flex: 1 1 80px; overflow: auto; min-height: 48px; }
+  #bone-list { flex: 1 1 6em; overflow: auto; min-height: 6em; }
   #bone-details, #mixer { flex: none; }
   /* A narrow panel: the side panel goes under the viewport, which keeps the full width. */
   @media (max-width: 560px) {

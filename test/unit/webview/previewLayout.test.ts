@@ -37,7 +37,15 @@ after(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-type PreviewWindow = { ewzanimPreview: { model: { selection: { select(bone: number, gesture: 'only' | 'toggle'): void }; setMode(mode: string): void } } };
+type PreviewWindow = {
+  ewzanimPreview: {
+    model: {
+      selection: { select(bone: number, gesture: 'only' | 'toggle'): void };
+      setMode(mode: string): void;
+      layers: { addLayer(): number; attach(mesh: string, bone: number): number };
+    };
+  };
+};
 
 /** Bones 12 and 9 selected (the Curves e2e's pair: two readout rows); the Curves panel shown if `curves`. */
 async function setUp(page: Page, curves: boolean): Promise<void> {
@@ -52,9 +60,12 @@ async function setUp(page: Page, curves: boolean): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
-/** What reads cut or covered, in words ('' entries never): the measurements of the page as it is. */
-function layoutProblems(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+/**
+ * What reads cut or covered, in words: the measurements of the page as it is, or with
+ * `scrolled` each side-panel control first scrolled into the side panel's view (a long mixer).
+ */
+function layoutProblems(page: Page, scrolled = false): Promise<string[]> {
+  return page.evaluate((scrolled) => {
     const problems: string[] = [];
     const px = (r: DOMRect): string => `y ${Math.round(r.top)}-${Math.round(r.bottom)}, x ${Math.round(r.left)}-${Math.round(r.right)}`;
     const inside = (r: DOMRect, box: { top: number; bottom: number; left: number; right: number }): boolean =>
@@ -71,8 +82,9 @@ function layoutProblems(page: Page): Promise<string[]> {
     const curvesRect = curves.hidden ? undefined : curves.getBoundingClientRect();
     const controls = document.querySelectorAll('#side vscode-single-select, #side vscode-button, #side vscode-textfield, #side vscode-checkbox, #side input, .controls > *, .controls .frame > *');
     for (const control of Array.from(controls)) {
+      if (control.getBoundingClientRect().width === 0 || control.closest('details:not([open])')) continue;
+      if (scrolled && side.contains(control)) control.scrollIntoView({ block: 'nearest', inline: 'nearest' });
       const r = control.getBoundingClientRect();
-      if (r.width === 0 && r.height === 0) continue;
       const what = `${name(control)} (${px(r)})`;
       if (!inside(r, page)) problems.push(`${what} is outside the page`);
       if (side.contains(control) && !inside(r, sideView)) problems.push(`${what} is cut by the side panel (${px(sideRect)})`);
@@ -81,6 +93,7 @@ function layoutProblems(page: Page): Promise<string[]> {
       const face = control.tagName === 'VSCODE-SINGLE-SELECT' ? control.shadowRoot?.querySelector('.text') : null;
       if (face && face.scrollWidth > face.clientWidth) problems.push(`${what} shows "${face.textContent?.trim()}" cut (${face.scrollWidth} px in ${face.clientWidth})`);
     }
+    side.scrollTop = 0;
     const list = document.getElementById('bone-list')!;
     list.scrollTop = list.scrollHeight;
     const last = list.lastElementChild!.getBoundingClientRect();
@@ -100,7 +113,7 @@ function layoutProblems(page: Page): Promise<string[]> {
       for (const plot of plots) if (!inside(plot, body) || !inside(plot, page)) problems.push(`a plot (${px(plot)}) is cut by the Curves panel (${px(body)})`);
     }
     return problems;
-  });
+  }, scrolled);
 }
 
 test('the side panel\'s controls, the bone list\'s last bone and the rows below read whole, Curves shown or not', async () => {
@@ -114,6 +127,27 @@ test('the side panel\'s controls, the bone list\'s last bone and the rows below 
       } finally {
         await preview.close();
       }
+    }
+  }
+  assert.deepEqual(seen, []);
+});
+
+test('in mixer mode with a layer and an attachment, each side-panel control scrolled into view reads whole, Curves shown', async () => {
+  const seen: string[] = [];
+  for (const [width, height] of [SIZES[0], SIZES[2]]) {
+    const preview = await openPreviewPage(browser, pack, { width, height });
+    try {
+      await preview.page.evaluate(() => {
+        const model = (window as unknown as PreviewWindow).ewzanimPreview.model;
+        model.setMode('mixer');
+        model.layers.addLayer();
+        model.layers.attach('builtin:box', 3);
+      });
+      await preview.page.waitForSelector('#layers .layer [data-field="clip"]', { timeout: 30_000 });
+      await setUp(preview.page, true);
+      for (const problem of await layoutProblems(preview.page, true)) seen.push(`${width} x ${height}, mixer: ${problem}`);
+    } finally {
+      await preview.close();
     }
   }
   assert.deepEqual(seen, []);
