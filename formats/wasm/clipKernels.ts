@@ -13,8 +13,11 @@ const RECORD_BYTES = 16;
 /**
  * Linear memory: the kernel's placement patterns (its first 64 bytes), one block of input
  * records, then the block's output (<= 12 f32 per record). A multiple of 4 records, the kernel's
- * group size. Large enough that copying a block's floats out (1.25-1.5 MiB) runs at the copy's
- * streaming speed: with 4,096-record blocks (160 KiB) that copy took about half as long again.
+ * group size. The copy out behaves differently by host (its memcpy): on the AMD machine the
+ * floats copied in 1.25 MiB pieces or more took two thirds the time of 640 KiB pieces or less;
+ * on an Intel Xeon (Node 20 and 24) it was the reverse, small pieces faster by a sixth, so
+ * 4,096-16,384-record blocks decode faster there. 32,768 is the size that holds both decode
+ * targets on both (bench/decodeBlockProbe.ts sweeps the sizes and copy strategies).
  */
 const BLOCK_RECORDS = 32768;
 const INPUT_AT = 64;
