@@ -9,6 +9,7 @@ import { kindOfPath } from '../fileKinds';
 import type { ManifestEntry, ManifestKey, ManifestModel, ManifestTable, ManifestValue, ManifestValueKind, ManifestScalar } from './model';
 import { assetArraySpec, entryKeySpec, tableSpec, type AssetArrayName, type EntryKeyName, type ManifestAssetKind, type ManifestKeySpec } from './schema';
 import { LineIndex } from './textRanges';
+import { type PlainSection, readPlainSection } from './plainSection';
 import { parseTomlSectionsInSteps } from './tomlRecovery';
 
 type Segment = string | number;
@@ -134,48 +135,71 @@ class ModelBuilder {
   }
 
   /**
+   * A section read without the parser (`readPlainSection`), as `visitProgram` visits the
+   * parser's tree of the same text; false when it is not such a section.
+   */
+  visitPlainSection(start: number, end: number): boolean {
+    const section: PlainSection | undefined = readPlainSection(this.text, start, end);
+    if (!section) return false;
+    this.offset = 0;
+    const resolvedKey: Segment[] = section.isArray ? [...section.names, 0] : section.names;
+    const inst = this.openTable(resolvedKey, section.isArray, section.start, section.nameEnd, section.end);
+    for (const key of section.keys) {
+      const value = new ParsedValue(key.kind, key.value, this.lines, key.valueStart, key.valueEnd);
+      inst.keys.push(new ParsedKey(key.name, value, this.lines, key.keyStart, key.keyEnd, key.valueEnd));
+    }
+    // The header's instance ends at the section's last value already (`openTable`).
+    return true;
+  }
+
+  /**
    * A header's key path with its array indices counted over the whole text: each section's parse
    * numbers its own `[[assets.animations]]` from 0, and a sub-table `[a.b]` of an array element
    * belongs to the array's latest element.
    */
-  private resolveIndices(table: AST.TOMLTable): Segment[] {
+  private resolveIndices(resolvedKey: readonly Segment[], isArray: boolean): Segment[] {
     const segments: Segment[] = [];
-    table.resolvedKey.forEach((segment, i) => {
-      const isLast = i === table.resolvedKey.length - 1;
+    for (let i = 0; i < resolvedKey.length; i++) {
+      const segment = resolvedKey[i]!;
       if (typeof segment !== 'number') {
         segments.push(segment);
-        return;
+        continue;
       }
       const key = segments.join('\u0000');
       const length = this.arrayLengths.get(key) ?? 0;
-      if (isLast && table.kind === 'array') {
+      if (i === resolvedKey.length - 1 && isArray) {
         this.arrayLengths.set(key, length + 1);
         segments.push(length);
       } else {
         segments.push(Math.max(0, length - 1));
       }
-    });
+    }
     return segments;
   }
 
   private visitTable(table: AST.TOMLTable): void {
-    const segments = this.resolveIndices(table);
-    const start = table.range[0] + this.offset;
-    const closing = this.text.indexOf(']', table.key.range[1] + this.offset);
-    const headerEnd = closing < 0 ? table.key.range[1] + this.offset : closing + (table.kind === 'array' ? 2 : 1);
-    if (table.kind === 'standard') {
+    const { segments } = this.openTable(table.resolvedKey, table.kind === 'array', table.range[0] + this.offset, table.key.range[1] + this.offset, table.range[1] + this.offset);
+    for (const kv of table.body) this.visitKeyValue(segments, kv);
+  }
+
+  /** A table's header met (offsets in the whole text): its instance, its path with the array indices counted. */
+  private openTable(resolvedKey: readonly Segment[], isArray: boolean, start: number, nameEnd: number, end: number): TableInstance {
+    const segments = this.resolveIndices(resolvedKey, isArray);
+    const closing = this.text.indexOf(']', nameEnd);
+    const headerEnd = closing < 0 ? nameEnd : closing + (isArray ? 2 : 1);
+    if (!isArray) {
       const id = segments.join('\u0000');
       if (this.headers.has(id)) {
         this.diagnostics.push({ code: 'manifest/syntax', severity: 'error', message: `Not valid TOML: the table \`[${segments.join('.')}]\` is defined twice. The packer refuses the whole file.`, range: this.lines.rangeOf(start, Math.min(headerEnd, this.text.length)) });
       }
       this.headers.add(id);
     }
-    const inst = this.instance(segments, start, table.kind === 'array');
+    const inst = this.instance(segments, start, isArray);
     inst.header = [start, Math.min(headerEnd, this.text.length)];
     inst.start = start;
-    inst.end = Math.max(inst.end, table.range[1] + this.offset, inst.header[1]);
-    inst.isStandardHeader = table.kind === 'standard';
-    for (const kv of table.body) this.visitKeyValue(segments, kv);
+    inst.end = Math.max(inst.end, end, inst.header[1]);
+    inst.isStandardHeader = !isArray;
+    return inst;
   }
 
   private visitKeyValue(base: Segment[], kv: AST.TOMLKeyValue): void {
@@ -202,9 +226,14 @@ class ModelBuilder {
       });
       return;
     }
-    const inst = this.instance(parent, at(kv.range[0]), false);
-    inst.end = Math.max(inst.end, at(kv.range[1]));
-    inst.keys.push(new ParsedKey(name, this.valueOf(value), this.lines, at(kv.key.range[0]), at(kv.key.range[1]), at(kv.range[1])));
+    this.addKey(parent, name, this.valueOf(value), at(kv.key.range[0]), at(kv.key.range[1]), at(kv.range[1]));
+  }
+
+  /** `name = value` in the table at `parent` (offsets in the whole text; the line's range starts at its name). */
+  private addKey(parent: Segment[], name: string, value: ManifestValue, start: number, keyEnd: number, end: number): void {
+    const inst = this.instance(parent, start, false);
+    inst.end = Math.max(inst.end, end);
+    inst.keys.push(new ParsedKey(name, value, this.lines, start, keyEnd, end));
   }
 
   private valueOf(node: AST.TOMLContentNode): ManifestValue {
@@ -251,6 +280,18 @@ function internedName(name: string): string {
   return name;
 }
 
+/** A table's path without its array indices (`assets`, `animations`). */
+function namesOf(segments: readonly Segment[]): string[] {
+  const names: string[] = [];
+  for (const segment of segments) if (typeof segment === 'string') names.push(segment);
+  return names;
+}
+
+/** Where a table's type error points: its header, else the whole table. */
+function whereOf(table: ManifestTable): TextRange {
+  return table.headerRange ?? table.range;
+}
+
 export function parseManifest(text: string, path: string): ManifestModel {
   const steps = parseManifestInSteps(text, path);
   let step = steps.next();
@@ -294,7 +335,12 @@ function* parseManifestInSteps(text: string, path: string): Generator<void, Mani
   const source = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
   const lines = new LineIndex(source);
   const builder = new ModelBuilder(source, lines);
-  const parsed = yield* parseTomlSectionsInSteps(source, lines, (program, offset) => builder.visitProgram(program, offset));
+  const parsed = yield* parseTomlSectionsInSteps(
+    source,
+    lines,
+    (program, offset) => builder.visitProgram(program, offset),
+    (start, end) => builder.visitPlainSection(start, end),
+  );
   const model: ManifestModel = {
     path,
     era: kindOfPath(path)?.era ?? (path.toLowerCase().endsWith('ember.toml') ? 'emberware' : 'nethercore'),
@@ -322,10 +368,9 @@ function* parseManifestInSteps(text: string, path: string): Generator<void, Mani
   const arrayCounters = new Map<string, number>();
   const instances = [...builder.instances.values()].sort((a, b) => a.start - b.start);
   for (const inst of instances) {
-    const names = inst.segments.filter((s): s is string => typeof s === 'string');
+    const names = namesOf(inst.segments);
     const name = internedName(names.join('.'));
     const table = new ParsedTable(name, inst.keys, inst.isArrayElement, inst.inline, lines, inst.header, inst.start, inst.end);
-    const where = table.headerRange ?? table.range;
     if (inst.segments.length === 0) {
       for (const key of inst.keys) model.strayKeys.push({ table: '', key });
       continue;
@@ -334,7 +379,7 @@ function* parseManifestInSteps(text: string, path: string): Generator<void, Mani
     if (fixed || (names.length === 1 && tableSpec(name) && inst.isArrayElement)) {
       const spec = tableSpec(name)!;
       if (inst.isArrayElement) {
-        typeError(`\`[[${name}]]\` must be a single table \`[${name}]\`, not an array of tables.`, where);
+        typeError(`\`[[${name}]]\` must be a single table \`[${name}]\`, not an array of tables.`, whereOf(table));
         continue;
       }
       checkTypes(inst.keys, (k) => spec.keys.find((s) => s.name === k), `${name}.`);
@@ -352,7 +397,7 @@ function* parseManifestInSteps(text: string, path: string): Generator<void, Mani
     }
     const array = names[0] === 'assets' && names.length === 2 ? assetArraySpec(names[1]) : undefined;
     if (array && inst.segments.length === 2 && inst.isStandardHeader) {
-      typeError(`\`[assets.${array.array}]\` must be an array of tables: write \`[[assets.${array.array}]]\`.`, where);
+      typeError(`\`[assets.${array.array}]\` must be an array of tables: write \`[[assets.${array.array}]]\`.`, whereOf(table));
       continue;
     }
     if (array && inst.segments.length === 3 && typeof inst.segments[2] === 'number') {

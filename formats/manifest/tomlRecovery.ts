@@ -76,13 +76,28 @@ export function parseTomlSections(original: string, lines: LineIndex, visit: (pr
   return step.value;
 }
 
-/** The same, one section per step, so a caller can let other work run in between (see parseManifestInSteps). */
-export function* parseTomlSectionsInSteps(original: string, lines: LineIndex, visit: (program: AST.TOMLProgram, offset: number) => void): Generator<void, TomlParseResult> {
+/**
+ * The same, one section per step, so a caller can let other work run in between (see
+ * parseManifestInSteps). `readDirectly`, where given, is offered each section first (its start
+ * and end in `original`): true when the caller read it itself (a shape it knows without the
+ * parser, `plainSection.ts`), and the parser is not run on it.
+ */
+export function* parseTomlSectionsInSteps(
+  original: string,
+  lines: LineIndex,
+  visit: (program: AST.TOMLProgram, offset: number) => void,
+  readDirectly?: (start: number, end: number) => boolean,
+): Generator<void, TomlParseResult> {
   const starts = tomlSectionStarts(original);
   const result: TomlParseResult = { diagnostics: [], skippedLines: [], parsedSections: 0, sections: starts.length };
   for (let i = 0; i < starts.length; i++) {
     const start = starts[i]!;
     const end = starts[i + 1] ?? original.length;
+    if (readDirectly?.(start, end)) {
+      result.parsedSections++;
+      yield;
+      continue;
+    }
     const section = { text: original.slice(start, end), offset: start };
     const program = parseSectionWithRecovery(section, lines, original.length, result);
     if (program) {
