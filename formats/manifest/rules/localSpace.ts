@@ -65,6 +65,20 @@ async function readInverseBinds(ctx: RuleContext, skeleton: ResolvedAsset, bones
   return inverseBindsFrom(await ctx.access.read(skeleton.path, SKELETON_HEADER_SIZE, inverseBindsByteLength(bones)), bones, 0);
 }
 
+/**
+ * The verdict known without waiting, where it is: none for a pair the rule does not judge (bone
+ * counts), or the one the clip's check made against this skeleton's version (the common case of
+ * `check FOLDER`: 10,000 clips, each judged as it was read). Else undefined: `verdictOf` finds it.
+ */
+function settledVerdict(ctx: RuleContext, clip: ResolvedAsset, skeleton: ResolvedAsset): { verdict: LocalSpaceVerdict | undefined } | undefined {
+  const bones = clip.summary?.boneCount;
+  if (bones === undefined || clip.summary?.frameCount === undefined || bones !== skeleton.boneCount) return { verdict: undefined };
+  const verdicts = ctx.cache.peek(clip.path)?.localSpaceVerdicts;
+  const skeletonStat = verdicts && ctx.cache.statOf(skeleton.path);
+  const verdict = skeletonStat && ctx.cache.statOf(clip.path) ? verdicts[bindPoseKey(skeleton.path, skeletonStat, bones)] : undefined;
+  return verdict ? { verdict } : undefined;
+}
+
 async function verdictOf(ctx: RuleContext, clip: ResolvedAsset, skeleton: ResolvedAsset): Promise<LocalSpaceVerdict | undefined> {
   const bones = clip.summary?.boneCount;
   const frameCount = clip.summary?.frameCount;
@@ -118,9 +132,12 @@ export async function checkLocalSpace(ctx: RuleContext, assets: readonly Resolve
     seen.add(clip);
     pairs.push({ link, skeletonId: link.skeleton, clip, skeleton });
   }
-  const verdicts = await mapInParallel(pairs, PARALLEL_VERDICTS, ({ clip, skeleton }) => verdictOf(ctx, clip, skeleton));
+  const settled = pairs.map(({ clip, skeleton }) => settledVerdict(ctx, clip, skeleton));
+  const unsettled = pairs.filter((_, i) => !settled[i]);
+  const read = await mapInParallel(unsettled, PARALLEL_VERDICTS, ({ clip, skeleton }) => verdictOf(ctx, clip, skeleton));
+  let nextRead = 0;
   pairs.forEach(({ link, skeletonId, clip, skeleton }, i) => {
-    const verdict = verdicts[i];
+    const verdict = settled[i] ? settled[i].verdict : read[nextRead++];
     if (!verdict?.localSpace) return;
     const example = verdict.example ? ` (bone ${verdict.example.bone} lands ${formatPrecision(verdict.example.tear, 3)} units from any bone it could hang from)` : '';
     ctx.report(manifestDiagnostic('anim/local-space', anchor(clip),
