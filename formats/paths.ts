@@ -28,8 +28,14 @@ export function resolveManifestPath(base: string, written: string): string {
   return absolute ? `/${result}` : result || '.';
 }
 
-/** A path `normalisedPath` changes: a backslash, an empty, `.` or `..` part, a trailing slash. */
-const UNFOLDED = /\\|\/\/|(^|\/)\.\.?(\/|$)|.\/$/;
+/**
+ * True where `normalisedPath` may change `path`: a backslash, an empty part (`//`, a trailing
+ * slash), a part that starts with a dot (`.`, `..`; `.hidden` passes too, and comes back as it
+ * was). Looked up several times per file in a run, so a few searches instead of a regular expression.
+ */
+function mayFold(path: string): boolean {
+  return path.charCodeAt(0) === 0x2e || path.includes('/.') || path.includes('//') || path.includes('\\') || (path.length > 1 && path.endsWith('/'));
+}
 
 /**
  * The one key of a file in a run's shared facts (`AssetSummaryCache`, `check`'s each-file-once):
@@ -38,7 +44,7 @@ const UNFOLDED = /\\|\/\/|(^|\/)\.\.?(\/|$)|.\/$/;
  * `clips/c0.nczxanim` are one file. Only a key: paths are printed as they were met.
  */
 export function normalisedPath(path: string): string {
-  return UNFOLDED.test(path) ? resolveManifestPath('', path) : path;
+  return mayFold(path) ? resolveManifestPath('', path) : path;
 }
 
 /** Lower-case extension without the dot (`walk.NCZXANIM` -> `nczxanim`), '' when none. */

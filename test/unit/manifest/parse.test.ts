@@ -141,6 +141,8 @@ test("a file's key in a run's shared facts: the walk's path under a folder given
     ['../up/c0.nczxanim', '../up/c0.nczxanim'],
     ['/ws/clips/c0.nczxanim', '/ws/clips/c0.nczxanim'],
     ['clips/..c0.nczxanim', 'clips/..c0.nczxanim'],
+    ['.hidden/c0.nczxanim', '.hidden/c0.nczxanim'],
+    ['/', '/'],
     ['clips/', 'clips'],
     ['.', '.'],
   ];
