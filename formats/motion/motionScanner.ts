@@ -426,23 +426,29 @@ export class MotionScanner {
   }
 
   private enqueue(bone: number, frame: number, kind: number): void {
-    if (this.candidates >= this.cap()) return;
+    if (this.admit(bone, frame, kind)) this.pending.push(bone, frame * 2 + kind);
+  }
+
+  /** Whether a candidate is taken (the cap not reached, in a range's frames), counted (and a range's key kept) if so. */
+  private admit(bone: number, frame: number, kind: number): boolean {
+    if (this.candidates >= this.cap()) return false;
     if (this.range) {
       const at = frame + this.frameOffset;
-      if (at < this.range.keepFrom || at >= this.range.keepTo) return;
+      if (at < this.range.keepFrom || at >= this.range.keepTo) return false;
       this.taken.push((at * this.bones + bone) * 2 + kind);
     }
     this.candidates++;
-    this.pending.push(bone, frame * 2 + kind);
+    return true;
   }
 
   /**
    * A clip held in one block, flushed: its candidates, in record order, from the exact steps, as
    * the loop takes them (the step in double precision against the f32 step a frame earlier).
-   * Judged together at the end: a window is the same whenever it is judged (its last step the
-   * clip's last or 8 after the candidate), and one block holds too few records to reach the cap.
+   * Judged as they are taken, all at the end: a window is the same whenever it is judged (its last
+   * step the clip's last or 8 after the candidate), and one block holds too few records to reach
+   * the cap; none is queued (the queue's growth was most of a small clip's garbage).
    */
-  private takeBlockCandidates(): void {
+  private takeBlockCandidates(lastFrame: number): void {
     const pass = this.pass as KernelPass;
     const { bones, fed } = this;
     const groups = pass.exactSteps(fed, this.cosHalfMin, this.ratioSquared);
@@ -457,8 +463,9 @@ export class MotionScanner {
         const record = first + k;
         if (record >= fed) break;
         const frame = Math.floor(record / bones);
-        if ((mask >> (4 + k)) & 1) this.enqueue(record - frame * bones, frame, 0);
-        if ((mask >> (8 + k)) & 1) this.enqueue(record - frame * bones, frame, 1);
+        const bone = record - frame * bones;
+        if ((mask >> (4 + k)) & 1 && this.admit(bone, frame, 0)) this.judge(bone, frame, 0, lastFrame);
+        if ((mask >> (8 + k)) & 1 && this.admit(bone, frame, 1)) this.judge(bone, frame, 1, lastFrame);
       }
     }
   }
@@ -472,24 +479,32 @@ export class MotionScanner {
       if (!all && step + MOTION_WINDOW > frame) break;
       const kind = pending[this.pendingHead + 1] & 1;
       this.pendingHead += 2;
-      // Where most steps around the candidate are as large as the rule's bound, their median is
-      // too and the candidate is surely no finding (random motion: nearly every candidate).
-      if (kind === 0) {
-        const turns: StepWindow = this.blockTurns ?? this.kept ?? this.turns;
-        const cos = turns.readAround(bone, step, 1, frame);
-        if (turns.mostBelow(this.noPopBelowAny) || turns.mostBelow(noPopBelow(this.options, cos))) continue;
-        const finding = judgePop(this.shape, this.options, bone, step + this.frameOffset, cos, turns.medianRead());
-        if (finding) this.pops.push(finding);
-      } else {
-        const moves: StepWindow = this.blockMoves ?? this.kept?.moves ?? this.moves;
-        const squared = moves.readAround(bone, step, 1, frame);
-        if (moves.mostAbove(noJumpAbove(this.options, squared, NO_FINDING_MARGIN))) continue;
-        this.jumps.push({ bone, frame: step + this.frameOffset, squared, typicalSquared: moves.medianRead() });
-      }
+      this.judge(bone, step, kind, frame);
     }
     if (this.pendingHead > 1024 && this.pendingHead * 2 > pending.length) {
       pending.splice(0, this.pendingHead);
       this.pendingHead = 0;
+    }
+  }
+
+  /**
+   * Judges the candidate step of `bone` at frame `step` (`kind` 0 a turn, 1 a move) from the steps
+   * around it up to frame `frame`: a pop found, or a jump candidate kept for the clip's totals.
+   * Where most steps around it are as large as the rule's bound, their median is too and the
+   * candidate is surely no finding (random motion: nearly every candidate).
+   */
+  private judge(bone: number, step: number, kind: number, frame: number): void {
+    if (kind === 0) {
+      const turns: StepWindow = this.blockTurns ?? this.kept ?? this.turns;
+      const cos = turns.readAround(bone, step, 1, frame);
+      if (turns.mostBelow(this.noPopBelowAny) || turns.mostBelow(noPopBelow(this.options, cos))) return;
+      const finding = judgePop(this.shape, this.options, bone, step + this.frameOffset, cos, turns.medianRead());
+      if (finding) this.pops.push(finding);
+    } else {
+      const moves: StepWindow = this.blockMoves ?? this.kept?.moves ?? this.moves;
+      const squared = moves.readAround(bone, step, 1, frame);
+      if (moves.mostAbove(noJumpAbove(this.options, squared, NO_FINDING_MARGIN))) return;
+      this.jumps.push({ bone, frame: step + this.frameOffset, squared, typicalSquared: moves.medianRead() });
     }
   }
 
@@ -503,8 +518,8 @@ export class MotionScanner {
     this.flush();
     const frames = this.frame; // whole frames read
     if (frames === 0) return [];
-    if (this.oneBlock) this.takeBlockCandidates();
     this.judgeDue(frames - 1, true);
+    if (this.oneBlock) this.takeBlockCandidates(frames - 1);
     const { stepChunks, farthest } = this.clipSums();
     return concludeMotion(this.shape, this.options, { pops: this.pops, jumps: this.jumps, squaredSteps: stepTotal(stepChunks), farthest, moved: this.moved, repeated: this.repeated, frames });
   }
