@@ -27,6 +27,7 @@ import { CLIP_SPLIT_MIN_BYTES, checkWorkerScript, createCheckPool, defaultPoolSi
 import { clipRangeWorkerScript, ClipRangeWorkerPool } from '../node/clipRangeWorkerPool';
 import { nodeFileAccess } from '../node/fileAccess';
 import { ISSUE_WORKSPACE, writeCheckWorkspace } from './checkWorkspace';
+import { builtCli, ratiosByRound, timeAgainstBareRead } from './processTiming';
 import { writeClipFile } from './clipData';
 import { formatNumber, timeInterleaved, type BenchContext } from './harness';
 
@@ -189,7 +190,7 @@ async function largestClipRows(bench: BenchContext): Promise<void> {
     unit: 's',
     baseline,
     target: { on: 'ratio', op: '<=', threshold: 1.5 },
-    note: `${problems} diagnostics, ${same} one thread's; page-cached; ${availableParallelism()} cores; best of ${ROUNDS} interleaved; cold workers (${rangeScript}), a warm calling thread; ${formatNumber(single!.bestSeconds / cli!.bestSeconds)}x the one-thread run; ${cpuNote('cli')}`,
+    note: `${problems} diagnostics, ${same} one thread's; page-cached; ${availableParallelism()} cores; best of ${ROUNDS} interleaved; ${rangeScript && rangeThreadsOfMachine() > 1 ? `cold workers (${rangeScript}), ` : ''}a warm calling thread; ${formatNumber(single!.bestSeconds / cli!.bestSeconds)}x the one-thread run; ${cpuNote('cli')}`,
   });
   bench.add({
     name: `check FILE, the largest clip, ${ranges}, warm pool`,
@@ -199,6 +200,23 @@ async function largestClipRows(bench: BenchContext): Promise<void> {
     note: `workers already started (the language server's case; ${script}); ${formatNumber(single!.bestSeconds / pooled!.bestSeconds)}x the one-thread run; ${cpuNote('warm')}`,
   });
   bench.add({ name: `check FILE, the largest clip (one thread)`, value: single!.bestSeconds, unit: 's', baseline, note: `the same check without the pool; ${cpuNote('single')}` });
+  processRow(bench, path);
+}
+
+/** `ewzanim check FILE` of the largest clip as a user runs it, a process (bundle load, cold threads), against a bare-read process; none where the CLI is not built. */
+function processRow(bench: BenchContext, path: string): void {
+  const cli = builtCli();
+  if (!cli) return;
+  const pair = timeAgainstBareRead(cli, [path], ['check', path], ROUNDS);
+  const least = (values: readonly number[]): number => Math.min(...values);
+  const threads = rangeThreadsOfMachine() > 1 ? `${rangeThreadsOfMachine() - 1} range workers and the calling thread` : 'one thread';
+  bench.add({
+    name: 'check FILE, the largest clip, as a process (the built CLI)',
+    value: least(pair.cli),
+    unit: 's',
+    baseline: { name: 'a bare-read process of it, 4 MiB pieces', value: least(pair.bare), unit: 's' },
+    note: `${threads}; ${availableParallelism()} cores; best of ${ROUNDS} interleaved; each round ${ratiosByRound(pair)}; ${cli}`,
+  });
 }
 
 /**

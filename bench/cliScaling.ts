@@ -9,39 +9,23 @@
  * (pass the CLI's path as `EWZANIM_CLI`).
  *
  * Cases: `folder`, `check FOLDER` of the performance issue's workspace (10,000 clips of 40 x 60
- * and a `nether.toml`); `file`, `check FILE` of the largest legal clip (random records: the CLI
- * starts its range workers for it, `dist/cli/clipRangeWorker.js`, and lints it on them and its
- * calling thread); `diff`, `diff A B` of two largest clips whose every record differs. Each round
- * runs each case's baseline (every file read once in 4 MiB pieces by a bare Node process) then
- * the CLI, and the row gives the least wall time of the rounds and each round's ratio.
+ * and a `nether.toml`); `file`, `check FILE` of the largest legal clip (random records: where the
+ * machine gives `RANGE_WORKERS_MIN_THREADS` threads the CLI starts its range workers for it,
+ * `dist/cli/clipRangeWorker.js`, and lints it on them and its calling thread, else on one
+ * thread); `diff`, `diff A B` of two largest clips whose every record differs. Each round runs
+ * each case's baseline (every file read once in 4 MiB pieces by a bare Node process) then the
+ * CLI (`bench/processTiming.ts`, which the check bench's process row uses too), and the row gives
+ * the least wall time of the rounds and each round's ratio.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { writeClipFile } from './clipData';
 import { ISSUE_WORKSPACE, writeCheckWorkspace } from './checkWorkspace';
 import { writeTiledClip } from './diff.bench';
+import { builtCli, ratiosByRound, timeAgainstBareRead, type ProcessPair } from './processTiming';
 
 const LARGEST = { bones: 255, frames: 65535 };
-
-/** A bare Node process that reads every file under its arguments once, in 4 MiB pieces. */
-const BARE_READ = `
-const fs = require('node:fs');
-const path = require('node:path');
-const piece = Buffer.allocUnsafe(4 * 1024 * 1024);
-let bytes = 0;
-function readFile(file) {
-  const fd = fs.openSync(file, 'r');
-  try { for (let n; (n = fs.readSync(fd, piece, 0, piece.length, null)) > 0;) bytes += n; } finally { fs.closeSync(fd); }
-}
-function visit(at) {
-  if (fs.statSync(at).isDirectory()) for (const name of fs.readdirSync(at)) visit(path.join(at, name));
-  else readFile(at);
-}
-for (const at of process.argv.slice(1)) visit(at);
-process.stdout.write(String(bytes));
-`;
 
 interface Case {
   /** Its name on the command line. */
@@ -51,20 +35,12 @@ interface Case {
   cli: string[];
 }
 
-function wallSeconds(args: string[]): number {
-  const start = process.hrtime.bigint();
-  const run = spawnSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
-  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-  // check exits 1 on errors and diff on a gate; anything above is a failure of the run itself.
-  if (run.status === null || run.status > 1) throw new Error(`${args.join(' ')}: exit ${run.status}: ${String(run.stderr).slice(0, 400)}`);
-  return seconds;
-}
-
 async function main(): Promise<void> {
   const rounds = Number(process.argv[2] ?? 3);
   const named = process.argv.slice(3);
   const wanted = (key: Case['key']): boolean => named.length === 0 || named.includes(key);
-  const cli = resolve(process.env.EWZANIM_CLI ?? join(__dirname, '..', 'dist', 'cli', 'ewzanim.js'));
+  const cli = builtCli();
+  if (!cli) throw new Error('no built CLI: run node scripts/build.mjs (or set EWZANIM_CLI)');
   const dir = await mkdtemp(join(tmpdir(), 'ewzanim-scaling-'));
   try {
     const workspace = join(dir, 'workspace');
@@ -75,14 +51,15 @@ async function main(): Promise<void> {
     if (wanted('diff')) await writeTiledClip(shifted);
     const cases = ([
       { key: 'folder', name: 'check FOLDER, 10,000 clips of 40x60 + nether.toml', paths: [workspace], cli: ['check', workspace] },
-      { key: 'file', name: 'check FILE, the largest clip (267 MB), on range workers started for it', paths: [largest], cli: ['check', largest] },
+      { key: 'file', name: 'check FILE, the largest clip (267 MB), as the CLI runs it', paths: [largest], cli: ['check', largest] },
       { key: 'diff', name: 'diff A B, two largest clips, every record different', paths: [largest, shifted], cli: ['diff', largest, shifted] },
     ] satisfies Case[]).filter((c) => wanted(c.key));
-    const times = cases.map(() => ({ bare: [] as number[], cli: [] as number[] }));
+    const times: ProcessPair[] = cases.map(() => ({ bare: [], cli: [] }));
     for (let round = 0; round < rounds; round++) {
       cases.forEach((c, i) => {
-        times[i]!.bare.push(wallSeconds(['-e', BARE_READ, ...c.paths]));
-        times[i]!.cli.push(wallSeconds([cli, ...c.cli]));
+        const one = timeAgainstBareRead(cli, c.paths, c.cli, 1);
+        times[i]!.bare.push(...one.bare);
+        times[i]!.cli.push(...one.cli);
       });
     }
     const format = (s: number): string => `${(s * 1000).toFixed(0)} ms`;
@@ -92,8 +69,7 @@ async function main(): Promise<void> {
     cases.forEach((c, i) => {
       const { bare, cli: run } = times[i]!;
       const least = (values: number[]): number => Math.min(...values);
-      const perRound = run.map((t, r) => `${(t / bare[r]!).toFixed(2)}x`).join(', ');
-      console.log(`| ${c.name} | ${format(least(bare))} | ${format(least(run))} | ${(least(run) / least(bare)).toFixed(2)}x | ${perRound} |`);
+      console.log(`| ${c.name} | ${format(least(bare))} | ${format(least(run))} | ${(least(run) / least(bare)).toFixed(2)}x | ${ratiosByRound(times[i]!)} |`);
     });
   } finally {
     await rm(dir, { recursive: true, force: true });
