@@ -48,6 +48,12 @@ test('formatDecimals, formatPrecision and formatThousands keep their width', () 
   assert.equal(formatThousands(267382804), '267,382,804');
 });
 
+test("formatThousands writes what toLocaleString('en-US') writes", () => {
+  const table = [0, -0, 7, 999, 1000, -1000, 12345, 999999, 1000000, 384041928, -267382804, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 2 ** 53, 1.5, 1234.5678, NaN, Infinity];
+  for (let i = 0; i < 200; i++) table.push(Math.floor(Math.sin(i + 1) * 10 ** (i % 16)));
+  for (const value of table) assert.equal(formatThousands(value), value.toLocaleString('en-US'), String(value));
+});
+
 test('f32Text gives a form the text that writes the same f32 back, for every finite f16 value', () => {
   for (let bits = 0; bits < 0x10000; bits++) {
     const value = f16ToF32(bits);
