@@ -102,7 +102,9 @@ export class KernelPass {
   /** The totals of the squared steps' chunks (`stepSums.ts`), the open one last, and the farthest squared position. */
   sums(): { stepChunks: number[]; farthest: number } {
     const open = this.chunkTotalAt(this.kernel.laneSums, 0);
-    return { stepChunks: this.chunks.withOpen(this.firstFrame + this.frames, open), farthest: Math.max(...this.kernel.farthest) };
+    // The four lanes named: a typed array spread into Math.max takes the iterator's slow path.
+    const lanes = this.kernel.farthest;
+    return { stepChunks: this.chunks.withOpen(this.firstFrame + this.frames, open), farthest: Math.max(lanes[0], lanes[1], lanes[2], lanes[3]) };
   }
 
   /** The total of the chunk whose lanes are `lanes[at, at + 4)`: the kernel's lanes count from the first record fed, the chunk's from the clip's record 0. */
