@@ -5,7 +5,6 @@
  * binary check offers it, so that a manifest checked after it reads none of its files again; a
  * changed or deleted file leaves it, a cap change empties it.
  */
-import { readManifestEarly, type EarlyManifest } from '../../cli/earlyManifest';
 import { checkFileOnce } from '../../formats/check';
 import type { CheckOptions } from '../../formats/checkResult';
 import { pooledOptions, withBoneNames, type BinaryCheckPool, type PooledFile, type PooledFileCheck } from '../../formats/checkPool';
@@ -28,13 +27,6 @@ export interface CoreChecks {
    * touches none of them). Absent without a pool that takes batches: then `checkAsset` each.
    */
   checkAssets?(files: readonly PooledFile[], each: (index: number, checked: AssetCheck) => void): Promise<void>;
-  /**
-   * Reads and parses these manifests now, while the binary checks their rules wait for run on the
-   * workers; `manifestFiles` then answers each one's first whole read with the bytes read here.
-   */
-  readManifestsAhead(paths: readonly string[]): void;
-  /** `files`, except that a manifest read ahead is read from what was read then (each file read once). */
-  readonly manifestFiles: FileAccess;
   /** The skeletons checked so far: clips checked from now on are judged against them as they are read. */
   skeletonsChecked(): void;
   /** A pass over the workspace begins: its manifests use the stats its binary checks took. Returns its end. */
@@ -72,7 +64,6 @@ export function createCoreChecks(files: FileAccess, settings: () => ServerSettin
     return linted(path) ?? learnt(await checkFileOnce(files, path, kind, options, pool), options);
   };
   const batches = pool?.checkFiles?.bind(pool);
-  const early = new Map<string, EarlyManifest>();
   return {
     checkAsset,
     checkAssets: batches && (async (assets, each) => {
@@ -93,41 +84,11 @@ export function createCoreChecks(files: FileAccess, settings: () => ServerSettin
       });
       await Promise.all(answers);
     }),
-    readManifestsAhead: (paths) => {
-      for (const path of paths) early.set(path, readManifestEarly(files, path, cache));
-    },
-    manifestFiles: {
-      ...files,
-      stat: async (path) => {
-        await early.get(path)?.ready;
-        return files.stat(path);
-      },
-      read: async (path, offset, length) => {
-        const ahead = early.get(path);
-        if (!ahead) return files.read(path, offset, length);
-        early.delete(path);
-        await ahead.ready;
-        return ahead.access(files).read(path, offset, length);
-      },
-    },
     skeletonsChecked: () => pool?.knowBindPoses?.(cache.bindPoses()),
-    beginPass: () => {
-      const end = cache.beginPass();
-      return () => {
-        // What a manifest open in the editor (checked from its text) left unread.
-        early.clear();
-        end();
-      };
-    },
+    beginPass: () => cache.beginPass(),
     checkManifest: (path, text) =>
       checkManifest(files, path, text, { maxKeyframeProblems: settings().maxKeyframeProblems, cache, animationBufferLimit: settings().maxStorageBufferBindingSize }),
-    forget: (path) => {
-      early.delete(path);
-      cache.invalidate(path);
-    },
-    forgetAll: () => {
-      early.clear();
-      cache.clear();
-    },
+    forget: (path) => cache.invalidate(path),
+    forgetAll: () => cache.clear(),
   };
 }

@@ -58,13 +58,12 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
   // Which URIs are workspace files: file: ones and those on a workspace folder's file system (github.dev).
   const fileSystems = new WorkspaceFileSystems();
   const isFileUri = (uri: string): boolean => fileSystems.isFileUri(uri);
-  const manifests = new ManifestChecks({ files: core.manifestFiles, documents, store, check: core.checkManifest, uriToPath, isFileUri, inWorkspace: (path) => checker?.isKnown(path) === true });
+  const manifests = new ManifestChecks({ files, documents, store, check: core.checkManifest, uriToPath, isFileUri, inWorkspace: (path) => checker?.isKnown(path) === true });
   const workspace = new WorkspaceChecker({
     files,
     store,
     checkAsset: core.checkAsset,
     checkAssets: core.checkAssets,
-    readManifestsAhead: core.readManifestsAhead,
     skeletonsChecked: core.skeletonsChecked,
     // Idle check workers hold ~17 MiB each: none waits through the manifests' rules, or between passes.
     binariesChecked: async () => pool?.stopIdleWorkers?.(),
