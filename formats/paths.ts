@@ -15,6 +15,8 @@ function isAbsolute(path: string): boolean {
  * paths are '/'-separated.
  */
 export function resolveManifestPath(base: string, written: string): string {
+  // The common case, once per manifest entry: a plain relative path in a plain folder, nothing to fold.
+  if (written !== '' && base.length > 1 && !mayFold(written) && !mayFold(base) && !isAbsolute(written)) return `${base}/${written}`;
   const relative = written.replace(/\\/g, '/');
   const joined = isAbsolute(relative) || base === '' ? relative : `${base.replace(/\/+$/, '')}/${relative}`;
   const absolute = joined.startsWith('/');

@@ -127,6 +127,13 @@ test('paths resolve against the manifest folder like Path::join (table)', () => 
     ['', 'a.obj', 'a.obj'],
     ['rel', '../../up.obj', '../up.obj'],
     ['/p', 'assets\\win\\a.wav', '/p/assets/win/a.wav'],
+    ['C:/p', 'a.glb', 'C:/p/a.glb'],
+    ['rel', 'a/b.obj', 'rel/a/b.obj'],
+    ['/p', '', '/p'],
+    ['/p/', 'a.wav', '/p/a.wav'],
+    ['/', 'a.wav', '/a.wav'],
+    ['/p/./q', 'a.wav', '/p/q/a.wav'],
+    ['/p', 'a/', '/p/a'],
   ];
   for (const [base, rel, expected] of table) assert.equal(resolveManifestPath(base, rel), expected, `${base} + ${rel}`);
 });
