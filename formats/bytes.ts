@@ -54,13 +54,17 @@ export function u32View(bytes: Uint8Array): Uint32Array {
   return new Uint32Array(bytes.slice(0, words * 4).buffer);
 }
 
-/** A getter for a Float32Array of `length` values built by `valueAt` on first use, then kept. */
-export function lazyFloat32Table(length: number, valueAt: (index: number) => number): () => Float32Array {
+/**
+ * A getter for a Float32Array of `length` values built by `valueAt` on first use, then kept;
+ * with `bits`, `valueAt` gives each value's f32 bits (stored through a Uint32Array view).
+ */
+export function lazyFloat32Table(length: number, valueAt: (index: number) => number, bits = false): () => Float32Array {
   let table: Float32Array | undefined;
   return () => {
     if (!table) {
       table = new Float32Array(length);
-      for (let i = 0; i < length; i++) table[i] = valueAt(i);
+      const target = bits ? new Uint32Array(table.buffer) : table;
+      for (let i = 0; i < length; i++) target[i] = valueAt(i);
     }
     return table;
   };

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { f16Spacing, f16ToF32, f32ToF16, isNonFiniteF16 } from '../../../formats/f16';
+import { f16LookupTable, f16Spacing, f16ToF32, f32ToF16, isNonFiniteF16 } from '../../../formats/f16';
 
 // The table of the format notes: bits <-> value.
 const NOTES_VECTORS: [number, number][] = [
@@ -77,4 +77,17 @@ test('f16Spacing is the step to the next larger magnitude', () => {
     assert.equal(f16ToF32(bits + 1) - f16ToF32(bits), f16Spacing(bits), `next f16 after 0x${bits.toString(16)}`);
   }
   assert.ok(Number.isNaN(f16Spacing(0x7c00)));
+});
+
+test('the lookup table, built from the bits, holds f16ToF32 of all 65,536 patterns bit for bit (NaN as the canonical NaN)', () => {
+  const table = new Uint32Array(f16LookupTable().buffer);
+  const value = new Float32Array(1);
+  const valueBits = new Uint32Array(value.buffer);
+  const differing: string[] = [];
+  for (let bits = 0; bits < 65536; bits++) {
+    value[0] = f16ToF32(bits);
+    if (table[bits] !== valueBits[0]) differing.push(`0x${bits.toString(16)}`);
+  }
+  assert.deepEqual(differing, []);
+  assert.deepEqual([0x0001, 0x3c00, 0xfc00, 0x7e01].map((bits) => table[bits]!.toString(16)), ['33800000', '3f800000', 'ff800000', '7fc00000']);
 });
