@@ -95,13 +95,18 @@ export class AssetSummaryCache {
 
   /** The facts of an unchanged file, without waiting: the common case of a re-validation. */
   fresh(path: string, stat: FileStat, purpose: string): FileFacts | undefined {
-    const hit = this.entries.get(normalisedPath(path));
+    return this.freshEntry(normalisedPath(path), stat, purpose);
+  }
+
+  /** `fresh` by the entry's key (`normalisedPath`). */
+  private freshEntry(key: string, stat: FileStat, purpose: string): FileFacts | undefined {
+    const hit = this.entries.get(key);
     return hit && hit.size === stat.size && hit.mtimeMs === stat.mtimeMs && hit.purpose === purpose ? hit.facts : undefined;
   }
 
   async facts(file: string, stat: FileStat, purpose: string, compute: () => Promise<FileFacts>): Promise<FileFacts> {
     const path = normalisedPath(file);
-    const hit = this.fresh(path, stat, purpose);
+    const hit = this.freshEntry(path, stat, purpose);
     if (hit) return hit;
     // Two entries naming one file (a glTF used as mesh, skeleton and clips) share one read.
     const key = `${path}\u0000${stat.size}\u0000${stat.mtimeMs}\u0000${purpose}`;
@@ -109,7 +114,7 @@ export class AssetSummaryCache {
     if (pending) return pending;
     this.misses++;
     const promise = compute().then((facts) => {
-      this.releaseBytes(path);
+      this.releaseEntryBytes(path);
       this.notePose(path, stat, facts);
       this.entries.set(path, { size: stat.size, mtimeMs: stat.mtimeMs, purpose, facts: this.withinBudget(facts) });
       return facts;
@@ -128,7 +133,7 @@ export class AssetSummaryCache {
    */
   offer(file: string, stat: FileStat, purpose: string, facts: FileFacts): void {
     const path = normalisedPath(file);
-    this.releaseBytes(path);
+    this.releaseEntryBytes(path);
     this.notePose(path, stat, facts);
     this.entries.set(path, { size: stat.size, mtimeMs: stat.mtimeMs, purpose, facts: this.withinBudget(facts) });
     if (this.options.oneRun || this.openPasses > 0) this.runStats.set(path, stat);
@@ -157,7 +162,12 @@ export class AssetSummaryCache {
 
   /** Drops the bytes a file's facts carry for `anim/local-space` once it judged them (its verdicts are kept). */
   releaseBytes(path: string): void {
-    const facts = this.entries.get(normalisedPath(path))?.facts;
+    this.releaseEntryBytes(normalisedPath(path));
+  }
+
+  /** `releaseBytes` by the entry's key (`normalisedPath`). */
+  private releaseEntryBytes(key: string): void {
+    const facts = this.entries.get(key)?.facts;
     if (!facts) return;
     this.heldBytes -= (facts.localSpaceSamples?.length ?? 0) + (facts.skeletonBytes?.length ?? 0);
     delete facts.localSpaceSamples;
@@ -197,7 +207,7 @@ export class AssetSummaryCache {
   /** Forget one file (e.g. an editor holds unsaved changes to it). */
   invalidate(file: string): void {
     const path = normalisedPath(file);
-    this.releaseBytes(path);
+    this.releaseEntryBytes(path);
     this.poses.delete(path);
     this.entries.delete(path);
     this.runStats.delete(path);
