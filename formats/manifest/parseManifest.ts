@@ -114,8 +114,7 @@ class ModelBuilder {
 
   constructor(private readonly text: string, private readonly lines: LineIndex) {}
 
-  private instance(segments: Segment[], start: number, isArrayElement: boolean): TableInstance {
-    const id = segments.join('\u0000');
+  private instance(segments: Segment[], start: number, isArrayElement: boolean, id = segments.join('\u0000')): TableInstance {
     let found = this.instances.get(id);
     if (!found) {
       found = { segments, start, end: start, keys: [], isArrayElement, isStandardHeader: false, inline: false };
@@ -157,24 +156,26 @@ class ModelBuilder {
    * numbers its own `[[assets.animations]]` from 0, and a sub-table `[a.b]` of an array element
    * belongs to the array's latest element.
    */
-  private resolveIndices(resolvedKey: readonly Segment[], isArray: boolean): Segment[] {
+  private resolveIndices(resolvedKey: readonly Segment[], isArray: boolean): { segments: Segment[]; id: string } {
     const segments: Segment[] = [];
+    // The instance's id (`segments.join('\u0000')`), built as the segments are.
+    let id = '';
     for (let i = 0; i < resolvedKey.length; i++) {
       const segment = resolvedKey[i]!;
-      if (typeof segment !== 'number') {
-        segments.push(segment);
-        continue;
+      let resolved: Segment = segment;
+      if (typeof segment === 'number') {
+        const length = this.arrayLengths.get(id) ?? 0;
+        if (i === resolvedKey.length - 1 && isArray) {
+          this.arrayLengths.set(id, length + 1);
+          resolved = length;
+        } else {
+          resolved = Math.max(0, length - 1);
+        }
       }
-      const key = segments.join('\u0000');
-      const length = this.arrayLengths.get(key) ?? 0;
-      if (i === resolvedKey.length - 1 && isArray) {
-        this.arrayLengths.set(key, length + 1);
-        segments.push(length);
-      } else {
-        segments.push(Math.max(0, length - 1));
-      }
+      segments.push(resolved);
+      id = i === 0 ? String(resolved) : `${id}\u0000${resolved}`;
     }
-    return segments;
+    return { segments, id };
   }
 
   private visitTable(table: AST.TOMLTable): void {
@@ -184,17 +185,16 @@ class ModelBuilder {
 
   /** A table's header met (offsets in the whole text): its instance, its path with the array indices counted. */
   private openTable(resolvedKey: readonly Segment[], isArray: boolean, start: number, nameEnd: number, end: number): TableInstance {
-    const segments = this.resolveIndices(resolvedKey, isArray);
+    const { segments, id } = this.resolveIndices(resolvedKey, isArray);
     const closing = this.text.indexOf(']', nameEnd);
     const headerEnd = closing < 0 ? nameEnd : closing + (isArray ? 2 : 1);
     if (!isArray) {
-      const id = segments.join('\u0000');
       if (this.headers.has(id)) {
         this.diagnostics.push({ code: 'manifest/syntax', severity: 'error', message: `Not valid TOML: the table \`[${segments.join('.')}]\` is defined twice. The packer refuses the whole file.`, range: this.lines.rangeOf(start, Math.min(headerEnd, this.text.length)) });
       }
       this.headers.add(id);
     }
-    const inst = this.instance(segments, start, isArray);
+    const inst = this.instance(segments, start, isArray, id);
     inst.header = [start, Math.min(headerEnd, this.text.length)];
     inst.start = start;
     inst.end = Math.max(inst.end, end, inst.header[1]);
