@@ -33,18 +33,24 @@ export function checkEntries(ctx: RuleContext): void {
 }
 
 function reportDuplicateIds(ctx: RuleContext): void {
-  const byKindAndId = new Map<string, ManifestEntry[]>();
+  // By kind, then id: the first entry of each id alone, a list only for an id met again (10,000 unique ids make no lists).
+  const firstById = new Map<ManifestAssetKind, Map<string, ManifestEntry>>();
+  const repeated = new Map<ManifestEntry, ManifestEntry[]>();
   for (const entry of ctx.model.entries) {
     const id = effectiveId(entry);
     if (id === undefined) continue;
-    const key = `${entry.kind}\u0000${id}`;
-    const list = byKindAndId.get(key) ?? [];
-    list.push(entry);
-    byKindAndId.set(key, list);
+    let ofKind = firstById.get(entry.kind);
+    if (!ofKind) firstById.set(entry.kind, (ofKind = new Map()));
+    const first = ofKind.get(id);
+    if (!first) ofKind.set(id, entry);
+    else repeated.get(first)?.push(entry) ?? repeated.set(first, [first, entry]);
   }
-  for (const [key, entries] of byKindAndId) {
-    if (entries.length < 2) continue;
-    const [kind, id] = key.split('\u0000') as [ManifestAssetKind, string];
+  // In the order of each id's first entry (the order one map of `kind, id` keys listed them in).
+  for (const first of ctx.model.entries) {
+    const entries = repeated.get(first);
+    if (!entries) continue;
+    const kind = first.kind;
+    const id = effectiveId(first)!;
     const last = entries[entries.length - 1];
     const lastLine = (last.fields.id ?? last.fields.animation_name)!.range.start.line + 1;
     for (const entry of entries.slice(0, -1)) {
