@@ -126,12 +126,16 @@ export function concludeMotion(shape: ClipShape, options: MotionOptions, totals:
 export const MAX_MOTION_CANDIDATES = 8192;
 
 /**
- * Clips of at least this many records (and 4 bones or more) run in the WebAssembly pass, and so
- * do clips held in one of its blocks (fewer than MOTION_KERNEL_BLOCK records: their steps are
- * computed exactly there, `BlockSteps`); those between, and every clip where WebAssembly is
- * unavailable, run the TypeScript loop.
+ * Every clip of MOTION_KERNEL_MIN_BONES bones or more runs in the WebAssembly pass (where
+ * WebAssembly is unavailable, and below that many bones, the TypeScript loop). A clip held in
+ * one of its blocks (fewer than MOTION_KERNEL_BLOCK records) has its steps computed exactly there
+ * (`BlockSteps`); a longer one is gated. Clips of at least this many records get a kernel with
+ * piece buffers (the lint reads its pieces straight into the pass's memory); shorter ones one
+ * without, their records copied into its slots (at most 1 MiB a clip), small enough to keep
+ * several of. Between one block and this, the pass took a smooth clip of 40 x 200 in about a
+ * fifth of the loop's time, random records in about the same.
  */
-export const MOTION_KERNEL_MIN_RECORDS = 65536;
+export const MOTION_KERNEL_PIECES_MIN_RECORDS = 65536;
 
 /** Whether a clip of `shape` (header counts) fits one block of the pass. */
 function fitsOneBlock(shape: ClipShape): boolean {
@@ -139,14 +143,14 @@ function fitsOneBlock(shape: ClipShape): boolean {
 }
 
 /**
- * The kernel for a clip of `shape` when it is worth one, else null (the TypeScript loop).
- * `pieceBytes` > 0: with piece buffers of that size for the lint to read into (`pieceBuffer`),
- * for a large clip; a clip in one block is copied into the kernel's slot (at most 64 KiB), and
- * its kernel, without piece buffers, is small enough to keep several of.
+ * The kernel for a clip of `shape`, else null (the TypeScript loop: fewer than
+ * MOTION_KERNEL_MIN_BONES bones, or no WebAssembly). `pieceBytes` > 0: with piece buffers of that
+ * size for the lint to read into (`pieceBuffer`), for a clip of MOTION_KERNEL_PIECES_MIN_RECORDS
+ * records or more; a shorter one is copied into the kernel's slots.
  */
 export function motionKernelFor(shape: ClipShape, pieceBytes = 0): MotionKernel | null {
-  if (fitsOneBlock(shape)) return createMotionKernel(shape.boneCount) ?? null;
-  return (shape.boneCount * shape.frameCount >= MOTION_KERNEL_MIN_RECORDS && createMotionKernel(shape.boneCount, undefined, pieceBytes)) || null;
+  const withPieces = shape.boneCount * shape.frameCount >= MOTION_KERNEL_PIECES_MIN_RECORDS;
+  return createMotionKernel(shape.boneCount, undefined, withPieces ? pieceBytes : 0) ?? null;
 }
 
 export class MotionScanner {

@@ -16,8 +16,8 @@ import { stepTurn } from '../../../formats/motion/exactStep';
 import { isNonUnitRotation } from '../../../formats/rotation';
 import { expectedLintProblems, sparseProblemClip } from '../formats/clipKernelInputs';
 import { DEFAULT_MOTION_OPTIONS, type MotionFinding, type MotionOptions } from '../../../formats/motion/motionOptions';
-import { MOTION_KERNEL_MIN_RECORDS, MotionScanner, motionKernelFor } from '../../../formats/motion/motionScanner';
-import { MOTION_KERNEL_BLOCK, MOTION_KERNEL_MIN_BONES, createMotionKernel } from '../../../formats/wasm/motionKernel';
+import { MOTION_KERNEL_PIECES_MIN_RECORDS, MotionScanner, motionKernelFor } from '../../../formats/motion/motionScanner';
+import { MOTION_KERNEL_BLOCK, MOTION_KERNEL_MIN_BONES, createMotionKernel, type MotionKernel } from '../../../formats/wasm/motionKernel';
 import { clipOf, frozenBoneClip, poppedClip, repeatedFramesClip, staticClip, teleportedClip } from './plantedClips';
 import { random, randomWordsClip } from './randomClips';
 
@@ -169,12 +169,18 @@ test('a turn within smallTurnFieldSteps of each rotation field (the dropped inde
   assert.deepEqual(bounds, [[1, -1], [5, 0], [20, 5], [60, 43], [120, 148], [180, 269]]);
 });
 
-test('the lint uses the kernel for clips held in one block and for clips of at least MOTION_KERNEL_MIN_RECORDS records', () => {
-  assert.ok(motionKernelFor({ boneCount: 16, frameCount: 60 }));
-  assert.ok(motionKernelFor({ boneCount: 16, frameCount: MOTION_KERNEL_BLOCK / 16 - 1 }));
-  assert.equal(motionKernelFor({ boneCount: 16, frameCount: MOTION_KERNEL_BLOCK / 16 }), null);
-  assert.equal(motionKernelFor({ boneCount: 255, frameCount: Math.ceil(MOTION_KERNEL_MIN_RECORDS / 255) - 1 }), null);
-  assert.ok(motionKernelFor({ boneCount: 255, frameCount: Math.ceil(MOTION_KERNEL_MIN_RECORDS / 255) }));
+test('the lint uses the kernel for every clip of 4 bones or more, with piece buffers from MOTION_KERNEL_PIECES_MIN_RECORDS records', () => {
+  const pieceBytes = 1024 * 1024;
+  const kernel = (boneCount: number, frameCount: number): MotionKernel => {
+    const made = motionKernelFor({ boneCount, frameCount }, pieceBytes);
+    assert.ok(made, `a kernel for ${boneCount} x ${frameCount}`);
+    return made;
+  };
+  assert.equal(kernel(16, 60).pieceBuffer(0, 16), undefined, 'one block: no piece buffers');
+  assert.equal(kernel(16, MOTION_KERNEL_BLOCK / 16).pieceBuffer(0, 16), undefined, 'two blocks: no piece buffers');
+  assert.equal(kernel(255, Math.ceil(MOTION_KERNEL_PIECES_MIN_RECORDS / 255) - 1).pieceBuffer(0, 16), undefined, 'below the threshold: no piece buffers');
+  assert.equal(kernel(255, Math.ceil(MOTION_KERNEL_PIECES_MIN_RECORDS / 255)).pieceBuffer(0, pieceBytes)?.length, pieceBytes, 'from the threshold: piece buffers');
+  assert.equal(motionKernelFor({ boneCount: MOTION_KERNEL_MIN_BONES - 1, frameCount: 5000 }, pieceBytes), null, 'the loop below the fewest bones');
   assert.equal(createMotionKernel(4, null), undefined);
   assert.equal(createMotionKernel(MOTION_KERNEL_MIN_BONES - 1), undefined);
 });
@@ -203,7 +209,7 @@ test('the lint reading its pieces into the motion kernel memory finds what the T
   const lowered = { ...DEFAULT_MOTION_OPTIONS, popMinDegrees: 20, jumpRatio: 2 };
   let findings = 0;
   for (let seed = 1; seed <= 6; seed++) {
-    const clip = randomMotionClip(seed, MOTION_KERNEL_MIN_RECORDS + 4 * MOTION_KERNEL_BLOCK);
+    const clip = randomMotionClip(seed, MOTION_KERNEL_PIECES_MIN_RECORDS + 4 * MOTION_KERNEL_BLOCK);
     const header = parseClipHeader(clip)!;
     assert.ok(motionKernelFor(header));
     for (const options of [DEFAULT_MOTION_OPTIONS, lowered]) {
@@ -225,8 +231,8 @@ test('a kernel given back serves the next clip as a fresh one would: lints in tu
   // Random words first (non-finite halves: the exact path kept across scans, every bone moved,
   // the candidate cap reached), then clips of smooth motion, each linted after the one before
   // gave its kernel back (the same piece size every time, so one instance serves them all).
-  const words = randomWordsClip(11, 61, Math.ceil(MOTION_KERNEL_MIN_RECORDS / 61) + 40);
-  const clips = [words, ...[7, 8, 9].map((seed) => randomMotionClip(seed, MOTION_KERNEL_MIN_RECORDS)), words];
+  const words = randomWordsClip(11, 61, Math.ceil(MOTION_KERNEL_PIECES_MIN_RECORDS / 61) + 40);
+  const clips = [words, ...[7, 8, 9].map((seed) => randomMotionClip(seed, MOTION_KERNEL_PIECES_MIN_RECORDS)), words];
   for (const [index, clip] of clips.entries()) {
     const header = parseClipHeader(clip)!;
     const reference = new MotionScanner(header, DEFAULT_MOTION_OPTIONS, null);

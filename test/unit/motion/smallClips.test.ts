@@ -13,7 +13,7 @@ import { lintableRecordCount, reportRecord, scanSuspectRecords } from '../../../
 import type { FormatDiagnostic } from '../../../formats/diagnostics';
 import { motionDiagnostic } from '../../../formats/motion/motionDiagnostics';
 import { DEFAULT_MOTION_OPTIONS, type MotionOptions } from '../../../formats/motion/motionOptions';
-import { MotionScanner, motionKernelFor } from '../../../formats/motion/motionScanner';
+import { MOTION_KERNEL_PIECES_MIN_RECORDS, MotionScanner, motionKernelFor } from '../../../formats/motion/motionScanner';
 import { ProblemCollector } from '../../../formats/problemCollector';
 import { MOTION_KERNEL_BLOCK, MOTION_KERNEL_MIN_BONES, createMotionKernel } from '../../../formats/wasm/motionKernel';
 import { clipOf, smoothTransform } from './plantedClips';
@@ -165,4 +165,29 @@ test('edge cases: 1-3 bones, 1 and 2 frames, NaN halves, repeated records, pops 
     assert.ok((await assertSameLint(twice, `${bones} bones, every frame twice`)).some((d) => d.code === 'anim/repeated-frames'));
     await assertSameLint(clipOf({ bones, frames: 40 }, (b, frame) => smoothTransform(b, b === 0 ? 0 : frame)), `${bones} bones, bone 0 held`);
   }
+});
+
+test('clips longer than one block and shorter than the piece buffers\' threshold lint through the pass as through the loop', async () => {
+  const cases: [Uint8Array, string, MotionOptions?][] = [
+    [randomLegalClip(51, 40, 120), 'random records 40x120'],
+    [randomLegalClip(52, 40, 120), 'random records 40x120, 20° ratio 2', LOWERED],
+    [randomLegalClip(53, 4, 1100), 'random records 4x1100', LOWERED],
+    [randomWordsClip(54, 40, 150), 'random words 40x150'],
+    [stepAt(61, 300, 60, 299), 'smooth 61x300, a step at the last frame'],
+    [withNaN(stepAt(40, 200, 7, 103), 150 * 40 + 3, 4), 'smooth 40x200, a step at frame 103, a NaN position at frame 150'],
+    [stepAt(255, 257, 254, 1), 'smooth 255x257 (65,535 records), a step at frame 1'],
+  ];
+  const codes = new Set<string>();
+  for (const [clip, label, options = DEFAULT_MOTION_OPTIONS] of cases) {
+    const header = parseClipHeader(clip)!;
+    const records = header.boneCount * header.frameCount;
+    assert.ok(records >= MOTION_KERNEL_BLOCK && records < MOTION_KERNEL_PIECES_MIN_RECORDS, `${label}: between one block and the threshold`);
+    assert.ok(motionKernelFor(header, 4 * 1024 * 1024), `${label}: the check's lint takes the pass`);
+    const expected = await lintThrough(false, clip, options, 4 * 1024 * 1024);
+    assert.deepEqual(await lintClipRecords(memoryByteSource(clip), header, { maxKeyframeProblems: 100, motion: options }), expected, `${label}: the lint`);
+    assert.deepEqual(await lintThrough(true, clip, options, 16 * 7), expected, `${label}: the pass in pieces of 7 records`);
+    for (const d of expected) codes.add(d.code);
+  }
+  // Findings of each motion rule and record problems were compared.
+  for (const code of ['anim/pop', 'anim/position-jump', 'anim/non-finite', 'anim/non-unit-rotation']) assert.ok(codes.has(code), `${code} among ${[...codes].join(', ')}`);
 });
