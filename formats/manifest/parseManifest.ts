@@ -76,15 +76,15 @@ class ParsedTable implements ManifestTable {
 
 class ParsedEntry extends ParsedTable implements ManifestEntry {
   constructor(
-    table: { name: string; keys: ManifestKey[]; isArrayElement: boolean; inline: boolean },
-    lines: LineIndex,
+    name: string,
     inst: TableInstance,
+    lines: LineIndex,
     readonly array: AssetArrayName,
     readonly kind: ManifestAssetKind,
     readonly index: number,
     readonly fields: Partial<Record<EntryKeyName, ManifestKey>>,
   ) {
-    super(table.name, table.keys, table.isArrayElement, table.inline, lines, inst.header, inst.start, inst.end);
+    super(name, inst.keys, inst.isArrayElement, inst.inline, lines, inst.header, inst.start, inst.end);
   }
 }
 
@@ -370,6 +370,17 @@ function* parseManifestInSteps(text: string, path: string): Generator<void, Mani
   for (const inst of instances) {
     const names = namesOf(inst.segments);
     const name = internedName(names.join('.'));
+    // An element of an asset array: nearly every table of a large manifest (no other case below has three segments).
+    const array = names[0] === 'assets' && names.length === 2 ? assetArraySpec(names[1]) : undefined;
+    if (array && inst.segments.length === 3 && typeof inst.segments[2] === 'number') {
+      checkTypes(inst.keys, entryKeySpec, '');
+      const fields: Partial<Record<EntryKeyName, ManifestKey>> = {};
+      for (const key of inst.keys) if (entryKeySpec(key.name)) fields[key.name as EntryKeyName] = key;
+      const index = arrayCounters.get(array.array) ?? 0;
+      arrayCounters.set(array.array, index + 1);
+      model.entries.push(new ParsedEntry(name, inst, lines, array.array, array.kind, index, fields));
+      continue;
+    }
     const table = new ParsedTable(name, inst.keys, inst.isArrayElement, inst.inline, lines, inst.header, inst.start, inst.end);
     if (inst.segments.length === 0) {
       for (const key of inst.keys) model.strayKeys.push({ table: '', key });
@@ -395,18 +406,8 @@ function* parseManifestInSteps(text: string, path: string): Generator<void, Mani
       }
       continue;
     }
-    const array = names[0] === 'assets' && names.length === 2 ? assetArraySpec(names[1]) : undefined;
     if (array && inst.segments.length === 2 && inst.isStandardHeader) {
       typeError(`\`[assets.${array.array}]\` must be an array of tables: write \`[[assets.${array.array}]]\`.`, whereOf(table));
-      continue;
-    }
-    if (array && inst.segments.length === 3 && typeof inst.segments[2] === 'number') {
-      checkTypes(inst.keys, entryKeySpec, '');
-      const fields: Partial<Record<EntryKeyName, ManifestKey>> = {};
-      for (const key of inst.keys) if (entryKeySpec(key.name)) fields[key.name as EntryKeyName] = key;
-      const index = arrayCounters.get(array.array) ?? 0;
-      arrayCounters.set(array.array, index + 1);
-      model.entries.push(new ParsedEntry(table, lines, inst, array.array, array.kind, index, fields));
       continue;
     }
     model.unknownTables.push(table);

@@ -11,6 +11,8 @@
  * is exactly what the parser gives for the same text (the manifest tests compare both).
  */
 
+import { ASSET_ARRAYS, ENTRY_KEYS, MANIFEST_TABLES, TOP_LEVEL_TABLES } from './schema';
+
 /** One `name = value` line: offsets in the whole text. */
 export interface PlainKey {
   name: string;
@@ -51,6 +53,16 @@ const DIGIT_0 = 48;
 const DIGIT_9 = 57;
 /** More digits than this may not be a safe integer: left to the parser. */
 const MAX_INTEGER_DIGITS = 15;
+
+/**
+ * The names the schema knows (tables, asset arrays, keys), by length: a name read that is one of
+ * them is that string, not a copy of the text (three or four per entry of 10,000 that live as
+ * long as the model).
+ */
+const KNOWN_NAMES = new Map<number, string[]>();
+for (const name of new Set([...TOP_LEVEL_TABLES, ...ASSET_ARRAYS.map((a) => a.array), ...ENTRY_KEYS.map((k) => k.name), ...MANIFEST_TABLES.flatMap((t) => t.keys.map((k) => k.name))])) {
+  KNOWN_NAMES.set(name.length, [...(KNOWN_NAMES.get(name.length) ?? []), name]);
+}
 
 function isBareNameChar(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= DIGIT_0 && c <= DIGIT_9) || c === 95 || c === 45;
@@ -114,7 +126,9 @@ class Reader {
   private bareName(): string | undefined {
     const from = this.i;
     while (this.i < this.end && isBareNameChar(this.text.charCodeAt(this.i))) this.i++;
-    return this.i > from ? this.text.slice(from, this.i) : undefined;
+    if (this.i === from) return undefined;
+    for (const known of KNOWN_NAMES.get(this.i - from) ?? []) if (this.text.startsWith(known, from)) return known;
+    return this.text.slice(from, this.i);
   }
 
   private skipSpaces(): void {
