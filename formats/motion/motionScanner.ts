@@ -16,7 +16,7 @@ import { f16LookupTable } from '../f16';
 import { rotationFieldTable, rotationOneMinusSquareTable, rotationSquareTable } from '../rotation';
 import { DEFAULT_MAX_FINDINGS_PER_CODE, MOTION_WINDOW, type ClipShape, type MotionCode, type MotionFinding, type MotionOptions } from './motionOptions';
 import { NO_FINDING_MARGIN, judgePop, noPopBelow } from './popRule';
-import { judgePositionJump, noJumpAbove, type JumpCandidate } from './positionJumpRule';
+import { judgePositionJump, noJumpAbove, noJumpInClip, type JumpCandidate } from './positionJumpRule';
 import { RepeatedFrames } from './repeatedFramesRule';
 import { stillnessFindings } from './stillnessRules';
 import { RING, StepRing, type StepWindow } from './stepWindow';
@@ -95,8 +95,7 @@ export function concludeMotion(shape: ClipShape, options: MotionOptions, totals:
   };
   const { frames } = totals;
   for (const pop of totals.pops) report(pop);
-  const steps = (frames - 1) * shape.boneCount;
-  const typicalStep = steps > 0 ? Math.sqrt(totals.squaredSteps / steps) : 0;
+  const typicalStep = clipTypicalStep(shape, frames, totals.squaredSteps);
   for (const jump of totals.jumps) {
     const finding = judgePositionJump(shape, options, jump, typicalStep, Math.sqrt(totals.farthest));
     if (finding) report(finding);
@@ -116,6 +115,12 @@ export function concludeMotion(shape: ClipShape, options: MotionOptions, totals:
     }
   }
   return findings;
+}
+
+/** The clip's typical position step: the root mean square of every bone's steps over `frames` whole frames. */
+function clipTypicalStep(shape: ClipShape, frames: number, squaredSteps: number): number {
+  const steps = (frames - 1) * shape.boneCount;
+  return steps > 0 ? Math.sqrt(squaredSteps / steps) : 0;
 }
 
 /**
@@ -204,6 +209,8 @@ export class MotionScanner {
   private readonly oneBlock: boolean;
   private blockTurns?: BlockSteps;
   private blockMoves?: BlockSteps;
+  /** A clip held in one block, once read: its typical step and size (`concludeMotion`'s), so a move that is surely no jump is not judged. */
+  private clipJumpBounds?: { typical: number; size: number };
   /** Records fed. */
   private fed = 0;
   private frame = 0;
@@ -506,6 +513,8 @@ export class MotionScanner {
       if (finding) this.pops.push(finding);
     } else {
       const moves: StepWindow = this.blockMoves ?? this.kept?.moves ?? this.moves;
+      const bounds = this.clipJumpBounds;
+      if (bounds && noJumpInClip(this.options, moves.get(bone, step), bounds.typical, bounds.size)) return;
       const squared = moves.readAround(bone, step, 1, frame);
       if (moves.mostAbove(noJumpAbove(this.options, squared, NO_FINDING_MARGIN))) return;
       this.jumps.push({ bone, frame: step + this.frameOffset, squared, typicalSquared: moves.medianRead() });
@@ -522,10 +531,15 @@ export class MotionScanner {
     this.flush();
     const frames = this.frame; // whole frames read
     if (frames === 0) return [];
-    this.judgeDue(frames - 1, true);
-    if (this.oneBlock) this.takeBlockCandidates(frames - 1);
     const { stepChunks, farthest } = this.clipSums();
-    return concludeMotion(this.shape, this.options, { pops: this.pops, jumps: this.jumps, squaredSteps: stepTotal(stepChunks), farthest, moved: this.moved, repeated: this.repeated, frames });
+    const squaredSteps = stepTotal(stepChunks);
+    this.judgeDue(frames - 1, true);
+    if (this.oneBlock) {
+      // The clip's sums are known before its candidates are judged: a move that is no jump in it is not read around.
+      this.clipJumpBounds = { typical: clipTypicalStep(this.shape, frames, squaredSteps), size: Math.sqrt(farthest) };
+      this.takeBlockCandidates(frames - 1);
+    }
+    return concludeMotion(this.shape, this.options, { pops: this.pops, jumps: this.jumps, squaredSteps, farthest, moved: this.moved, repeated: this.repeated, frames });
   }
 
   /**

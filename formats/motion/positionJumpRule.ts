@@ -39,10 +39,20 @@ export function noJumpAbove(options: MotionOptions, squared: number, margin: num
   return bound > 0 && bound < Infinity && ratio * Math.sqrt(bound) > Math.sqrt(squared) * (1 + margin / 4) ? bound : Infinity;
 }
 
+/**
+ * Whether a step of `squared` is surely no jump in a clip of typical step `clipTypical` and size
+ * `clipSize` whatever the bone's typical step: `judgePositionJump`'s tests that need no window.
+ */
+export function noJumpInClip(options: MotionOptions, squared: number, clipTypical: number, clipSize: number): boolean {
+  const distance = Math.sqrt(squared);
+  // With a negative ratio, the larger of the two typical steps need not give the larger bound.
+  return !(distance > 0) || (options.jumpRatio >= 0 && distance < options.jumpRatio * clipTypical) || distance < JUMP_MIN_SHARE * clipSize;
+}
+
 export function judgePositionJump(shape: ClipShape, options: MotionOptions, jump: JumpCandidate, clipTypical: number, clipSize: number): MotionFinding | undefined {
   const distance = Math.sqrt(jump.squared);
   const typical = Number.isNaN(jump.typicalSquared) ? 0 : Math.sqrt(jump.typicalSquared);
-  if (!(distance > 0) || distance < options.jumpRatio * Math.max(typical, clipTypical) || distance < JUMP_MIN_SHARE * clipSize) return undefined;
+  if (noJumpInClip(options, jump.squared, clipTypical, clipSize) || distance < options.jumpRatio * Math.max(typical, clipTypical)) return undefined;
   const { bone, frame } = jump;
   return {
     code: 'anim/position-jump',

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { NO_FINDING_MARGIN, judgePop, noPopBelow, turnDegrees } from '../../../formats/motion/popRule';
-import { judgePositionJump, noJumpAbove } from '../../../formats/motion/positionJumpRule';
+import { judgePositionJump, noJumpAbove, noJumpInClip } from '../../../formats/motion/positionJumpRule';
 import { DEFAULT_MOTION_OPTIONS, type MotionOptions } from '../../../formats/motion/motionOptions';
 import { StepRing } from '../../../formats/motion/stepWindow';
 import { random } from './randomClips';
@@ -131,4 +131,29 @@ test('mostBelow and mostAbove count the window medianAround takes, the step itse
   // No step besides the frame's own: no majority.
   ring.readAround(0, 1, 1, 1);
   assert.equal(ring.mostBelow(2), false);
+});
+
+test('noJumpInClip: a step it rules out is no jump whatever the bone\'s typical step; one it keeps can be', () => {
+  const clip = { typical: 0.5, size: 10 };
+  const options: MotionOptions[] = [DEFAULT_MOTION_OPTIONS, { ...DEFAULT_MOTION_OPTIONS, jumpRatio: 2 }, { ...DEFAULT_MOTION_OPTIONS, jumpRatio: 0 }, { ...DEFAULT_MOTION_OPTIONS, jumpRatio: -1 }];
+  const typicals = [Number.NaN, 0, 1e-6, 0.01, 0.25, 4, 1e6];
+  let ruledOut = 0, kept = 0;
+  for (const option of options) {
+    // Around each bound: ratio x the clip's typical step, 5% of its size; zero, NaN and infinity.
+    const distances = [0, 0.1, 0.49999, 0.5, 0.50001, 1.4999, 1.5, 1.50001, 2, 3, 50];
+    for (const squared of [...distances.map((d) => Math.fround(d * d)), Number.NaN, Number.POSITIVE_INFINITY]) {
+      if (noJumpInClip(option, squared, clip.typical, clip.size)) {
+        ruledOut++;
+        for (const typicalSquared of typicals) {
+          assert.equal(judgePositionJump(SHAPE, option, { bone: 0, frame: 5, squared, typicalSquared }, clip.typical, clip.size), undefined, `ratio ${option.jumpRatio}, squared ${squared}, typical ${typicalSquared}`);
+        }
+      } else {
+        kept++;
+        // With no typical step of its own, a kept step is judged by the clip's bounds alone: a jump.
+        const finding = judgePositionJump(SHAPE, option, { bone: 0, frame: 5, squared, typicalSquared: 0 }, clip.typical, clip.size);
+        assert.notEqual(finding, undefined, `ratio ${option.jumpRatio}, squared ${squared}`);
+      }
+    }
+  }
+  assert.ok(ruledOut > 10 && kept > 10, `${ruledOut} ruled out, ${kept} kept`);
 });
