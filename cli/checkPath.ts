@@ -170,6 +170,7 @@ async function walk(access: FileAccess, directory: string, options: PathCheckOpt
   into.walkFound(found);
   const binaries = found.filter((file) => file.kind.kind !== 'manifest');
   const pool = options.pool;
+  pool?.expectFiles?.(binaries.length);
   const facts = options.facts;
   // With workers checking the binaries, this thread reads and parses each manifest meanwhile.
   const early = new Map(pool && facts ? found.filter((file) => file.kind.kind === 'manifest').map((file) => [file.path, readManifestEarly(access, file.path, facts)] as const) : []);

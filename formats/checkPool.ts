@@ -48,6 +48,11 @@ export interface BinaryCheckPool {
    * which the caller checks itself (`check` for a clip it splits).
    */
   checkFiles?(files: readonly PooledFile[], options: PooledCheckOptions, each: (index: number, checked: PooledFileCheck | undefined) => void): Promise<void>;
+  /**
+   * A run is about to send `files` binary files to `checkFiles` (in one call or several): the pool
+   * starts the threads it will use for them now, not as the first answers come.
+   */
+  expectFiles?(files: number): void;
   /** The skeletons checks sent from now on judge a clip against, as this thread would (`manifest/assetFacts.ts`). */
   knowBindPoses?(poses: readonly BindPose[]): void;
 }

@@ -2,8 +2,8 @@
  * `BinaryCheckPool` over `worker_threads`: one worker per core (at most 8, `defaultPoolSize`), each
  * check sent to the worker with the fewest in flight, answers matched by id, so callers keep
  * their own order (`mapInParallel` puts results in input order). A large clip is split instead:
- * one frame range per worker, merged here (`formats/clipRangeLint.ts`). Workers start on first use and
- * `close()` ends them. The worker script is `checkWorker.js` beside the bundle, or
+ * one frame range per worker, merged here (`formats/clipRangeLint.ts`). Workers start on first use, or all a run
+ * will use at once when it says how many files it has (`expectFiles`), and `close()` ends them. The worker script is `checkWorker.js` beside the bundle, or
  * `checkWorker.ts` when run from source (tsx): `createCheckPool` gives none where neither exists,
  * and the caller checks on its own thread.
  */
@@ -80,12 +80,26 @@ export class WorkerCheckPool implements BinaryCheckPool {
   private bindPoses: readonly BindPose[] = [];
   /** Workers started since the pool was made (ended or not). */
   started = 0;
+  /** The workers a run's batches use (`expectFiles`): the pool's size until a run says how many files it has. */
+  private runWorkers: number;
 
   constructor(
     private readonly script: string,
     readonly size: number = defaultPoolSize(),
     private readonly options: PoolOptions = {},
-  ) {}
+  ) {
+    this.runWorkers = size;
+  }
+
+  /**
+   * A run of `files` binary files starts the workers it will use now (`checkWorkersForFiles`), all
+   * at once, instead of one and then more as its first batches wait; its batches use no more.
+   */
+  expectFiles(files: number): void {
+    this.runWorkers = checkWorkersForFiles(files, this.size);
+    if (this.failures >= MAX_WORKER_FAILURES) return;
+    while (this.workers.length < this.runWorkers) this.start();
+  }
 
   async check(path: string, kind: BinaryKind, stat: FileStat, options: PooledCheckOptions): Promise<BinaryFileCheck> {
     if (this.splits(kind, stat.size)) return this.checkInRanges(path, stat, options);
@@ -99,7 +113,8 @@ export class WorkerCheckPool implements BinaryCheckPool {
    * (the caller sends it to `check`), as does every file of a batch whose worker failed.
    */
   async checkFiles(files: readonly PooledFile[], options: PooledCheckOptions, each: (index: number, checked: PooledFileCheck | undefined) => void): Promise<void> {
-    const batch = Math.max(1, Math.min(CHECK_BATCH_FILES, Math.ceil(files.length / (4 * this.size))));
+    const workers = this.runWorkers;
+    const batch = Math.max(1, Math.min(CHECK_BATCH_FILES, Math.ceil(files.length / (4 * workers))));
     const splitFrom = this.size > 1 ? this.splitMinBytes : Number.POSITIVE_INFINITY;
     let next = 0;
     const sendBatches = async (): Promise<void> => {
@@ -109,14 +124,14 @@ export class WorkerCheckPool implements BinaryCheckPool {
         next += batchFiles.length;
         let checks: (PooledFileCheck | null)[] | undefined;
         try {
-          checks = (await this.post((id) => ({ id, files: batchFiles, options, splitFrom }))).checks;
+          checks = (await this.post((id) => ({ id, files: batchFiles, options, splitFrom }), workers)).checks;
         } catch {
           checks = undefined;
         }
         for (let i = 0; i < batchFiles.length; i++) each(from + i, checks?.[i] ?? undefined);
       }
     };
-    await Promise.all(Array.from({ length: Math.min(2 * this.size, Math.ceil(files.length / batch)) }, sendBatches));
+    await Promise.all(Array.from({ length: Math.min(2 * workers, Math.ceil(files.length / batch)) }, sendBatches));
   }
 
   /** A clip with at least `clipSplitMinBytes` (`CLIP_SPLIT_MIN_BYTES`) is linted in ranges, one per worker. */
@@ -140,10 +155,10 @@ export class WorkerCheckPool implements BinaryCheckPool {
     return this.options.clipSplitMinBytes ?? CLIP_SPLIT_MIN_BYTES;
   }
 
-  /** Posts `message(id)` to the least busy worker; its answer, or the error it replied. */
-  private post(message: (id: number) => WorkerMessage): Promise<CheckReply> {
+  /** Posts `message(id)` to the least busy of at most `workers` workers; its answer, or the error it replied. */
+  private post(message: (id: number) => WorkerMessage, workers = this.size): Promise<CheckReply> {
     if (this.failures >= MAX_WORKER_FAILURES) return Promise.reject(new Error('the check workers keep failing'));
-    const target = this.leastBusy();
+    const target = this.leastBusy(workers);
     const id = this.nextId++;
     return new Promise<CheckReply>((resolve, reject) => {
       target.inFlight.set(id, { resolve, reject });
@@ -179,10 +194,10 @@ export class WorkerCheckPool implements BinaryCheckPool {
     await Promise.all(workers.map(({ worker }) => worker.terminate()));
   }
 
-  private leastBusy(): PoolWorker {
+  private leastBusy(limit: number): PoolWorker {
     let best: PoolWorker | undefined;
     for (const w of this.workers) if (!best || w.inFlight.size < best.inFlight.size) best = w;
-    if (best && (best.inFlight.size === 0 || this.workers.length >= this.size)) return best;
+    if (best && (best.inFlight.size === 0 || this.workers.length >= limit)) return best;
     if (best || !this.options.startAllAtOnce) return this.start();
     while (this.workers.length < this.size) this.start();
     return this.workers[0]!;
@@ -234,6 +249,20 @@ export class WorkerCheckPool implements BinaryCheckPool {
  * the bottleneck: on 16 cores, 8 checked the issue's workspace fastest and 16 slower again.
  */
 export const MAX_CHECK_WORKERS = 8;
+
+/**
+ * Binary files of a run for each check worker it starts: a worker's start (its bundle's load,
+ * tens of ms of CPU) costs about what a worker's checks of this many small clips do.
+ */
+export const FILES_PER_CHECK_WORKER = 256;
+
+/**
+ * The workers a run of `files` binary files uses on a pool of `poolSize`: one for each
+ * `FILES_PER_CHECK_WORKER` files, at least one (a small folder's few files), at most the pool.
+ */
+export function checkWorkersForFiles(files: number, poolSize: number): number {
+  return Math.max(1, Math.min(poolSize, Math.floor(files / FILES_PER_CHECK_WORKER)));
+}
 
 /** One worker per core, at most `MAX_CHECK_WORKERS`. */
 export function defaultPoolSize(): number {
