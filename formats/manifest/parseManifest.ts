@@ -304,7 +304,8 @@ const PARSE_SLICE_MS = 15;
 
 /**
  * `parseManifest` that gives the event loop a turn every few milliseconds: a manifest of
- * 10,000 entries takes about a second to parse, and a language server must answer meanwhile.
+ * 10,000 entries (of tables the TOML parser reads, or on a slow machine) takes long enough to
+ * parse that a language server must answer meanwhile.
  */
 export async function parseManifestAsync(text: string, path: string): Promise<ManifestModel> {
   const steps = parseManifestInSteps(text, path);
