@@ -17,6 +17,12 @@ export function isHiddenFolderName(name: string): boolean {
   return name.startsWith('.');
 }
 
+/** A relative path with a folder part that `isHiddenFolderName` names (its file name aside), without splitting it (once per file of a walk). */
+function inHiddenFolder(relative: string): boolean {
+  const folders = relative.slice(0, Math.max(0, relative.lastIndexOf('/')));
+  return isHiddenFolderName(folders) || folders.includes('/.');
+}
+
 export class ExcludeFilter {
   private readonly matchers: ((path: string) => boolean)[];
 
@@ -42,7 +48,7 @@ export class ExcludeFilter {
    */
   excludesFile(path: string): boolean {
     const candidates = this.candidates(path);
-    if (candidates.slice(1).some((relative) => relative.split('/').slice(0, -1).some(isHiddenFolderName))) return true;
+    for (let i = 1; i < candidates.length; i++) if (inHiddenFolder(candidates[i]!)) return true;
     return this.matchesGlob(candidates);
   }
 

@@ -19,6 +19,9 @@ test('files: patterns match paths relative to any workspace folder, or absolute;
     ['/ws/.cache/x.nczx', true],
     ['/ws/a/.git/x.nczx', true],
     ['/ws/.hidden.nczx', false],
+    ['/ws/a/b.c/x.nczx', false],
+    ['/ws/a/.b.c/d/x.nczx', true],
+    ['/ws/a/.x.nczx', false],
     ['/elsewhere/.cache/x.nczx', false],
   ];
   for (const [path, excluded] of table) assert.equal(filter.excludesFile(path), excluded, path);
