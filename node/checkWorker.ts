@@ -7,11 +7,13 @@
  * else to do meanwhile. Each file is read once, into buffers used again.
  */
 import { parentPort } from 'node:worker_threads';
-import { checkFileOnce } from '../formats/check';
+// A batch holds binary files only: the check without the manifest rules (a manifest would throw,
+// left to the caller), so that this bundle holds no TOML parser or glTF reader.
+import { checkPathOnce as checkFileOnce } from '../formats/checkPathOnce';
 import { checkBinaryFile } from '../formats/checkBinaryFile';
 import type { PooledCheckOptions, PooledFile, PooledFileCheck } from '../formats/checkPool';
 import type { FileAccess } from '../formats/fileAccess';
-import { compactForTransfer } from '../formats/manifest/assetFacts';
+import { compactForTransfer } from '../formats/manifest/localSpaceFacts';
 import { lintRangeOnWorker } from './clipRangeWorkerJob';
 import { nodeFileAccess } from './fileAccess';
 import { RecycledReads } from './recycledReads';
