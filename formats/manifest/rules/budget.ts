@@ -54,6 +54,9 @@ export function decodedClipBytes(asset: ResolvedAsset): number | undefined {
   return s.frameCount * s.boneCount * DECODED_BONE_BYTES;
 }
 
+/** How many of the largest clips `PackBudget.largestClips` names. */
+const LARGEST_CLIPS = 3;
+
 export function packBudget(assets: readonly ResolvedAsset[], animationLimit = DEFAULT_ANIMATION_BUFFER_LIMIT): PackBudget {
   const budget: PackBudget = {
     byKind: {},
@@ -65,7 +68,7 @@ export function packBudget(assets: readonly ResolvedAsset[], animationLimit = DE
     uncountedClips: 0,
     largestClips: [],
   };
-  const clips: { asset: ResolvedAsset; bytes: number }[] = [];
+  const largest = budget.largestClips;
   for (const asset of assets) {
     if (asset.exists && asset.size !== undefined) {
       const kind = (budget.byKind[asset.kind] ??= { bytes: 0, entries: 0 });
@@ -81,9 +84,14 @@ export function packBudget(assets: readonly ResolvedAsset[], animationLimit = DE
     }
     budget.animationBytes += decoded;
     budget.countedClips++;
-    clips.push({ asset, bytes: decoded });
+    // The 3 largest, largest first, ties in manifest order (a stable sort's first 3, without sorting 10,000 clips).
+    let at = largest.length;
+    while (at > 0 && largest[at - 1]!.bytes < decoded) at--;
+    if (at < LARGEST_CLIPS) {
+      largest.splice(at, 0, { asset, bytes: decoded });
+      largest.length = Math.min(largest.length, LARGEST_CLIPS);
+    }
   }
-  budget.largestClips = clips.sort((a, b) => b.bytes - a.bytes).slice(0, 3);
   return budget;
 }
 

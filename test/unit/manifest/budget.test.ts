@@ -64,3 +64,12 @@ test('formatBytes: bytes, KiB, MiB with the exact count', () => {
     '0 bytes', '1,023 bytes', '1 KiB (1,024 bytes)', '1.5 KiB (1,536 bytes)', '16 MiB (16,777,216 bytes)', '17.25 MiB (18,087,936 bytes)',
   ]);
 });
+
+test('packBudget names the 3 largest clips, largest first, ties in manifest order', () => {
+  const clip = (id: string, frames: number) => ({ kind: 'animation', id, exists: true, size: 4 + frames * 16, summary: { kind: 'clip', boneCount: 1, frameCount: frames } }) as unknown as ManifestCheckResult['assets'][number];
+  const largest = (frames: number[]) => packBudget(frames.map((f, i) => clip(`c${i}`, f))).largestClips.map((c) => [c.asset.id, c.bytes / DECODED_BONE_BYTES]);
+  assert.deepEqual(largest([5, 9, 5, 9, 1, 9, 9]), [['c1', 9], ['c3', 9], ['c5', 9]]);
+  assert.deepEqual(largest([5, 3, 5, 4, 2]), [['c0', 5], ['c2', 5], ['c3', 4]]);
+  assert.deepEqual(largest([1, 2]), [['c1', 2], ['c0', 1]]);
+  assert.deepEqual(largest([]), []);
+});
