@@ -64,6 +64,8 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     store,
     checkAsset: core.checkAsset,
     checkAssets: core.checkAssets,
+    // A re-check of a few files starts one worker, not the pool (a worker's start costs ~75 ms of CPU and ~17 MiB).
+    expectBinaries: (count) => pool?.expectFiles?.(count),
     skeletonsChecked: core.skeletonsChecked,
     // Idle check workers hold ~17 MiB each: none waits through the manifests' rules, or between passes.
     binariesChecked: async () => pool?.stopIdleWorkers?.(),

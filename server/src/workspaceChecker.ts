@@ -35,6 +35,8 @@ export interface WorkspaceCheckerDeps {
   checkAsset(path: string, kind: FileKind): Promise<readonly FormatDiagnostic[]>;
   /** Optional: many at once, each answered as it is checked (a pool's batches); else `checkAsset` several at once. */
   checkAssets?(files: readonly PooledFile[], each: (index: number, checked: AssetCheck) => void): Promise<void>;
+  /** A pass is about to check this many binary files: a pool starts the threads it will use for them now. */
+  expectBinaries?(count: number): void;
   /** The queued skeletons are checked: the clips after them are judged against them as they are read. */
   skeletonsChecked?(): void;
   /** A pass's binary files are checked, its manifests are next: check threads may be let go meanwhile. */
@@ -201,6 +203,7 @@ export class WorkspaceChecker {
         report?.(this.passChecked, this.passQueued);
         this.status('checking');
       };
+      if (binaries.length > 0) this.deps.expectBinaries?.(binaries.length);
       const skeletons = binaries.filter((p) => kindOf(p) === 'skeleton');
       await this.checkBinaries(skeletons, step);
       if (skeletons.length > 0) this.deps.skeletonsChecked?.();
