@@ -9,14 +9,15 @@ import { AbstractMessageWriter, type Message, type MessageWriter } from 'vscode-
 
 /** A stream the writer writes to (`process.stdout`). */
 export interface ByteSink {
-  write(data: Uint8Array, callback: (error?: Error | null) => void): unknown;
+  write(data: string, encoding: 'utf8', callback: (error?: Error | null) => void): unknown;
   end(): unknown;
   on(event: 'error', listener: (error: Error) => void): unknown;
   on(event: 'close', listener: () => void): unknown;
 }
 
 export class BatchedStreamWriter extends AbstractMessageWriter implements MessageWriter {
-  private pieces: Buffer[] = [];
+  /** Headers and bodies, joined and encoded once when written (no buffer per message). */
+  private pieces: string[] = [];
   private messages: Message[] = [];
   /** The next write's end, shared by every message it carries, and how to settle it. */
   private nextWrite: { done: Promise<void>; resolve(): void; reject(error: Error): void } | undefined;
@@ -33,14 +34,14 @@ export class BatchedStreamWriter extends AbstractMessageWriter implements Messag
   }
 
   write(message: Message): Promise<void> {
-    let body: Buffer;
+    let body: string;
     try {
-      body = Buffer.from(JSON.stringify(message), 'utf8');
+      body = JSON.stringify(message);
     } catch (error) {
       this.fireError(error, message, ++this.errors);
       return Promise.reject(error);
     }
-    this.pieces.push(Buffer.from(`Content-Length: ${body.byteLength}\r\n\r\n`, 'ascii'), body);
+    this.pieces.push(`Content-Length: ${Buffer.byteLength(body, 'utf8')}\r\n\r\n`, body);
     this.messages.push(message);
     if (!this.nextWrite) {
       let settle: Pick<NonNullable<BatchedStreamWriter['nextWrite']>, 'resolve' | 'reject'> | undefined;
@@ -60,12 +61,12 @@ export class BatchedStreamWriter extends AbstractMessageWriter implements Messag
   private flush(): void {
     const next = this.nextWrite;
     if (!next) return;
-    const data = Buffer.concat(this.pieces);
+    const data = this.pieces.join('');
     const messages = this.messages;
     this.pieces = [];
     this.messages = [];
     this.nextWrite = undefined;
-    this.sink.write(data, (error) => {
+    this.sink.write(data, 'utf8', (error) => {
       if (!error) return next.resolve();
       for (const message of messages) this.fireError(error, message, ++this.errors);
       next.reject(error);

@@ -19,8 +19,8 @@ function recordingSink(failure?: Error): ByteSink & { writes: Buffer[]; ended: b
   const sink = {
     writes: [] as Buffer[],
     ended: false,
-    write(data: Uint8Array, callback: (error?: Error | null) => void) {
-      sink.writes.push(Buffer.from(data));
+    write(data: string, encoding: 'utf8', callback: (error?: Error | null) => void) {
+      sink.writes.push(Buffer.from(data, encoding));
       queueMicrotask(() => callback(failure ?? null));
       return true;
     },
