@@ -1,6 +1,7 @@
 /**
- * The server's calls into the core: binary files through `checkFileOnce` (on the check pool's
- * workers where the runtime has one), manifests through the manifest check. One cache holds what
+ * The server's calls into the core: binary files through `checkFileOnce`, or in batches on the
+ * check pool's workers where the runtime has one (`checkAssets`: each worker stats and reads its
+ * files itself), manifests through the manifest check. One cache holds what
  * the checks learnt about each file (summary, lint results, a clip's local-space verdicts): a
  * binary check offers it, so that a manifest checked after it reads none of its files again; a
  * changed or deleted file leaves it, a cap change empties it.
@@ -17,6 +18,7 @@ import { exportedBoneNames } from '../../formats/gltf/exportRecord';
 import { DEFAULT_MOTION_OPTIONS, type MotionOptions } from '../../formats/motion/motionOptions';
 import { motionOptionsOf } from '../../formats/settings/settings';
 import type { ManifestCheckResult, ServerSettings } from './context';
+import { Turns } from './turns';
 
 export interface CoreChecks {
   /** A binary asset of the kind the workspace walk (or a file event) gave it. */
@@ -42,24 +44,6 @@ export interface CoreChecks {
  * of 64 answered at once held this thread ~3 ms, far longer on a loaded machine.
  */
 const ANSWERS_PER_TURN = 8;
-
-/** Hands out places in line, `size` to a turn of the event loop (`setImmediate` between turns). */
-class Turns {
-  private turn: Promise<void> = Promise.resolve();
-  private taken = 0;
-
-  constructor(private readonly size: number) {}
-
-  /** Settles when the caller's place comes. */
-  next(): Promise<void> {
-    if (this.taken === this.size) {
-      this.taken = 0;
-      this.turn = this.turn.then(() => new Promise<void>((resolve) => setImmediate(resolve)));
-    }
-    this.taken++;
-    return this.turn;
-  }
-}
 
 /** A binary asset's diagnostics, or why its check failed. */
 export type AssetCheck = { diagnostics: readonly FormatDiagnostic[] } | { error: unknown };
