@@ -1,10 +1,10 @@
 /**
  * The server's calls into the core: binary files through `checkFileOnce`, or in batches on the
  * check pool's workers where the runtime has one (`checkAssets`: each worker stats and reads its
- * files itself), manifests through the manifest check. One cache holds what
- * the checks learnt about each file (summary, lint results, a clip's local-space verdicts): a
- * binary check offers it, so that a manifest checked after it reads none of its files again; a
- * changed or deleted file leaves it, a cap change empties it.
+ * files itself), manifests through the manifest check. One cache holds what the checks learnt
+ * about each file (summary, lint results, a clip's local-space verdicts): a binary check offers
+ * it, so that a manifest checked after it reads none of its files again; a changed or deleted
+ * file leaves it, a cap change empties it.
  */
 import { checkFileOnce } from '../../formats/check';
 import type { CheckOptions } from '../../formats/checkResult';
