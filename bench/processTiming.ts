@@ -4,7 +4,7 @@
  * those files must take. Used by `bench/cliScaling.ts` and the check bench's process row.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /** A bare Node process that reads every file under its arguments once, in 4 MiB pieces. */
@@ -38,6 +38,21 @@ export function processSeconds(args: readonly string[]): number {
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   if (run.status === null || run.status > 1) throw new Error(`${args.join(' ')}: exit ${run.status}: ${String(run.stderr).slice(0, 400)}`);
   return seconds;
+}
+
+/** The CPU seconds of this process's children that have ended (user and system, `/proc/self/stat`: Linux only, in ticks of 10 ms). */
+function endedChildrenCpuSeconds(): number {
+  // cutime and cstime are fields 16 and 17 of proc(5): 13 and 14 counted from 0 after the command's name (in parentheses, which may hold spaces).
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+
+/** Wall and CPU seconds (its threads' and its own children's together) of `node args...`, as `processSeconds` runs it. */
+export function processCost(args: readonly string[]): { wall: number; cpu: number } {
+  const cpuBefore = endedChildrenCpuSeconds();
+  const wall = processSeconds(args);
+  return { wall, cpu: endedChildrenCpuSeconds() - cpuBefore };
 }
 
 /** A bare-read process and the CLI's, each round one then the other: their wall seconds by round. */
