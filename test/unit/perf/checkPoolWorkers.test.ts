@@ -37,7 +37,7 @@ test('startAllAtOnce: the first check starts every worker, and each coming onlin
     }
   }));
 
-test('without it, one worker serves one check at a time (the CLI pool grows as checks pile up)', () =>
+test('without it (nor expectFiles), one worker serves one check at a time (the pool grows only as checks pile up)', () =>
   withClip(async (clip) => {
     const pool = new WorkerCheckPool(checkWorkerScript()!, 3);
     try {
