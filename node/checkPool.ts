@@ -96,9 +96,10 @@ export class WorkerCheckPool implements BinaryCheckPool {
    * at once, instead of one and then more as its first batches wait; its batches use no more.
    */
   expectFiles(files: number): void {
-    this.runWorkers = checkWorkersForFiles(files, this.size);
+    const workers = checkWorkersForFiles(files, this.size);
+    this.runWorkers = Math.max(1, workers);
     if (this.failures >= MAX_WORKER_FAILURES) return;
-    while (this.workers.length < this.runWorkers) this.start();
+    while (this.workers.length < workers) this.start();
   }
 
   async check(path: string, kind: BinaryKind, stat: FileStat, options: PooledCheckOptions): Promise<BinaryFileCheck> {
@@ -258,9 +259,11 @@ export const FILES_PER_CHECK_WORKER = 256;
 
 /**
  * The workers a run of `files` binary files uses on a pool of `poolSize`: one for each
- * `FILES_PER_CHECK_WORKER` files, at least one (a small folder's few files), at most the pool.
+ * `FILES_PER_CHECK_WORKER` files, at least one (a small folder's few files), at most the pool;
+ * none for none (a folder of manifests alone).
  */
 export function checkWorkersForFiles(files: number, poolSize: number): number {
+  if (files === 0) return 0;
   return Math.max(1, Math.min(poolSize, Math.floor(files / FILES_PER_CHECK_WORKER)));
 }
 

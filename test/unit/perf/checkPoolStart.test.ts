@@ -1,8 +1,9 @@
 /**
  * How many check workers a run starts, and when: a run that says how many binary files it has
  * (`expectFiles`, the CLI's folder walk) starts every worker it will use before its first check,
- * one for each `FILES_PER_CHECK_WORKER` files and at least one, never more than the pool; its
- * batches then use no others, so a folder of three files runs on one worker on any machine.
+ * one for each `FILES_PER_CHECK_WORKER` files and at least one (none for none), never more than
+ * the pool; its batches then use no others, so a folder of three files runs on one worker on any
+ * machine.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,10 +15,11 @@ import { clipBytes } from '../manifest/assetBytes';
 
 const OPTIONS = { maxKeyframeProblems: 10 };
 
-test('checkWorkersForFiles: one worker a FILES_PER_CHECK_WORKER files, at least one, at most the pool', () => {
+test('checkWorkersForFiles: one worker a FILES_PER_CHECK_WORKER files, at least one, at most the pool; none for none', () => {
   assert.equal(FILES_PER_CHECK_WORKER, 256);
   const cases: [files: number, poolSize: number, workers: number][] = [
-    [0, 8, 1],
+    [0, 8, 0],
+    [1, 8, 1],
     [3, 8, 1],
     [255, 8, 1],
     [511, 8, 1],
@@ -47,9 +49,11 @@ async function checkAll(pool: WorkerCheckPool, files: PooledFile[]): Promise<(Po
   return answers;
 }
 
-test('expectFiles of many files starts every worker at once, before any check is sent', async () => {
+test('expectFiles of many files starts every worker at once, before any check is sent; of none, none', async () => {
   const pool = new WorkerCheckPool(checkWorkerScript()!, 3);
   try {
+    pool.expectFiles(0);
+    assert.equal(pool.running, 0, 'a folder without binary files starts no worker');
     pool.expectFiles(10_000);
     assert.equal(pool.running, 3);
     assert.equal(pool.started, 3);
