@@ -37,7 +37,8 @@ export interface PoolOptions {
    */
   workerOnline?(): void;
   /**
-   * Start every worker with the first check instead of one more each time all are busy: the
+   * Start every worker (every one a run uses, where it told its count: `expectFiles`) with the
+   * first check instead of one more each time all are busy: the
    * starts (and the flags' reset) then fall in one short span, before the checks' answers flow.
    */
   startAllAtOnce?: boolean;
@@ -200,7 +201,7 @@ export class WorkerCheckPool implements BinaryCheckPool {
     for (const w of this.workers) if (!best || w.inFlight.size < best.inFlight.size) best = w;
     if (best && (best.inFlight.size === 0 || this.workers.length >= limit)) return best;
     if (best || !this.options.startAllAtOnce) return this.start();
-    while (this.workers.length < this.size) this.start();
+    while (this.workers.length < limit) this.start();
     return this.workers[0]!;
   }
 

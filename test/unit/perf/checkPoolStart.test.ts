@@ -62,6 +62,25 @@ test('expectFiles of many files starts every worker at once, before any check is
   }
 });
 
+test('a pool that starts all at once starts all a run uses: after expectFiles of a few files, one', async () => {
+  const { files, dispose } = threeClips();
+  const pool = new WorkerCheckPool(checkWorkerScript()!, 3, { startAllAtOnce: true });
+  try {
+    pool.expectFiles(files.length);
+    assert.equal(pool.started, 1);
+    // Its idle worker ended (as the language server does between passes): the run's first batch starts one again, not three.
+    await pool.stopIdleWorkers();
+    assert.equal(pool.running, 0);
+    const answers = await checkAll(pool, files);
+    assert.equal(pool.running, 1);
+    assert.equal(pool.started, 2);
+    assert.deepEqual(answers.map((a) => a?.result.path), files.map((f) => f.path));
+  } finally {
+    await pool.close();
+    dispose();
+  }
+});
+
 test('expectFiles of a few files starts one worker, and the run stays on it though its batches pile up', async () => {
   const { files, dispose } = threeClips();
   const few = new WorkerCheckPool(checkWorkerScript()!, 3);
