@@ -76,29 +76,22 @@
         (f64.add (f64.const 0x1.02ae59c598ac8p1) (f64.mul (local.get $z)
           (f64.add (f64.const -0x1.6066c1b8d0159p-1) (f64.mul (local.get $z) (f64.const 0x1.3b8c5b12e9282p-4))))))))))
 
-  ;; f16 halves (one a 32-bit lane, high bits 0) to f32, in place: $count vectors from $at. The
-  ;; magnitude moves to f32's bits 13-27 (shifts, no mask) and the sign to bit 31. A normal half
-  ;; is that plus 112 in the exponent (an integer add); a subnormal or zero one (magnitude below
-  ;; 2^23) is the same bits plus 113 in the exponent read as 2^-14 + its value, less 2^-14
-  ;; (exact). No float operation meets a subnormal input: a multiply by 2^112 would, once for
-  ;; every subnormal half, and on Intel cores that takes a slow microcode path. Exponent 31
-  ;; (infinity, NaN) becomes 255. The same values as f16.ts's f16ToF32 (a unit test checks all 65,536).
+  ;; f16 halves (one a 32-bit lane, high bits 0) to f32, in place: $count vectors from $at. Sign,
+  ;; exponent and mantissa move to f32's places; a subnormal or zero half lands as an f32
+  ;; subnormal or zero that the multiply by 2^112 rebiases exactly; exponent 31 (infinity, NaN)
+  ;; becomes 255. The same values as f16.ts's f16ToF32 (a unit test checks all 65,536).
   (func $halves (export "halves") (param $at i32) (param $count i32)
-    (local $h v128) (local $magnitude v128) (local $k113 v128) (local $normal v128) (local $end i32)
+    (local $h v128) (local $magnitude v128) (local $end i32)
     (local.set $end (i32.add (local.get $at) (i32.shl (local.get $count) (i32.const 4))))
     (loop $each
       (local.set $h (v128.load (local.get $at)))
-      (local.set $magnitude (i32x4.shr_u (i32x4.shl (local.get $h) (i32.const 17)) (i32.const 4)))
+      (local.set $magnitude (i32x4.shl (v128.and (local.get $h) (v128.const i32x4 0x7fff 0x7fff 0x7fff 0x7fff)) (i32.const 13)))
       (v128.store (local.get $at) (v128.or
         (v128.bitselect
           (v128.or (local.get $magnitude) (v128.const i32x4 0x7f800000 0x7f800000 0x7f800000 0x7f800000))
-          (v128.bitselect
-            (f32x4.sub (i32x4.add (local.get $magnitude) (local.tee $k113 (v128.const i32x4 0x38800000 0x38800000 0x38800000 0x38800000)))
-              (local.get $k113))
-            (local.tee $normal (i32x4.add (local.get $magnitude) (v128.const i32x4 0x38000000 0x38000000 0x38000000 0x38000000)))
-            (i32x4.lt_s (local.get $normal) (local.get $k113)))
-          (i32x4.gt_s (local.get $magnitude) (v128.const i32x4 0x0f7fe000 0x0f7fe000 0x0f7fe000 0x0f7fe000)))
-        (i32x4.shl (i32x4.shr_u (local.get $h) (i32.const 15)) (i32.const 31))))
+          (f32x4.mul (local.get $magnitude) (v128.const f32x4 0x1p112 0x1p112 0x1p112 0x1p112))
+          (i32x4.eq (v128.and (local.get $h) (v128.const i32x4 0x7c00 0x7c00 0x7c00 0x7c00)) (v128.const i32x4 0x7c00 0x7c00 0x7c00 0x7c00)))
+        (i32x4.shl (v128.and (local.get $h) (v128.const i32x4 0x8000 0x8000 0x8000 0x8000)) (i32.const 16))))
       (local.set $at (i32.add (local.get $at) (i32.const 16)))
       (br_if $each (i32.lt_u (local.get $at) (local.get $end)))))
 

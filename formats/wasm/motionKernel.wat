@@ -101,7 +101,7 @@
     (local $jump v128)
     (local $acc0 v128) (local $acc1 v128) (local $far v128)
     (local $hi v128) (local $lo v128) (local $rat v128) (local $smallTurn v128)
-    (local $splitA i32) (local $ended i32) (local $before v128) (local $normal v128)
+    (local $splitA i32) (local $ended i32) (local $before v128)
     (memory.fill (i32.const 387728) (i32.const 0) (i32.const 4096))
     (local.set $r (i32.add (local.get $raw) (i32.shl (local.get $first) (i32.const 4))))
     (local.set $a (i32.shl (local.get $first) (i32.const 2)))
@@ -207,19 +207,15 @@
           (then
             (v128.store offset=258272 (local.get $a) (local.get $fab))
             (v128.store offset=276720 (local.get $a) (v128.or (local.get $fc) (i32x4.shr_u (i32x4.shl (local.get $rot) (i32.const 30)) (i32.const 3))))))
-        ;; Positions: f16 -> f32 exactly, with no float operation on a subnormal input (an f32
-        ;; multiply with one takes a slow microcode path on Intel cores; one random half in 32 is
-        ;; subnormal). The half's magnitude moved to bits 13-27 (shifts) is, for a normal half, its
-        ;; value less 112 in the exponent: an integer add rebiases it. A subnormal or zero half
-        ;; (magnitude below 2^23) plus 113 in the exponent reads as 2^-14 + its value: less 2^-14,
-        ;; exact. The sign is moved to bit 31 and or-ed on. Exponent 31 lands at 143 (finite; a
-        ;; tainted pass makes it NaN below).
-        (local.set $t (i32x4.shr_u (i32x4.shl (local.get $w1) (i32.const 17)) (i32.const 4)))
-        (local.set $px (v128.or (i32x4.shl (i32x4.shr_u (local.get $w1) (i32.const 15)) (i32.const 31)) (v128.bitselect (f32x4.sub (i32x4.add (local.get $t) (v128.const i32x4 0x38800000 0x38800000 0x38800000 0x38800000)) (v128.const i32x4 0x38800000 0x38800000 0x38800000 0x38800000)) (local.tee $normal (i32x4.add (local.get $t) (v128.const i32x4 0x38000000 0x38000000 0x38000000 0x38000000))) (i32x4.lt_s (local.get $normal) (v128.const i32x4 0x38800000 0x38800000 0x38800000 0x38800000)))))
-        (local.set $t (i32x4.shr_u (i32x4.shl (i32x4.shr_u (local.get $w1) (i32.const 16)) (i32.const 17)) (i32.const 4)))
-        (local.set $py (v128.or (i32x4.shl (i32x4.shr_u (local.get $w1) (i32.const 31)) (i32.const 31)) (v128.bitselect (f32x4.sub (i32x4.add (local.get $t) (v128.const i32x4 0x38800000 0x38800000 0x38800000 0x38800000)) (v128.const i32x4 0x38800000 0x38800000 0x38800000 0x38800000)) (local.tee $normal (i32x4.add (local.get $t) (v128.const i32x4 0x38000000 0x38000000 0x38000000 0x38000000))) (i32x4.lt_s (local.get $normal) (v128.const i32x4 0x38800000 0x38800000 0x38800000 0x38800000)))))
-        (local.set $t (i32x4.shr_u (i32x4.shl (local.get $w2) (i32.const 17)) (i32.const 4)))
-        (local.set $pz (v128.or (i32x4.shl (i32x4.shr_u (local.get $w2) (i32.const 15)) (i32.const 31)) (v128.bitselect (f32x4.sub (i32x4.add (local.get $t) (v128.const i32x4 0x38800000 0x38800000 0x38800000 0x38800000)) (v128.const i32x4 0x38800000 0x38800000 0x38800000 0x38800000)) (local.tee $normal (i32x4.add (local.get $t) (v128.const i32x4 0x38000000 0x38000000 0x38000000 0x38000000))) (i32x4.lt_s (local.get $normal) (v128.const i32x4 0x38800000 0x38800000 0x38800000 0x38800000)))))
+        ;; Positions: f16 -> f32 exactly. The half's sign moved to bit 31 and its magnitude to bits
+        ;; 13-27 (an arithmetic shift by 3, bits 28-30 cleared) read as an f32 times 2^112 is the half's
+        ;; value, normal, subnormal or zero.
+        (local.set $px (f32x4.mul (v128.and (i32x4.shr_s (i32x4.shl (local.get $w1) (i32.const 16)) (i32.const 3))
+          (v128.const i32x4 0x8fffe000 0x8fffe000 0x8fffe000 0x8fffe000)) (v128.const f32x4 0x1p112 0x1p112 0x1p112 0x1p112)))
+        (local.set $py (f32x4.mul (v128.and (i32x4.shr_s (local.get $w1) (i32.const 3))
+          (v128.const i32x4 0x8fffe000 0x8fffe000 0x8fffe000 0x8fffe000)) (v128.const f32x4 0x1p112 0x1p112 0x1p112 0x1p112)))
+        (local.set $pz (f32x4.mul (v128.and (i32x4.shr_s (i32x4.shl (local.get $w2) (i32.const 16)) (i32.const 3))
+          (v128.const i32x4 0x8fffe000 0x8fffe000 0x8fffe000 0x8fffe000)) (v128.const f32x4 0x1p112 0x1p112 0x1p112 0x1p112)))
         (if (local.get $tainted)
           (then
             (local.set $px (v128.bitselect (v128.const i32x4 0x7fc00000 0x7fc00000 0x7fc00000 0x7fc00000) (local.get $px)
@@ -375,7 +371,7 @@
     (local $fa v128) (local $fb v128) (local $fc v128) (local $fd v128) (local $idx v128)
     (local $x v128) (local $y v128) (local $z v128) (local $w v128) (local $px v128) (local $py v128) (local $pz v128) (local $pw v128)
     (local $mag v128) (local $cx v128) (local $cy v128) (local $cz v128) (local $m v128)
-    (local $same v128) (local $normal v128)
+    (local $same v128)
     (local.set $end (i32.add (local.get $first) (i32.and (i32.add (local.get $count) (i32.const 3)) (i32.const -4))))
     (local.set $back (i32.shl (local.get $bones) (i32.const 3)))
     (local.set $backA (i32.shl (local.get $bones) (i32.const 2)))
@@ -397,9 +393,6 @@
     ;; x y z w (arrays at 258272, 276720, 295168, 313616), halves 0 and 1 of the second word and
     ;; the low half of the third to f32 (332064, 350512, 368960). A half's magnitude shifted into
     ;; an f32's place is its value times 2^-112; exponent 31 takes the f32's 255.
-    ;; Normal halves are the magnitude plus 112 in the exponent (an integer add); subnormal and
-    ;; zero ones (magnitude below 2^23) the same bits plus 113 read as 2^-14 + the value, less 2^-14
-    ;; (exact): no float operation meets a subnormal input (see scan's positions).
     (local.set $p (i32.and (i32.sub (local.get $first) (local.get $bones)) (i32.const -4)))
     (loop $decode
       (local.set $q (i32.add (local.get $raw) (i32.shl (local.get $p) (i32.const 4))))
@@ -437,7 +430,7 @@
         (i32x4.shl (v128.and (local.get $w1) (v128.const i32x4 0x8000 0x8000 0x8000 0x8000)) (i32.const 16))
         (v128.bitselect
           (v128.or (local.get $mag) (v128.const i32x4 0x7f800000 0x7f800000 0x7f800000 0x7f800000))
-          (v128.bitselect (f32x4.sub (i32x4.add (local.get $mag) (v128.const i32x4 0x38800000 0x38800000 0x38800000 0x38800000)) (v128.const i32x4 0x38800000 0x38800000 0x38800000 0x38800000)) (local.tee $normal (i32x4.add (local.get $mag) (v128.const i32x4 0x38000000 0x38000000 0x38000000 0x38000000))) (i32x4.lt_s (local.get $normal) (v128.const i32x4 0x38800000 0x38800000 0x38800000 0x38800000)))
+          (f32x4.mul (local.get $mag) (v128.const f32x4 0x1p112 0x1p112 0x1p112 0x1p112))
           (i32x4.gt_s (local.get $mag) (v128.const i32x4 0x0f7fe000 0x0f7fe000 0x0f7fe000 0x0f7fe000)))))
       (local.set $w1 (i32x4.shr_u (local.get $w1) (i32.const 16)))
       (local.set $mag (i32x4.shl (v128.and (local.get $w1) (v128.const i32x4 0x7fff 0x7fff 0x7fff 0x7fff)) (i32.const 13)))
@@ -445,14 +438,14 @@
         (i32x4.shl (v128.and (local.get $w1) (v128.const i32x4 0x8000 0x8000 0x8000 0x8000)) (i32.const 16))
         (v128.bitselect
           (v128.or (local.get $mag) (v128.const i32x4 0x7f800000 0x7f800000 0x7f800000 0x7f800000))
-          (v128.bitselect (f32x4.sub (i32x4.add (local.get $mag) (v128.const i32x4 0x38800000 0x38800000 0x38800000 0x38800000)) (v128.const i32x4 0x38800000 0x38800000 0x38800000 0x38800000)) (local.tee $normal (i32x4.add (local.get $mag) (v128.const i32x4 0x38000000 0x38000000 0x38000000 0x38000000))) (i32x4.lt_s (local.get $normal) (v128.const i32x4 0x38800000 0x38800000 0x38800000 0x38800000)))
+          (f32x4.mul (local.get $mag) (v128.const f32x4 0x1p112 0x1p112 0x1p112 0x1p112))
           (i32x4.gt_s (local.get $mag) (v128.const i32x4 0x0f7fe000 0x0f7fe000 0x0f7fe000 0x0f7fe000)))))
       (local.set $mag (i32x4.shl (v128.and (local.get $w2) (v128.const i32x4 0x7fff 0x7fff 0x7fff 0x7fff)) (i32.const 13)))
       (v128.store offset=368960 (local.get $o) (v128.or
         (i32x4.shl (v128.and (local.get $w2) (v128.const i32x4 0x8000 0x8000 0x8000 0x8000)) (i32.const 16))
         (v128.bitselect
           (v128.or (local.get $mag) (v128.const i32x4 0x7f800000 0x7f800000 0x7f800000 0x7f800000))
-          (v128.bitselect (f32x4.sub (i32x4.add (local.get $mag) (v128.const i32x4 0x38800000 0x38800000 0x38800000 0x38800000)) (v128.const i32x4 0x38800000 0x38800000 0x38800000 0x38800000)) (local.tee $normal (i32x4.add (local.get $mag) (v128.const i32x4 0x38000000 0x38000000 0x38000000 0x38000000))) (i32x4.lt_s (local.get $normal) (v128.const i32x4 0x38800000 0x38800000 0x38800000 0x38800000)))
+          (f32x4.mul (local.get $mag) (v128.const f32x4 0x1p112 0x1p112 0x1p112 0x1p112))
           (i32x4.gt_s (local.get $mag) (v128.const i32x4 0x0f7fe000 0x0f7fe000 0x0f7fe000 0x0f7fe000)))))
       (local.set $p (i32.add (local.get $p) (i32.const 4)))
       (br_if $decode (i32.lt_u (local.get $p) (local.get $end))))

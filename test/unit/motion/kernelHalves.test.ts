@@ -2,8 +2,8 @@
  * The motion kernel's f16 -> f32 conversions of a record's position halves, in its scan (the
  * clip's sums and the gate) and its steps (the exact steps), against f16.ts's f16ToF32 for every
  * one of the 65,536 halves in each of the three position slots: the same bits, subnormals, zeros
- * and -0 included. The kernel converts without a float multiply (a subnormal input to one is
- * slow on Intel cores), so these pin that the integer rebias and the subtraction are exact.
+ * and -0 included (any other way to convert, such as one that avoids the multiply's subnormal
+ * inputs, must keep these bits).
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
