@@ -23,7 +23,7 @@ import type { CliIo } from '../cli/io';
 import type { FileAccess } from '../formats/fileAccess';
 import type { BinaryCheckPool } from '../formats/checkPool';
 import { mapInParallel } from '../formats/inParallel';
-import { CLIP_SPLIT_MIN_BYTES, checkWorkerScript, createCheckPool, defaultPoolSize, WorkerCheckPool } from '../node/checkPool';
+import { CLIP_SPLIT_MIN_BYTES, checkWorkerScript, createCheckPool, defaultPoolSize, FILES_PER_CHECK_WORKER, WorkerCheckPool } from '../node/checkPool';
 import { clipRangeWorkerScript, ClipRangeWorkerPool } from '../node/clipRangeWorkerPool';
 import { nodeFileAccess } from '../node/fileAccess';
 import { ISSUE_WORKSPACE, writeCheckWorkspace } from './checkWorkspace';
@@ -238,6 +238,8 @@ async function warmPool(bench: BenchContext, pool: WorkerCheckPool): Promise<Wor
   const folder = join(bench.tmpDir, 'check-warm-up');
   await mkdir(folder, { recursive: true });
   await writeClipFile(join(folder, 'small.nczxanim'), 40, 60);
+  // A scan of as many files as make every worker start (a folder of one file starts one).
+  pool.expectFiles(pool.size * FILES_PER_CHECK_WORKER);
   await runChecks(quietIo(nodeFileAccess), [folder], 100, { pool });
   if (pool.running !== pool.size) throw new Error(`${pool.running} of ${pool.size} check workers started`);
   return pool;
