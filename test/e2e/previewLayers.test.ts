@@ -110,7 +110,7 @@ test('preview layers: an upper-body layer by typed ranges over the creature\'s w
       await choose(preview, '.layer [data-field="clip"]', basename(late));
       await until(page, () => layersText(preview), (t) => t === '1:creature-walk-late.nczxanim:1.000:all bones', 'the layer mixed at weight 1 on every bone');
 
-      // Typed as a person would: the field emptied, a click in it, the ranges, Enter. On a loaded
+      // Typed as a person would: a click in the field, its text deleted, the ranges, Enter. On a loaded
       // machine the panel can still be settling after the clip choice and miss keys, so the typing
       // is repeated until the field holds the ranges and the mask reaches them. Not Ctrl+A: VS Code
       // answers it in a webview with a select-all of its own that can land after the first typed
@@ -118,8 +118,9 @@ test('preview layers: an upper-body layer by typed ranges over the creature\'s w
       const ranges = '.layer [data-field="ranges"]';
       const fieldText = (): Promise<string> => preview.evaluate((s) => (document.querySelector(s) as HTMLInputElement | null)?.value ?? '(no field)', ranges);
       for (let attempt = 1; ; attempt++) {
-        await preview.fill(ranges, '');
         await preview.click(ranges);
+        await page.keyboard.press('End');
+        for (let left = (await fieldText()).length; left > 0; left--) await page.keyboard.press('Backspace');
         await page.keyboard.type(UPPER_BODY_RANGES, { delay: 20 });
         const typed = await until(page, fieldText, (t) => t === UPPER_BODY_RANGES, 'the ranges in the field', 5_000).then(() => true, () => false);
         if (typed) {
