@@ -4,13 +4,14 @@
  */
 import type { FormatDiagnostic } from '../diagnostics';
 import type { FileAccess } from '../fileAccess';
+import { hostTurn, type TakeTurn } from '../hostTurn';
 import type { ManifestModel } from './model';
 import { parseManifestAsync } from './parseManifest';
 import { directoryOf } from '../paths';
 import type { ResolvedAsset } from './resolvedAsset';
 import { resolveAssets } from './rules/assetFiles';
 import { checkBudget, DEFAULT_ANIMATION_BUFFER_LIMIT } from './rules/budget';
-import type { RuleContext } from './rules/context';
+import { turnBefore, type RuleContext } from './rules/context';
 import { checkEntries } from './rules/entryRules';
 import { checkGameTables } from './rules/gameRules';
 import { linkAssets, skeletonsWithBoneCount, type AnimationLink, type MeshLink } from './rules/links';
@@ -39,7 +40,21 @@ export interface ManifestCheckResult {
   meshLinks: MeshLink[];
 }
 
-export async function checkManifest(access: FileAccess, manifestPath: string, text: string, options: ManifestCheckOptions): Promise<ManifestCheckResult> {
+export function checkManifest(access: FileAccess, manifestPath: string, text: string, options: ManifestCheckOptions): Promise<ManifestCheckResult> {
+  return runRules(access, manifestPath, text, options, undefined);
+}
+
+/**
+ * `checkManifest` for a host that must answer meanwhile (the language server): the same rules,
+ * diagnostics and order, with a turn of the event loop between rules and every
+ * `ENTRIES_PER_TURN` entries of the rules that go through every entry one by one, so that 10,000
+ * entries are not judged in one go.
+ */
+export function checkManifestInSteps(access: FileAccess, manifestPath: string, text: string, options: ManifestCheckOptions, takeTurn: TakeTurn = hostTurn): Promise<ManifestCheckResult> {
+  return runRules(access, manifestPath, text, options, takeTurn);
+}
+
+async function runRules(access: FileAccess, manifestPath: string, text: string, options: ManifestCheckOptions, takeTurn: TakeTurn | undefined): Promise<ManifestCheckResult> {
   const cache = options.cache ?? new AssetSummaryCache();
   // Rules never modify the model, so an unchanged text can reuse the last parse.
   const model = await cache.modelAsync(manifestPath, text, () => parseManifestAsync(text, manifestPath));
@@ -53,17 +68,28 @@ export async function checkManifest(access: FileAccess, manifestPath: string, te
     cache,
     maxKeyframeProblems: options.maxKeyframeProblems,
     report: (d) => diagnostics.push(d),
+    takeTurn,
   };
+  await takeTurn?.();
   checkGameTables(ctx);
   checkUnknownKeys(ctx);
+  await takeTurn?.();
   checkEntries(ctx);
+  await takeTurn?.();
   result.assets = await resolveAssets(ctx);
+  await takeTurn?.();
   const { links, meshLinks } = linkAssets(ctx, result.assets);
   result.links = links;
   result.meshLinks = meshLinks;
+  await takeTurn?.();
   await checkLocalSpace(ctx, result.assets, links);
   // What the files' facts carried for that rule is judged: 10,000 clips must not keep their frames.
-  for (const asset of result.assets) cache.releaseBytes(asset.path);
+  for (const [i, asset] of result.assets.entries()) {
+    const turn = turnBefore(ctx, i);
+    if (turn) await turn;
+    cache.releaseBytes(asset.path);
+  }
+  await takeTurn?.();
   checkBudget(ctx, result.assets, options.animationBufferLimit ?? DEFAULT_ANIMATION_BUFFER_LIMIT);
   diagnostics.sort((a, b) => (a.range!.start.line - b.range!.start.line) || (a.range!.start.character - b.range!.start.character));
   return result;

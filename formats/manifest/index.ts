@@ -1,7 +1,7 @@
 /** The data-pack manifest (`nether.toml` / `ember.toml`): parse, query, validate, link. */
 export { parseManifest } from './parseManifest';
 export { idFromName, manifestEntriesText, type ExportedFile, type ExportedSet } from './exportedEntries';
-export { checkManifest, skeletonsMatchingBoneCount, assetById, readManifestText, type ManifestCheckOptions, type ManifestCheckResult } from './checkManifest';
+export { checkManifest, checkManifestInSteps, skeletonsMatchingBoneCount, assetById, readManifestText, type ManifestCheckOptions, type ManifestCheckResult } from './checkManifest';
 export * from './model';
 export * from './query';
 export * from './schema';

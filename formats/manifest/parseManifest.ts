@@ -11,6 +11,7 @@ import { assetArraySpec, entryKeySpec, tableSpec, type AssetArrayName, type Entr
 import { LineIndex } from './textRanges';
 import { type PlainSection, readPlainSection } from './plainSection';
 import { parseTomlSectionsInSteps } from './tomlRecovery';
+import { hostTurn } from '../hostTurn';
 
 type Segment = string | number;
 
@@ -301,6 +302,8 @@ export function parseManifest(text: string, path: string): ManifestModel {
 
 /** How long a parse runs before it lets other work (a language server's requests) run. */
 const PARSE_SLICE_MS = 15;
+/** Tables the model is built from between two steps of the parse. */
+const TABLES_PER_STEP = 256;
 
 /**
  * `parseManifest` that gives the event loop a turn every few milliseconds: a manifest of
@@ -319,15 +322,6 @@ export async function parseManifestAsync(text: string, path: string): Promise<Ma
     step = steps.next();
   }
   return step.value;
-}
-
-/**
- * Lets the host's event loop run: a zero timer where the host has timers (Node, browsers; the
- * core is compiled without either's types, so it looks the timer up), else a resolved promise.
- */
-function hostTurn(): Promise<void> {
-  const setTimer = (globalThis as { setTimeout?: (callback: () => void, ms: number) => unknown }).setTimeout;
-  return setTimer ? new Promise((resolve) => void setTimer(resolve, 0)) : Promise.resolve();
 }
 
 function* parseManifestInSteps(text: string, path: string): Generator<void, ManifestModel> {
@@ -368,7 +362,9 @@ function* parseManifestInSteps(text: string, path: string): Generator<void, Mani
 
   const arrayCounters = new Map<string, number>();
   const instances = [...builder.instances.values()].sort((a, b) => a.start - b.start);
-  for (const inst of instances) {
+  for (const [i, inst] of instances.entries()) {
+    // A step every few hundred tables: the async parse may let the host run between them.
+    if (i % TABLES_PER_STEP === TABLES_PER_STEP - 1) yield;
     const names = namesOf(inst.segments);
     const name = internedName(names.join('.'));
     // An element of an asset array: nearly every table of a large manifest (no other case below has three segments).

@@ -18,10 +18,13 @@
 import type { DirectoryEntry, FileAccess } from '../fileAccess';
 import { type FileKind, type KindOfPath, kindsByName } from '../fileKinds';
 import type { ExcludeFilter } from './exclude';
+import type { TakeTurn } from '../hostTurn';
 
 export const MAX_WALK_DEPTH = 64;
 /** Folders read at once: enough to overlap disk latency without flooding the event loop. */
 const PARALLEL_DIRECTORIES = 8;
+/** Names of one folder judged between two turns of the event loop when the walk is given `takeTurn`. */
+export const NAMES_PER_TURN = 1000;
 
 export interface WalkProblem {
   path: string;
@@ -95,6 +98,7 @@ class Walk {
     private readonly access: FileAccess,
     private readonly exclude: ExcludeFilter,
     private readonly kindOf: KindOfPath,
+    private readonly takeTurn: TakeTurn | undefined,
   ) {}
 
   async run(roots: readonly string[]): Promise<WalkedFile[]> {
@@ -142,7 +146,8 @@ class Walk {
       return;
     }
     const links: Promise<void>[] = [];
-    for (const entry of entries) {
+    for (const [i, entry] of entries.entries()) {
+      if (this.takeTurn && i % NAMES_PER_TURN === NAMES_PER_TURN - 1) await this.takeTurn();
       const path = join(folder.path, entry.name);
       const real = join(folder.real, entry.name);
       if (entry.type === 'directory') this.enter({ path, real, depth: folder.depth + 1, viaLink: folder.viaLink }, false);
@@ -209,9 +214,11 @@ class Walk {
 /**
  * Every supported file under `roots` (absolute POSIX paths) with its kind, and what could not be
  * walked. `kindOf` decides what a name is (`kindsByName` with the user's MSH extensions).
+ * `takeTurn`, where given (a language server), is awaited every `NAMES_PER_TURN` names of a
+ * folder, so that a folder of 10,000 files is not judged in one go; the result is the same.
  */
-export async function walkWorkspace(access: FileAccess, roots: readonly string[], exclude: ExcludeFilter, kindOf: KindOfPath = kindsByName()): Promise<WalkResult> {
-  const walk = new Walk(access, exclude, kindOf);
+export async function walkWorkspace(access: FileAccess, roots: readonly string[], exclude: ExcludeFilter, kindOf: KindOfPath = kindsByName(), takeTurn?: TakeTurn): Promise<WalkResult> {
+  const walk = new Walk(access, exclude, kindOf, takeTurn);
   const files = await walk.run(roots);
   return { files, problems: walk.problems };
 }

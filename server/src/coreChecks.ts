@@ -12,7 +12,7 @@ import { pooledOptions, withBoneNames, type BinaryCheckPool, type PooledFile, ty
 import type { FormatDiagnostic } from '../../formats/diagnostics';
 import type { FileAccess } from '../../formats/fileAccess';
 import type { FileKind } from '../../formats/fileKinds';
-import { AssetSummaryCache, checkManifest } from '../../formats/manifest';
+import { AssetSummaryCache, checkManifestInSteps } from '../../formats/manifest';
 import { offerCheckedFacts } from '../../formats/manifest/assetFacts';
 import { exportedBoneNames } from '../../formats/gltf/exportRecord';
 import { DEFAULT_MOTION_OPTIONS, type MotionOptions } from '../../formats/motion/motionOptions';
@@ -97,7 +97,7 @@ export function createCoreChecks(files: FileAccess, settings: () => ServerSettin
     skeletonsChecked: () => pool?.knowBindPoses?.(cache.bindPoses()),
     beginPass: () => cache.beginPass(),
     checkManifest: (path, text) =>
-      checkManifest(files, path, text, { maxKeyframeProblems: settings().maxKeyframeProblems, cache, animationBufferLimit: settings().maxStorageBufferBindingSize }),
+      checkManifestInSteps(files, path, text, { maxKeyframeProblems: settings().maxKeyframeProblems, cache, animationBufferLimit: settings().maxStorageBufferBindingSize }),
     forget: (path) => cache.invalidate(path),
     forgetAll: () => cache.clear(),
   };

@@ -12,6 +12,7 @@ import type { AssetCheck } from './coreChecks';
 import type { DiagnosticsStore } from './diagnosticsStore';
 import { ExcludeFilter } from '../../formats/workspace/exclude';
 import { walkWorkspace } from '../../formats/workspace/walk';
+import { hostTurn } from '../../formats/hostTurn';
 import { mapInParallel } from '../../formats/inParallel';
 
 /** Quiet time after the last file event before a re-check starts. */
@@ -96,8 +97,10 @@ export class WorkspaceChecker {
     try {
       this.filter = new ExcludeFilter(this.deps.exclude(), this.deps.roots());
       const kindOf = kindsByName({ mshExtensions: this.deps.mshExtensions() });
-      const { files: found, problems } = await walkWorkspace(this.deps.files, this.deps.roots(), this.filter, kindOf);
+      const { files: found, problems } = await walkWorkspace(this.deps.files, this.deps.roots(), this.filter, kindOf, hostTurn);
       for (const problem of problems) this.deps.log(`workspace walk: ${problem.path}: ${problem.message}`);
+      // The walk's sort of 10,000 paths and the bookkeeping below each in a turn of its own.
+      await hostTurn();
       const stillThere = new Set(found.map((f) => f.path));
       for (const path of [...this.known.keys()]) {
         if (!stillThere.has(path)) this.removed(path);
@@ -106,6 +109,7 @@ export class WorkspaceChecker {
         this.known.set(path, kind);
         this.queue.add(path);
       }
+      await hostTurn();
       await this.drain((done, total) => progress.report(done, total));
       // A pass ends with an idle status; with nothing found there was no pass, so say it here.
       if (found.length === 0) this.status('idle', true);

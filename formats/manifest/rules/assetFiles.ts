@@ -16,7 +16,7 @@ import { extensionOf, resolveManifestPath } from '../../paths';
 import { isGltfPath, type ResolvedAsset } from '../resolvedAsset';
 import { assetArraySpec, type AssetArraySpec } from '../schema';
 import type { FileFacts } from '../summaryCache';
-import type { RuleContext } from './context';
+import { mapInTurns, turnBefore, type RuleContext } from './context';
 import { effectiveId, isWildcardImport } from './entryRules';
 
 const LEGACY_EXTENSIONS = ['ewzanim', 'ewzskel', 'ewzmesh'];
@@ -249,19 +249,26 @@ const PARALLEL_FILES = 16;
  */
 export async function resolveAssets(ctx: RuleContext): Promise<ResolvedAsset[]> {
   const entries = ctx.model.entries;
-  const entryPlans = entries.map((entry) => planOf(ctx, entry));
-  const stats: StatOutcome[] = await mapInParallel(entryPlans, PARALLEL_FILES, async (plan) =>
+  const entryPlans: (EntryPlan | null)[] = [];
+  for (let i = 0; i < entries.length; i++) {
+    const turn = turnBefore(ctx, i);
+    if (turn) await turn;
+    entryPlans.push(planOf(ctx, entries[i]!));
+  }
+  const stats: StatOutcome[] = await mapInTurns(ctx, entryPlans, PARALLEL_FILES, async (plan) =>
     plan && !plan.empty ? (ctx.cache.runStat(plan.path) ?? ctx.access.stat(plan.path).catch(asError)) : undefined,
   );
   const assets: ResolvedAsset[] = [];
   const reads: (() => Promise<void>)[] = [];
-  entries.forEach((entry, i) => {
+  for (let i = 0; i < entries.length; i++) {
+    const turn = turnBefore(ctx, i);
+    if (turn) await turn;
     const plan = entryPlans[i];
-    if (!plan) return;
-    const { asset, toRead } = beginEntry(ctx, entry, plan, stats[i]);
+    if (!plan) continue;
+    const { asset, toRead } = beginEntry(ctx, entries[i]!, plan, stats[i]);
     assets.push(asset);
     if (toRead) reads.push(() => readAndFinish(ctx, asset, plan, toRead));
-  });
+  }
   await mapInParallel(reads, PARALLEL_FILES, (read) => read());
   reportWildcardCollisions(ctx, assets);
   return assets;

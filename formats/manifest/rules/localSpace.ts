@@ -17,7 +17,7 @@ import { manifestDiagnostic } from '../codes';
 import { entryLabel } from '../model';
 import type { ResolvedAsset } from '../resolvedAsset';
 import type { AssetSummaryCache } from '../summaryCache';
-import type { RuleContext } from './context';
+import { turnBefore, type RuleContext } from './context';
 import { SOURCE_TEXT, type AnimationLink } from './links';
 
 /** Verdicts by clip and skeleton file versions, one map per workspace cache. */
@@ -132,7 +132,12 @@ export async function checkLocalSpace(ctx: RuleContext, assets: readonly Resolve
     seen.add(clip);
     pairs.push({ link, skeletonId: link.skeleton, clip, skeleton });
   }
-  const settled = pairs.map(({ clip, skeleton }) => settledVerdict(ctx, clip, skeleton));
+  const settled: ReturnType<typeof settledVerdict>[] = [];
+  for (const [i, { clip, skeleton }] of pairs.entries()) {
+    const turn = turnBefore(ctx, i);
+    if (turn) await turn;
+    settled.push(settledVerdict(ctx, clip, skeleton));
+  }
   const unsettled = pairs.filter((_, i) => !settled[i]);
   const read = await mapInParallel(unsettled, PARALLEL_VERDICTS, ({ clip, skeleton }) => verdictOf(ctx, clip, skeleton));
   let nextRead = 0;

@@ -1,0 +1,87 @@
+/**
+ * The manifest's rules in steps (the language server's `checkManifestInSteps`) and the walk given
+ * turns: the same diagnostics in the same order as the one-go rules (the CLI's `checkManifest`)
+ * and the same files as the plain walk, with turns of the event loop taken between steps, more of
+ * them the more entries or names there are.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { checkManifest, checkManifestInSteps, type ManifestCheckResult } from '../../../formats/manifest';
+import { ExcludeFilter } from '../../../formats/workspace/exclude';
+import { walkWorkspace } from '../../../formats/workspace/walk';
+import { MemoryFileAccess } from '../helpers/memoryFileAccess';
+import { clipBytes, PNG_HEAD, skeletonBytes } from './assetBytes';
+import { BASE, basePack } from './craftedPack';
+
+const OPTIONS = { maxKeyframeProblems: 10 };
+
+interface Run {
+  result: ManifestCheckResult;
+  turns: number;
+}
+
+async function bothWays(text: string, files: Record<string, Uint8Array | string>): Promise<{ oneGo: ManifestCheckResult; inSteps: Run }> {
+  const oneGo = await checkManifest(new MemoryFileAccess(files), '/pack/nether.toml', text, OPTIONS);
+  let turns = 0;
+  const takeTurn = async (): Promise<void> => void turns++;
+  const result = await checkManifestInSteps(new MemoryFileAccess(files), '/pack/nether.toml', text, OPTIONS, takeTurn);
+  return { oneGo, inSteps: { result, turns } };
+}
+
+function assertSameResult(inSteps: ManifestCheckResult, oneGo: ManifestCheckResult): void {
+  assert.deepEqual(inSteps.diagnostics, oneGo.diagnostics);
+  assert.deepEqual(inSteps.links, oneGo.links);
+  assert.deepEqual(inSteps.assets.map((a) => [a.kind, a.id, a.path]), oneGo.assets.map((a) => [a.kind, a.id, a.path]));
+}
+
+const CRAFTED: { name: string; change: (text: string) => string; files?: Record<string, Uint8Array | string> }[] = [
+  { name: 'the valid pack', change: (t) => t },
+  { name: 'a missing file', change: (t) => t.replace('sfx/jump.wav', 'sfx/missing.wav') },
+  { name: 'PNG bytes in a .wav', change: (t) => t.replace('sfx/jump.wav', 'sfx/fake.wav'), files: { '/pack/sfx/fake.wav': PNG_HEAD } },
+  { name: 'a key of the wrong type and an unknown key', change: (t) => t.replace('version = "0.1.0"', 'version = 1\nversoin = "x"') },
+  { name: 'two sounds with one id', change: (t) => t.replace('[[assets.trackers]]', '[[assets.sounds]]\nid = "jump"\npath = "sfx/jump.wav"\n\n[[assets.trackers]]') },
+  { name: 'a clip linked to no skeleton of its id', change: (t) => t.replace('id = "walk"', 'id = "walk"\nskeleton = "hero_skl"') },
+];
+
+for (const c of CRAFTED) {
+  test(`in steps, ${c.name} gets the one-go rules' diagnostics in their order`, async () => {
+    const { oneGo, inSteps } = await bothWays(c.change(BASE), { ...basePack(), ...c.files });
+    assertSameResult(inSteps.result, oneGo);
+  });
+}
+
+/** A manifest of `clips` clips on one skeleton, every seventh one missing and every eleventh's id repeated. */
+function largePack(clips: number): { text: string; files: Record<string, Uint8Array | string> } {
+  const files: Record<string, Uint8Array | string> = { '/pack/rig.nczxskel': skeletonBytes(3) };
+  const sections = ['[game]\nid = "big"\ntitle = "Big"\nauthor = "Me"\nversion = "1.0.0"\n', '[[assets.skeletons]]\nid = "rig"\npath = "rig.nczxskel"\n'];
+  const clip = clipBytes(3);
+  for (let i = 0; i < clips; i++) {
+    if (i % 7 !== 3) files[`/pack/anim/c${i}.nczxanim`] = clip;
+    sections.push(`[[assets.animations]]\nid = "c${i % 11 === 5 ? 0 : i}"\npath = "anim/c${i}.nczxanim"\nskeleton = "rig"\n`);
+  }
+  return { text: sections.join('\n'), files };
+}
+
+test('in steps, a manifest of 2,000 clips gets the one-go diagnostics, over more turns than a small one', async () => {
+  const large = largePack(2_000);
+  const { oneGo, inSteps } = await bothWays(large.text, large.files);
+  assert.ok(oneGo.diagnostics.some((d) => d.code === 'manifest/missing-file'));
+  assert.ok(oneGo.diagnostics.some((d) => d.code === 'manifest/duplicate-id'));
+  assertSameResult(inSteps.result, oneGo);
+  const small = largePack(5);
+  const smallRun = await bothWays(small.text, small.files);
+  assert.ok(smallRun.inSteps.turns >= 1, 'even a small manifest gives a turn between rules');
+  assert.ok(inSteps.turns > smallRun.inSteps.turns, `2,000 entries took ${inSteps.turns} turns, 5 took ${smallRun.inSteps.turns}`);
+});
+
+test('the walk given turns finds the plain walk\'s files, in its order, and takes a turn in a folder of 2,500 names', async () => {
+  const files: Record<string, string> = { '/ws/nether.toml': '' };
+  for (let i = 0; i < 2_500; i++) files[`/ws/anim/c${i}.nczxanim`] = '';
+  const exclude = (): ExcludeFilter => new ExcludeFilter([], ['/ws']);
+  const plain = await walkWorkspace(new MemoryFileAccess(files), ['/ws'], exclude());
+  let turns = 0;
+  const inTurns = await walkWorkspace(new MemoryFileAccess(files), ['/ws'], exclude(), undefined, async () => void turns++);
+  assert.equal(plain.files.length, 2_501);
+  assert.deepEqual(inTurns, plain);
+  assert.ok(turns >= 2, `${turns} turns`);
+});
