@@ -11,3 +11,20 @@ export function hostTurn(): Promise<void> {
 
 /** Gives the event loop a turn between steps: the host's by default, a test's counter in tests. */
 export type TakeTurn = () => Promise<void>;
+
+/** How long a host's slice of stepped work runs before the host's event loop gets a turn. */
+export const HOST_SLICE_MS = 10;
+
+/**
+ * A `TakeTurn` for one piece of stepped work (a manifest's rules, a walk): the host's turn only
+ * once `sliceMs` have passed since the last one; a step sooner than that goes on at once, so a
+ * fast host does not wait out a timer per step.
+ */
+export function turnsEvery(sliceMs = HOST_SLICE_MS, now: () => number = Date.now): TakeTurn {
+  let sliceStart = now();
+  return async () => {
+    if (now() - sliceStart < sliceMs) return;
+    await hostTurn();
+    sliceStart = now();
+  };
+}

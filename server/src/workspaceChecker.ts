@@ -12,7 +12,7 @@ import type { AssetCheck } from './coreChecks';
 import type { DiagnosticsStore } from './diagnosticsStore';
 import { ExcludeFilter } from '../../formats/workspace/exclude';
 import { walkWorkspace } from '../../formats/workspace/walk';
-import { hostTurn } from '../../formats/hostTurn';
+import { hostTurn, turnsEvery } from '../../formats/hostTurn';
 import { mapInParallel } from '../../formats/inParallel';
 
 /** Quiet time after the last file event before a re-check starts. */
@@ -97,7 +97,7 @@ export class WorkspaceChecker {
     try {
       this.filter = new ExcludeFilter(this.deps.exclude(), this.deps.roots());
       const kindOf = kindsByName({ mshExtensions: this.deps.mshExtensions() });
-      const { files: found, problems } = await walkWorkspace(this.deps.files, this.deps.roots(), this.filter, kindOf, hostTurn);
+      const { files: found, problems } = await walkWorkspace(this.deps.files, this.deps.roots(), this.filter, kindOf, turnsEvery());
       for (const problem of problems) this.deps.log(`workspace walk: ${problem.path}: ${problem.message}`);
       // The walk's sort of 10,000 paths and the bookkeeping below each in a turn of its own.
       await hostTurn();
