@@ -329,6 +329,7 @@ function* parseManifestInSteps(text: string, path: string): Generator<void, Mani
   // its place keeps every offset.
   const source = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
   const lines = new LineIndex(source);
+  yield;
   const builder = new ModelBuilder(source, lines);
   const parsed = yield* parseTomlSectionsInSteps(
     source,

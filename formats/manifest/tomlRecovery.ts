@@ -90,6 +90,8 @@ export function* parseTomlSectionsInSteps(
 ): Generator<void, TomlParseResult> {
   const starts = tomlSectionStarts(original);
   const result: TomlParseResult = { diagnostics: [], skippedLines: [], parsedSections: 0, sections: starts.length };
+  // A step of its own: finding the sections of 5 MB of text takes ~15-30 ms.
+  yield;
   for (let i = 0; i < starts.length; i++) {
     const start = starts[i]!;
     const end = starts[i + 1] ?? original.length;

@@ -13,6 +13,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FileAccess } from '../../formats/fileAccess';
 import { kindOfPath } from '../../formats/fileKinds';
 import { readManifestText, unreadableManifestDiagnostic } from '../../formats/manifest';
+import { turnsEvery } from '../../formats/hostTurn';
 import type { ManifestCheckResult } from './context';
 import type { DiagnosticsStore } from './diagnosticsStore';
 
@@ -119,7 +120,7 @@ export class ManifestChecks {
       if (!stat) return { missing: true };
       if (stat.isDirectory) return { unreadable: 'it is a folder, not a file' };
       if (stat.isFile === false) return { unreadable: 'it is not a regular file' };
-      return { text: await readManifestText(this.deps.files, path, stat.size) };
+      return { text: await readManifestText(this.deps.files, path, stat.size, turnsEvery()) };
     } catch (error) {
       return { unreadable: error instanceof Error ? error.message : String(error) };
     }

@@ -6,7 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkManifest, checkManifestInSteps, type ManifestCheckResult } from '../../../formats/manifest';
+import { checkManifest, checkManifestInSteps, readManifestText, type ManifestCheckResult } from '../../../formats/manifest';
+import { DECODE_BYTES_PER_STEP } from '../../../formats/manifest/checkManifest';
 import { ExcludeFilter } from '../../../formats/workspace/exclude';
 import { walkWorkspace } from '../../../formats/workspace/walk';
 import { MemoryFileAccess } from '../helpers/memoryFileAccess';
@@ -84,4 +85,22 @@ test('the walk given turns finds the plain walk\'s files, in its order, and take
   assert.equal(plain.files.length, 2_501);
   assert.deepEqual(inTurns, plain);
   assert.ok(turns >= 2, `${turns} turns`);
+});
+
+test('a manifest of 1 MiB that is not UTF-8 reads in steps as the same text as in one go', async () => {
+  const bytes = new Uint8Array(1024 * 1024 + 3);
+  let seed = 0x2545f491;
+  for (let i = 0; i < bytes.length; i++) {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    bytes[i] = seed >>> 24;
+  }
+  // A 3-byte character across the first step's end, and one cut off at the end of the file.
+  bytes.set([0xe2, 0x82, 0xac], DECODE_BYTES_PER_STEP - 1);
+  bytes.set([0xe2, 0x82], bytes.length - 2);
+  const access = new MemoryFileAccess({ '/pack/nether.toml': bytes });
+  let turns = 0;
+  const inSteps = await readManifestText(access, '/pack/nether.toml', bytes.length, async () => void turns++);
+  assert.equal(inSteps, await readManifestText(access, '/pack/nether.toml', bytes.length));
+  assert.ok(inSteps.includes('€'));
+  assert.equal(turns, 4);
 });
