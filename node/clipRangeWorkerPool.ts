@@ -3,8 +3,8 @@
  * workers than the check pool's size (`defaultPoolSize`: one thread per core, at most 8) lint the
  * clip's frame ranges (`formats/clipRangeLint.ts`), `RANGES_PER_CHECK_THREAD` a thread, each
  * thread taking the next unclaimed range as it becomes free (`clipRangeWorkerJob.ts`): the calling
- * thread starts at once, a worker as soon as it has loaded (one still loading when the calling
- * thread is done leaves its range to it). The workers run `clipRangeWorker.js` (a small
+ * thread starts at once, a worker as soon as it has loaded (one still loading when the other
+ * threads have taken every range takes none). The workers run `clipRangeWorker.js` (a small
  * bundle: the clip lint alone), so the command can start them for one file (`start()`, as soon as
  * a stat says a named file is large enough) and still gain. A range whose worker fails is linted
  * on the calling thread. The worker script is `clipRangeWorker.js` beside the bundle, or
@@ -18,12 +18,19 @@ import { CALLING_THREAD, claimSlots, lintRangeOnWorker, takeRanges, type ClipRan
 import { workerScriptIn } from './workerScript';
 
 /**
- * Ranges planned per thread. A range left unclaimed by a worker still loading is taken by the
- * first thread free, so one a thread balances late starts too; each more range costs a cold
- * thread its own kernel, pieces and seam scan: on the loaded 2-core machine, cold processes,
- * two a thread took 60-130 ms more CPU than one (docs/performance.md, "Check").
+ * Ranges planned per thread (fewer where the clip has too few frames: `planClipRanges`). The
+ * workers load while the calling thread lints alone (on a 16-core host their spawn to loaded took
+ * about 40-50 ms, 7 at once, an empty worker as long), and a worker's first range runs cold (its
+ * tables, WebAssembly instance and JIT: about 11-15 ms more than a warm thread's); its later
+ * ranges run as fast as a warm thread's, the kernel's memory reused. Smaller claims let the
+ * calling thread keep taking ranges until the workers arrive and leave no thread a long last range
+ * while the others wait: on that host four a thread took the largest clip's check 1-11% less wall
+ * time than one in five of six runs paired in one process (2% more in the sixth); eight were
+ * slower than four (each range scans its own seam). On the loaded 2-core machine, as cold
+ * processes, two a thread took 60-130 ms more CPU than one, but range workers start only from
+ * `RANGE_WORKERS_MIN_THREADS` threads.
  */
-export const RANGES_PER_CHECK_THREAD = 1;
+export const RANGES_PER_CHECK_THREAD = 4;
 
 interface Deferred {
   resolve(result: ClipRangeResult): void;

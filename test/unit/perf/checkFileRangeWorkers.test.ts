@@ -12,7 +12,7 @@ import { checkCommand, runChecks } from '../../../cli/checkCommand';
 import { RANGE_WORKERS_MIN_THREADS, rangeThreadsOfMachine, startRangeWorkersFor } from '../../../cli/checkRangeWorkers';
 import { kindsByName } from '../../../formats/fileKinds';
 import type { CliIo } from '../../../cli/io';
-import { ClipRangeWorkerPool, clipRangeWorkerScript } from '../../../node/clipRangeWorkerPool';
+import { ClipRangeWorkerPool, clipRangeWorkerScript, RANGES_PER_CHECK_THREAD } from '../../../node/clipRangeWorkerPool';
 import { nodeFileAccess } from '../../../node/fileAccess';
 import { tempTree } from '../cli/cliHarness';
 import { REPO } from '../cli/cliHarness';
@@ -32,24 +32,28 @@ async function cliCheck(paths: string[], format: 'text' | 'json', clipSplitMinBy
 }
 
 const CLIPS = {
-  // 3 ranges (one a thread): boundaries at frames 96 and 192 (whole chunks of 32).
+  // 300 frames: at most 9 ranges (a chunk of 32 frames each), boundaries at frames 32, 64, 96, 128, 160, 192, 224 and 256.
   'pop.nczxanim': planted(300, [63, 64, 65, 95, 96, 97, 127, 128, 129, 160, 191, 192, 224], [64, 96, 97, 128, 193, 255]),
   'nan.nczxanim': planted(300, [128], [], [95, 96, 160]),
   'random.nczxanim': randomClip(8, 400, 5),
 };
 
+/** The ranges of a clip of `frames` frames on 3 threads: RANGES_PER_CHECK_THREAD a thread, but none shorter than a 32-frame chunk. */
+const plannedRanges = (frames: number): number => Math.min(3 * RANGES_PER_CHECK_THREAD, Math.floor(frames / 32));
+const FRAMES: Record<keyof typeof CLIPS, number> = { 'pop.nczxanim': 300, 'nan.nczxanim': 300, 'random.nczxanim': 400 };
+
 for (const format of ['text', 'json'] as const) {
   test(`check FILE --format ${format}: a clip over the threshold, on range workers started for it, prints one thread's output byte for byte`, async () => {
     const tree = tempTree(CLIPS);
     try {
-      for (const name of Object.keys(CLIPS)) {
+      for (const name of Object.keys(CLIPS) as (keyof typeof CLIPS)[]) {
         const path = join(tree.root, name);
         const single = await checkOutput(singleThread, [path], format);
         const split = await cliCheck([path], format, 1);
         assert.equal(split.output, single, name);
         assert.match(split.threads, /no check pool|0 of 3 check workers started/, 'a file named alone starts no check worker');
-        assert.match(split.threads, /; 2 range workers started \(\d loaded\), \d+ of ([2-6]) clip ranges linted on them/, `${name}: ${split.threads}`);
-        assert.match(split.threads, / of 3 clip ranges/, 'a range a thread');
+        assert.match(split.threads, /; 2 range workers started \(\d loaded\), \d+ of \d+ clip ranges linted on them/, `${name}: ${split.threads}`);
+        assert.match(split.threads, new RegExp(` of ${plannedRanges(FRAMES[name])} clip ranges`), `${name}: RANGES_PER_CHECK_THREAD (${RANGES_PER_CHECK_THREAD}) a thread, at most a chunk of frames each`);
       }
       const all = await checkOutput(singleThread, Object.keys(CLIPS).map((name) => join(tree.root, name)), format);
       assert.match(all, /anim\/pop/);
@@ -131,7 +135,7 @@ test('range workers once loaded take ranges beside the calling thread: one threa
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     assert.ok(pool.rangesOnWorkers > 0, 'the workers linted ranges');
-    assert.equal(pool.ranges % 3, 0, 'a range per thread each run');
+    assert.equal(pool.ranges % (3 * RANGES_PER_CHECK_THREAD), 0, 'RANGES_PER_CHECK_THREAD ranges a thread each run');
     assert.equal(pool.running, 2);
   } finally {
     await pool.close();
