@@ -70,6 +70,9 @@ export interface NamedClipRanges {
 /** Files checked at once: enough to keep the disk busy, few enough to bound open files and memory. */
 const PARALLEL_CHECKS = 16;
 
+/** A folder's skeletons up to this many are checked on the calling thread, sooner than a worker's round trip; more go to the pool. */
+const SKELETONS_CHECKED_HERE = 8;
+
 /**
  * A path's check as it fills: each file once (`./a` and `a` are one file: `normalisedPath`), in
  * the order met, under the path the walk met it by where it did (a manifest's resolved `a` is
@@ -174,12 +177,14 @@ async function walk(access: FileAccess, directory: string, options: PathCheckOpt
   const facts = options.facts;
   // With workers checking the binaries, this thread reads and parses each manifest meanwhile.
   const early = new Map(pool && facts ? found.filter((file) => file.kind.kind === 'manifest').map((file) => [file.path, readManifestEarly(access, file.path, facts)] as const) : []);
-  const checkAll = async (files: readonly { path: string; kind: FileKind }[]) => {
-    const outcomes = await checkFiles(access, files, options, pool);
+  const checkAll = async (files: readonly { path: string; kind: FileKind }[], on = pool) => {
+    const outcomes = await checkFiles(access, files, options, on);
     return files.map((file, i) => [file.path, outcomes[i]!] as const);
   };
   // Skeletons first: each clip is then judged against their bind poses as it is read (anim/local-space), not read again.
-  const skeletons = await checkAll(binaries.filter((file) => file.kind.kind === 'skeleton'));
+  // A few are checked on this thread (no round trip to a worker before the clips go out), many on the pool.
+  const skeletonFiles = binaries.filter((file) => file.kind.kind === 'skeleton');
+  const skeletons = await checkAll(skeletonFiles, skeletonFiles.length <= SKELETONS_CHECKED_HERE ? undefined : pool);
   if (options.facts) pool?.knowBindPoses?.(options.facts.bindPoses());
   const checked = new Map([...skeletons, ...(await checkAll(binaries.filter((file) => file.kind.kind !== 'skeleton')))]);
   for (const { path, kind } of found) {
