@@ -88,9 +88,18 @@ class Collector {
     return this.paths.has(normalisedPath(path));
   }
 
-  /** The files a walk found: a manifest's outcome for one of them takes the walk's path. */
-  walkFound(files: readonly { path: string }[]): void {
-    for (const { path } of files) this.walked.set(normalisedPath(path), path);
+  /** `has` by the file's key (`normalisedPath`), computed once by the caller. */
+  hasKey(key: string): boolean {
+    return this.paths.has(key);
+  }
+
+  /** The files a walk found: a manifest's outcome for one of them takes the walk's path. Their keys (`normalisedPath`), in order. */
+  walkFound(files: readonly { path: string }[]): string[] {
+    return files.map(({ path }) => {
+      const key = normalisedPath(path);
+      this.walked.set(key, path);
+      return key;
+    });
   }
 
   /** `path` as the walk met that file, or as given. */
@@ -98,9 +107,10 @@ class Collector {
     return this.walked.size === 0 ? path : this.walked.get(normalisedPath(path)) ?? path;
   }
 
-  add(outcome: CheckedFile | PathProblem): void {
+  /** `key`: `normalisedPath(outcome.path)` where the caller has it already. */
+  add(outcome: CheckedFile | PathProblem, key?: string): void {
     if ('diagnostics' in outcome) {
-      this.paths.add(normalisedPath(outcome.path));
+      this.paths.add(key ?? normalisedPath(outcome.path));
       this.into.files.push(outcome);
     } else {
       this.into.problems.push(outcome);
@@ -170,7 +180,7 @@ async function walk(access: FileAccess, directory: string, options: PathCheckOpt
   const { files, problems } = await walkWorkspace(access, [directory], exclude, kindOf);
   into.into.problems.push(...problems);
   const found = files.filter((file): file is { path: string; kind: FileKind } => checkable(file.kind));
-  into.walkFound(found);
+  const keys = into.walkFound(found);
   const binaries = found.filter((file) => file.kind.kind !== 'manifest');
   const pool = options.pool;
   pool?.expectFiles?.(binaries.length);
@@ -187,12 +197,14 @@ async function walk(access: FileAccess, directory: string, options: PathCheckOpt
   const skeletons = await checkAll(skeletonFiles, skeletonFiles.length <= SKELETONS_CHECKED_HERE ? undefined : pool);
   if (options.facts) pool?.knowBindPoses?.(options.facts.bindPoses());
   const checked = new Map([...skeletons, ...(await checkAll(binaries.filter((file) => file.kind.kind !== 'skeleton')))]);
-  for (const { path, kind } of found) {
+  for (let i = 0; i < found.length; i++) {
+    const { path, kind } = found[i]!;
+    const key = keys[i]!;
     // A manifest also checks the assets it lists, which the walk reaches too: once each.
-    if (into.has(path)) continue;
+    if (into.hasKey(key)) continue;
     const outcome = checked.get(path);
     if (outcome) {
-      into.add(outcome);
+      into.add(outcome, key);
       continue;
     }
     const manifest = early.get(path);
