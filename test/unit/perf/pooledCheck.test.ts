@@ -14,9 +14,11 @@ import { checkOutput, singleThread } from './checkOutput';
 import { REPO, tempTree, UPSTREAM } from '../cli/cliHarness';
 import { plantedProblems } from '../server/plantedFiles';
 import { plantedPack } from './plantedPack';
+import { skeletonBytes } from '../manifest/assetBytes';
 
-function corpus(): { root: string; dispose: () => void } {
+function corpus(extraSkeletons = 0): { root: string; dispose: () => void } {
   const files: Record<string, Uint8Array | string> = {};
+  for (let i = 0; i < extraSkeletons; i++) files[`rigs/rig${i}.nczxskel`] = skeletonBytes(3 + i);
   for (const [path, content] of Object.entries(plantedPack())) files[`pack/${path}`] = content;
   for (const planted of plantedProblems()) files[planted.path] = planted.content;
   const tree = tempTree(files);
@@ -46,6 +48,20 @@ for (const format of ['text', 'json', 'sarif', 'github'] as const) {
     }
   });
 }
+
+test('a folder of more skeletons than the calling thread takes (9 more): they go to the pool first, the same output', async () => {
+  const tree = corpus(9);
+  const pool = new WorkerCheckPool(checkWorkerScript()!, 2);
+  try {
+    const single = await checkOutput(singleThread, [tree.root], 'json');
+    assert.equal(await checkOutput(nodeFileAccess, [tree.root], 'json', pool), single);
+    assert.match(single, /rigs\/rig8\.nczxskel/);
+    assert.match(single, /anim\/local-space/);
+  } finally {
+    await pool.close();
+    tree.dispose();
+  }
+});
 
 test('a pool whose workers cannot start: every file still checked, on this thread, same output', async () => {
   const tree = corpus();
