@@ -7,8 +7,8 @@ const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
 
 // The browser bundles' stand-ins for the Node built-ins that shared code names without using
-// them there (emscripten's and glTF-Transform's Node branches, the server's URL helpers).
-const browserNodeShims = Object.fromEntries(['node:url', 'node:fs', 'node:fs/promises', 'node:path', 'fs', 'path'].map((m) => [m, './server/src/browser/nodeShims.ts']));
+// them there (emscripten's and glTF-Transform's Node branches, the server's rename command).
+const browserNodeShims = Object.fromEntries(['node:fs', 'node:fs/promises', 'node:path', 'fs', 'path'].map((m) => [m, './server/src/browser/nodeShims.ts']));
 
 /** @type {{name: string, entry: string, outfile: string, platform: 'node'|'browser', format: 'cjs'|'iife'|'esm', banner?: string, alias?: Record<string, string>}[]} */
 const targets = [

@@ -1,8 +1,8 @@
 /**
  * What the language server needs from the platform it runs on, and nothing else: the Node build
  * (server.ts, `ewzanim lsp`) and the browser build (browser/server.ts, a web worker) share one
- * server (startServer.ts) and differ only here: how files are read, and what the process can
- * say about itself.
+ * server (startServer.ts) and differ only here: how files are read, how URIs map to paths, and
+ * what the process can say about itself.
  */
 import type { BinaryCheckPool } from '../../formats/checkPool';
 import type { FileAccess } from '../../formats/fileAccess';
@@ -21,6 +21,9 @@ export interface RuntimeEnvironment {
   createCheckPool?(): (BinaryCheckPool & { close(): Promise<void>; stopIdleWorkers?(): Promise<void> }) | undefined;
   /** Optional: tunes the platform's heap for a long-lived server, before anything else runs. */
   tuneHeap?(): void;
-  /** Optional: how URIs map to server paths and back (`file:` URIs, as uris.ts, when absent). */
-  readonly uris?: { uriToPath(uri: string): string; pathToUri(path: string): string };
+  /**
+   * How URIs map to server paths and back: `file:` URIs on Node (uris.ts, which reads Node's
+   * `process` and `node:url`), the workspace's own schemes in a browser (browser/uris.ts).
+   */
+  readonly uris: { uriToPath(uri: string): string; pathToUri(path: string): string };
 }

@@ -1,8 +1,9 @@
-/** The language server's runtime on Node: the disk through node/fileAccess, a pool of check workers, the process's own facts. */
+/** The language server's runtime on Node: the disk through node/fileAccess, `file:` URIs, a pool of check workers, the process's own facts. */
 import { createCheckPool, defaultPoolSize } from '../../node/checkPool';
 import { nodeFileAccess } from '../../node/fileAccess';
 import { keepYoungGenerationSmall } from './nodeHeap';
 import type { RuntimeEnvironment } from './runtime';
+import * as fileUris from './uris';
 
 /**
  * Check workers of the language server, fewer than `ewzanim check`'s: each costs about 17 MiB
@@ -15,6 +16,7 @@ export const SERVER_CHECK_WORKERS = 2;
 
 export const nodeRuntime: RuntimeEnvironment = {
   files: nodeFileAccess,
+  uris: fileUris,
   tuneHeap: keepYoungGenerationSmall,
   // The workers read through nodeFileAccess, which is `files`: the script is dist/server/checkWorker.js.
   createCheckPool: () => createCheckPool(Math.min(defaultPoolSize(), SERVER_CHECK_WORKERS), { workerOnline: keepYoungGenerationSmall, startAllAtOnce: true }),

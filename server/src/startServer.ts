@@ -31,7 +31,6 @@ import { WorkspaceFileSystems } from './workspaceFileSystems';
 import { beginWorkDoneProgress } from './progress';
 import { SETTINGS_SECTION, settingsChange } from '../../formats/settings/settings';
 import { DEFAULT_SETTINGS, normalizeSettings } from './settings';
-import * as fileUris from './uris';
 import { FileWatchers } from './watchers';
 import { WorkspaceChecker } from './workspaceChecker';
 
@@ -39,7 +38,7 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
   runtime.tuneHeap?.();
   const documents = new TextDocuments(TextDocument);
   const files = runtime.files;
-  const { uriToPath, pathToUri } = runtime.uris ?? fileUris;
+  const { uriToPath, pathToUri } = runtime.uris;
   let settings: ServerSettings = DEFAULT_SETTINGS;
   let roots: string[] = [];
   let client: ClientFeatures = MINIMAL_CLIENT;

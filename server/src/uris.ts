@@ -13,9 +13,7 @@ export function uriToPath(uri: string): string {
  * builds a URL object each time).
  */
 const PLAIN_PATH = /^(?:\/(?!\.\.?(?:\/|$))[A-Za-z0-9._-]+)+$/;
-// The browser server's bundle holds this module too, where there is no `process`: not POSIX here,
-// so it keeps pathToFileURL (it converts no path there).
-const POSIX = typeof process !== 'undefined' && process.platform !== 'win32';
+const POSIX = process.platform !== 'win32';
 
 export function pathToUri(path: string): string {
   return POSIX && PLAIN_PATH.test(path) ? `file://${path}` : pathToFileURL(path).href;

@@ -1,17 +1,8 @@
 /**
- * Stand-ins for the few Node built-ins that code shared with the Node server imports, in the
- * web-worker bundle only (scripts/build.mjs aliases them here). URLs convert as Node does for
- * POSIX paths; a file-system call fails with a clear error instead of a missing module.
+ * Stand-ins for the few Node built-ins that code shared with the Node build names without using
+ * them in a browser, in the browser bundles only (scripts/build.mjs aliases them here): a
+ * file-system call fails with a clear error instead of a missing module.
  */
-export function fileURLToPath(url: string | URL): string {
-  return decodeURIComponent(new URL(url).pathname);
-}
-
-export function pathToFileURL(path: string): URL {
-  const url = new URL('file://');
-  url.pathname = path.split('/').map((part) => encodeURIComponent(part)).join('/');
-  return url;
-}
 
 function unavailable(name: string): () => never {
   return () => {
@@ -26,4 +17,4 @@ export const writeFile = unavailable('writeFile');
 export const promises = { rename, stat, readFile, writeFile };
 export const resolve = (...parts: string[]): string => parts.join('/');
 export const dirname = (path: string): string => path.replace(/\/[^/]*$/, '') || '/';
-export default { fileURLToPath, pathToFileURL, promises, resolve, dirname };
+export default { promises, resolve, dirname };

@@ -3,7 +3,9 @@
  * `npm test` runs first) loads in a web worker's globals: no `process`, `require`, `Buffer` or
  * `setImmediate`. A module shared with the Node server that reads a Node global as it loads
  * (`process.platform` at the top of a file) throws there, and the worker's language server never
- * starts: no diagnostics, no hovers in VS Code for the Web.
+ * starts: no diagnostics, no hovers in VS Code for the Web. The Node server's `file:` URI helpers
+ * (server/src/uris.ts, which read `process` and `node:url`) stay out of it: the worker passes its
+ * own (browser/uris.ts) to the shared server.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,6 +14,8 @@ import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 
 const BUNDLE = join(__dirname, '..', '..', '..', 'dist', 'server', 'browser.js');
+/** The bundle's inputs as esbuild saw them, written beside it by scripts/build.mjs. */
+const METAFILE = BUNDLE.replace(/\.js$/, '.meta.json');
 
 /** What a dedicated web worker offers the server: its `self`, timers, text codecs, URL, WebAssembly. */
 function workerGlobals(): Record<string, unknown> {
@@ -32,4 +36,12 @@ test('the browser server bundle loads where there is no process, require, Buffer
   const globals = workerGlobals();
   assert.doesNotThrow(() => runInNewContext(readFileSync(BUNDLE, 'utf8'), globals, { filename: BUNDLE }));
   for (const name of ['process', 'require', 'Buffer', 'setImmediate']) assert.equal(name in globals, false, `${name} stayed undefined`);
+});
+
+test('the browser server bundle holds the worker\'s URI helpers and not the Node server\'s', () => {
+  assert.ok(existsSync(METAFILE), `${METAFILE} is built (node scripts/build.mjs)`);
+  const inputs = Object.keys((JSON.parse(readFileSync(METAFILE, 'utf8')) as { inputs: Record<string, unknown> }).inputs);
+  assert.ok(inputs.includes('server/src/startServer.ts'), 'the shared server is bundled');
+  assert.ok(inputs.includes('server/src/browser/uris.ts'), 'the worker\'s URI helpers are bundled');
+  assert.equal(inputs.includes('server/src/uris.ts'), false, 'the Node server\'s URI helpers are not');
 });
