@@ -13,11 +13,11 @@ import type { FileAccess } from '../../../formats/fileAccess';
 import type { FormatDiagnostic } from '../../../formats/diagnostics';
 import { nodeFileAccess } from '../../../node/fileAccess';
 import { createCoreChecks } from '../../../server/src/coreChecks';
-import { DiagnosticsStore } from '../../../server/src/diagnosticsStore';
 import { ManifestChecks } from '../../../server/src/manifestChecks';
 import { DEFAULT_SETTINGS } from '../../../server/src/settings';
 import { WorkspaceChecker } from '../../../server/src/workspaceChecker';
 import { tempTree } from '../cli/cliHarness';
+import { quietCheckerHost, unpublishedStore } from '../server/quietCheckerHost';
 import { plantedPack } from './plantedPack';
 
 function countingReads(base: FileAccess): { access: FileAccess; reads: Map<string, number> } {
@@ -42,7 +42,7 @@ for (const { name, form } of ROOT_FORMS) test(`the server's scan of ${name} read
   try {
     const { access, reads } = countingReads(nodeFileAccess);
     const published = new Map<string, readonly FormatDiagnostic[]>();
-    const store = new DiagnosticsStore({ publish: () => undefined }, () => ({}), (path) => path);
+    const store = unpublishedStore();
     const set = store.set.bind(store);
     store.set = (path, diagnostics) => (published.set(path, diagnostics), set(path, diagnostics));
     const core = createCoreChecks(access, () => DEFAULT_SETTINGS);
@@ -57,12 +57,7 @@ for (const { name, form } of ROOT_FORMS) test(`the server's scan of ${name} read
       beginPass: core.beginPass,
       checkManifest: async (path) => void (await manifests.check(path)),
       forget: core.forget,
-      roots: () => [root],
-      exclude: () => [],
-      mshExtensions: () => [],
-      sendStatus: () => undefined,
-      beginProgress: async () => ({ report: () => undefined, done: () => undefined }),
-      log: () => undefined,
+      ...quietCheckerHost(root),
     });
     await checker.scanAll();
     assert.deepEqual([...reads.entries()].filter(([, n]) => n !== 1), [], 'every file read exactly once');

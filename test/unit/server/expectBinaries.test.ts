@@ -9,11 +9,11 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { nodeFileAccess } from '../../../node/fileAccess';
 import { createCoreChecks } from '../../../server/src/coreChecks';
-import { DiagnosticsStore } from '../../../server/src/diagnosticsStore';
 import { DEFAULT_SETTINGS } from '../../../server/src/settings';
 import { WorkspaceChecker } from '../../../server/src/workspaceChecker';
 import { tempTree } from '../cli/cliHarness';
 import { clipBytes, skeletonBytes } from '../manifest/assetBytes';
+import { quietCheckerHost, unpublishedStore } from './quietCheckerHost';
 
 test('a pass says how many binary files it will check before checking the first; a manifest-only pass says nothing', async () => {
   const tree = tempTree({ 'rig.nczxskel': skeletonBytes(2), 'a.nczxanim': clipBytes(2, 4), 'b.nczxanim': clipBytes(2, 4), 'nether.toml': '[game]\nid = "x"\n' });
@@ -22,17 +22,12 @@ test('a pass says how many binary files it will check before checking the first;
     const core = createCoreChecks(nodeFileAccess, () => DEFAULT_SETTINGS);
     const checker = new WorkspaceChecker({
       files: nodeFileAccess,
-      store: new DiagnosticsStore({ publish: () => undefined }, () => ({}), (path) => path),
+      store: unpublishedStore(),
       checkAsset: (path, kind) => (events.push(`check ${path.slice(tree.root.length + 1)}`), core.checkAsset(path, kind)),
       expectBinaries: (count) => void events.push(`expect ${count}`),
       checkManifest: async (path) => void events.push(`manifest ${path.slice(tree.root.length + 1)}`),
       forget: core.forget,
-      roots: () => [tree.root],
-      exclude: () => [],
-      mshExtensions: () => [],
-      sendStatus: () => undefined,
-      beginProgress: async () => ({ report: () => undefined, done: () => undefined }),
-      log: () => undefined,
+      ...quietCheckerHost(tree.root),
     });
     await checker.scanAll();
     assert.deepEqual(events.splice(0), ['expect 3', 'check rig.nczxskel', 'check a.nczxanim', 'check b.nczxanim', 'manifest nether.toml']);
