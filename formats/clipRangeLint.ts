@@ -252,7 +252,7 @@ function mergeMotion(shape: ClipShape, results: readonly ClipRangeResult[], fram
     for (const chunk of scan.stepChunks) stepChunks.push(chunk);
     if (scan.farthest > farthest) farthest = scan.farthest;
     for (let bone = 0; bone < moved.length; bone++) moved[bone] |= scan.moved[bone];
-    for (const changed of scan.changed) repeated.frame(changed === 1);
+    repeated.follow(scan.repeats);
   }
   return { pops, jumps, squaredSteps: stepTotal(stepChunks), farthest, moved, repeated, frames };
 }

@@ -17,7 +17,7 @@ import { rotationFieldTable, rotationOneMinusSquareTable, rotationSquareTable } 
 import { DEFAULT_MAX_FINDINGS_PER_CODE, MOTION_WINDOW, type ClipShape, type MotionCode, type MotionFinding, type MotionOptions } from './motionOptions';
 import { NO_FINDING_MARGIN, judgePop, noPopBelow } from './popRule';
 import { judgePositionJump, noJumpAbove, noJumpInClip, type JumpCandidate } from './positionJumpRule';
-import { RepeatedFrames } from './repeatedFramesRule';
+import { RepeatedFrames, type FrameRuns } from './repeatedFramesRule';
 import { stillnessFindings } from './stillnessRules';
 import { RING, StepRing, type StepWindow } from './stepWindow';
 import type { KeptSteps } from './keptSteps';
@@ -63,8 +63,8 @@ export interface MotionRangeScan {
   stepChunks: number[];
   farthest: number;
   moved: Uint8Array;
-  /** Per whole frame fed after the first: 1 when a record differs from the frame before. */
-  changed: Uint8Array;
+  /** The whole frames fed after the first, in runs of unchanged frames (`RepeatedFrames`). */
+  repeats: FrameRuns;
 }
 
 /** What a clip's motion findings are judged from once every record has been read (`concludeMotion`). */
@@ -183,9 +183,8 @@ export class MotionScanner {
   private readonly jumps: JumpCandidate[] = [];
   /** The pops found, in candidate order (capped per code at the end, `concludeMotion`). */
   private readonly pops: MotionFinding[] = [];
-  /** A range scan's candidate keys and frame changes (`MotionRangeScan`). */
+  /** A range scan's candidate keys (`MotionRangeScan`). */
   private readonly taken: number[] = [];
-  private readonly changes: number[] = [];
   /** The clip's frame of the first record fed (0 unless `range`). */
   private readonly frameOffset: number;
   /**
@@ -428,7 +427,6 @@ export class MotionScanner {
   /** A frame after the first fed ends: `changed` when any record differs from the frame before. */
   private frameDone(changed: boolean): void {
     this.repeated.frame(changed);
-    if (this.range) this.changes.push(changed ? 1 : 0);
   }
 
   /** The most candidates this scan takes (`MotionScanRange.candidateCap`). */
@@ -556,7 +554,7 @@ export class MotionScanner {
   rangeScan(): MotionRangeScan {
     this.flush();
     if (this.frame > 0) this.judgeDue(this.frame - 1, true);
-    return { candidates: this.taken, pops: this.pops, jumps: this.jumps, ...this.clipSums(), moved: this.moved.slice(), changed: Uint8Array.from(this.changes) };
+    return { candidates: this.taken, pops: this.pops, jumps: this.jumps, ...this.clipSums(), moved: this.moved.slice(), repeats: this.repeated.runsSoFar() };
   }
 
   /** The chunks of the squared steps read (f32 steps, lanes added as the kernel adds them), the open one last, and the farthest squared position. */

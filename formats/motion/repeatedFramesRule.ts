@@ -12,12 +12,32 @@ export const MIN_REPEATED_RUNS = 3;
 /** Distinct run lengths remembered; a clip with more is no regular repetition. */
 const MAX_LENGTHS = 8;
 
+/**
+ * The runs of some consecutive frames in brief (`RepeatedFrames.runs`), for a clip's ranges
+ * scanned apart (`formats/clipRangeLint.ts`): the merge follows each range's with `follow`, as
+ * many steps as the ranges, where feeding their frames one by one would be one step a frame.
+ */
+export interface FrameRuns {
+  /** Frames before the first changed one (every frame where none changed). */
+  lead: number;
+  /** Changed frames. */
+  changes: number;
+  /** The runs that start and end at a changed frame: [length, count], unless `irregular`. */
+  lengths: [number, number][];
+  /** More than MAX_LENGTHS distinct lengths among them. */
+  irregular: boolean;
+  /** The run open at the end: the last changed frame and those after it (1 + frames where none changed). */
+  run: number;
+}
+
 export class RepeatedFrames {
   /** Run length -> how many inner runs had it. */
   private readonly lengths = new Map<number, number>();
   private run = 1;
   private runs = 0;
   private irregular = false;
+  /** Frames before the first changed one (`runs`). */
+  private lead = 0;
 
   /** One frame after the first: `changed` when any record differs from the frame before. */
   frame(changed: boolean): void {
@@ -26,12 +46,35 @@ export class RepeatedFrames {
       return;
     }
     // The first run may be cut: only runs after it count.
-    if (this.runs > 0 && !this.irregular) {
-      this.lengths.set(this.run, (this.lengths.get(this.run) ?? 0) + 1);
-      if (this.lengths.size > MAX_LENGTHS) this.irregular = true;
-    }
+    if (this.runs === 0) this.lead = this.run - 1;
+    else if (!this.irregular) this.count(this.run, 1);
     this.runs++;
     this.run = 1;
+  }
+
+  /** The frames given so far in brief, for another to `follow`. */
+  runsSoFar(): FrameRuns {
+    return { lead: this.runs === 0 ? this.run - 1 : this.lead, changes: this.runs, lengths: [...this.lengths], irregular: this.irregular, run: this.run };
+  }
+
+  /** The frames of `next` given one by one after these (the same state as if each had been). */
+  follow(next: FrameRuns): void {
+    this.run += next.lead;
+    if (next.changes === 0) return;
+    this.frame(true);
+    // Its runs between changed frames all follow a changed frame: each counts.
+    if (next.irregular) this.irregular = true;
+    for (const [length, count] of next.lengths) {
+      if (this.irregular) break;
+      this.count(length, count);
+    }
+    this.runs += next.changes - 1;
+    this.run = next.run;
+  }
+
+  private count(length: number, runs: number): void {
+    this.lengths.set(length, (this.lengths.get(length) ?? 0) + runs);
+    if (this.lengths.size > MAX_LENGTHS) this.irregular = true;
   }
 
   finding(shape: ClipShape, options: MotionOptions, frames: number): MotionFinding | undefined {
