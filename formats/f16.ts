@@ -4,6 +4,9 @@
  */
 import { f32Bits, lazyFloat32Table } from './bytes';
 
+/** Distinct f16 bit patterns. */
+const F16_VALUES = 65536;
+
 /** Exact f16 -> number (every f16 is exactly representable as f32 and as double). */
 export function f16ToF32(bits: number): number {
   const sign = bits & 0x8000 ? -1 : 1;
@@ -67,12 +70,27 @@ export function isZeroF16(bits: number): boolean {
   return (bits & 0x7fff) === 0;
 }
 
+/** `f16LookupTable` as this thread builds it. */
+const builtF16LookupTable: () => Float32Array = lazyFloat32Table(F16_VALUES, f16AsF32Bits, true);
+let adoptedF16LookupTable: Float32Array | undefined;
+
 /**
  * All 65,536 f16 values as f32, for the bulk decoders. Built once on first use (256 KiB) from the
  * bits, `f16ToF32`'s values exactly (NaN as its NaN): each thread that decodes builds its own
- * while its code is still cold, where the arithmetic of `f16ToF32` took about twice the CPU.
+ * while its code is still cold, where the arithmetic of `f16ToF32` took about twice the CPU;
+ * unless it was given one another thread built (`adoptF16LookupTable`).
  */
-export const f16LookupTable: () => Float32Array = lazyFloat32Table(65536, f16AsF32Bits, true);
+export function f16LookupTable(): Float32Array {
+  return adoptedF16LookupTable ?? builtF16LookupTable();
+}
+
+/**
+ * Makes `table` (another thread's `f16LookupTable`, in memory they share) this thread's, so a
+ * worker that starts cold does not build its own; ignored where it has not 65,536 values.
+ */
+export function adoptF16LookupTable(table: Float32Array): void {
+  if (table.length === F16_VALUES) adoptedF16LookupTable ??= table;
+}
 
 /** The f32 bits of f16 `bits`; a NaN (exponent 31, mantissa not 0) as the bits of `NaN`, subnormals and zeros as their values' bits. */
 function f16AsF32Bits(bits: number): number {

@@ -6,7 +6,7 @@
  * (`takeRanges`), posting each range's lint as it ends.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { takeRanges, type ClipRangeWorkerMessage, type ClipRangeWorkerReply } from './clipRangeWorkerJob';
+import { adoptThreadStart, takeRanges, type ClipRangeWorkerMessage, type ClipRangeWorkerReply } from './clipRangeWorkerJob';
 
 /** This worker's number in the jobs' claims (`ClipRangeWorkerPool` gives each its own). */
 const thread = (workerData as { thread: number }).thread;
@@ -14,6 +14,7 @@ const thread = (workerData as { thread: number }).thread;
 let queue: Promise<void> = Promise.resolve();
 
 parentPort?.on('message', ({ job }: ClipRangeWorkerMessage) => {
+  if (job.start) adoptThreadStart(job.start);
   queue = queue.then(() =>
     takeRanges(
       job,

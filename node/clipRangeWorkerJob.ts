@@ -7,7 +7,9 @@
  * and linted again elsewhere. Small on purpose: a range worker loads this and the clip lint only.
  */
 import { lintClipRange, type ClipRangeRequest, type ClipRangeResult } from '../formats/clipRangeLint';
+import { adoptF16LookupTable, f16LookupTable } from '../formats/f16';
 import { byteSourceOf } from '../formats/fileAccess';
+import { adoptMotionKernelModule, motionKernelModule } from '../formats/wasm/motionKernel';
 import { syncNodeFileAccess } from './syncFileAccess';
 
 /** The claim slot of a range no thread has taken. */
@@ -23,6 +25,33 @@ export interface ClipRangeJob {
   requests: readonly ClipRangeRequest[];
   /** One slot per range (over a `SharedArrayBuffer`): 0 while unclaimed, else the number of the thread that took it. */
   claims: Int32Array;
+  /** What the calling thread has built that a worker would build again, cold (`ThreadStart`). */
+  start?: ThreadStart;
+}
+
+/**
+ * What a range worker takes from the calling thread instead of making its own before its first
+ * range: the f16 table (shared memory, not copied) and the motion kernel's compiled module (its
+ * code shared with the thread that compiled it, optimised functions included).
+ */
+export interface ThreadStart {
+  f16: Float32Array;
+  motionKernel?: WebAssembly.Module;
+}
+
+/** This thread's `ThreadStart` for the range workers: its f16 table copied once into shared memory. */
+export function threadStartOfThisThread(): ThreadStart {
+  const table = f16LookupTable();
+  const f16 = new Float32Array(new SharedArrayBuffer(table.byteLength));
+  f16.set(table);
+  const motionKernel = motionKernelModule();
+  return motionKernel ? { f16, motionKernel } : { f16 };
+}
+
+/** Takes another thread's `ThreadStart` as this thread's (where this one has built nothing of it yet). */
+export function adoptThreadStart(start: ThreadStart): void {
+  adoptF16LookupTable(start.f16);
+  if (start.motionKernel) adoptMotionKernelModule(start.motionKernel);
 }
 
 /** What a range worker posts: that it has loaded, a range's lint, or why one failed. */
@@ -60,13 +89,14 @@ export function lintRangeOnWorker(path: string, request: ClipRangeRequest): Prom
 
 /**
  * Takes `job`'s ranges as `thread` until none is left, each linted here and handed to `done`
- * (or its error to `failed`) as it ends.
+ * (or its error to `failed`) as it ends, then `between` awaited before the next is claimed.
  */
 export async function takeRanges(
   job: ClipRangeJob,
   thread: number,
   done: (index: number, result: ClipRangeResult) => void,
   failed: (index: number, error: unknown) => void,
+  between?: () => Promise<void>,
 ): Promise<void> {
   for (let index = claimNextRange(job.claims, thread); index !== undefined; index = claimNextRange(job.claims, thread)) {
     try {
@@ -74,5 +104,6 @@ export async function takeRanges(
     } catch (error) {
       failed(index, error);
     }
+    await between?.();
   }
 }

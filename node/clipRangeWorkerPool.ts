@@ -14,7 +14,7 @@
 import { Worker } from 'node:worker_threads';
 import type { ClipRangeLinter, ClipRangeRequest, ClipRangeResult } from '../formats/clipRangeLint';
 import { CLIP_SPLIT_MIN_BYTES, defaultPoolSize, WORKER_HEAP_LIMITS } from './checkPool';
-import { CALLING_THREAD, claimSlots, lintRangeOnWorker, takeRanges, type ClipRangeJob, type ClipRangeWorkerMessage, type ClipRangeWorkerReply } from './clipRangeWorkerJob';
+import { CALLING_THREAD, claimSlots, lintRangeOnWorker, takeRanges, threadStartOfThisThread, type ClipRangeJob, type ClipRangeWorkerMessage, type ClipRangeWorkerReply, type ThreadStart } from './clipRangeWorkerJob';
 import { workerScriptIn } from './workerScript';
 
 /**
@@ -57,6 +57,8 @@ export class ClipRangeWorkerPool {
   private nextJob = 0;
   private nextThread = CALLING_THREAD + 1;
   private closing = false;
+  /** What the workers take from this thread (made with the first job). */
+  private threadStart?: ThreadStart;
   /** Workers started since the pool was made (ended or not). */
   started = 0;
   /** Workers that said they had loaded. */
@@ -120,7 +122,9 @@ export class ClipRangeWorkerPool {
 
   /** Every worker is sent the clip's ranges and this thread takes them too, until none is left. */
   private run(path: string, requests: ClipRangeRequest[], waiting: Deferred[]): void {
-    const job: ClipRangeJob = { id: this.nextJob++, path, requests, claims: claimSlots(requests.length) };
+    // This thread needs the table and the module for its own ranges now; the workers, once loaded.
+    this.threadStart ??= threadStartOfThisThread();
+    const job: ClipRangeJob = { id: this.nextJob++, path, requests, claims: claimSlots(requests.length), start: this.threadStart };
     const active: ActiveJob = { job, waiting, settled: requests.map(() => false), left: requests.length };
     this.jobs.set(job.id, active);
     this.ranges += requests.length;
@@ -130,6 +134,9 @@ export class ClipRangeWorkerPool {
       CALLING_THREAD,
       (index, result) => this.settle(active, index, result),
       (index, error) => this.settle(active, index, undefined, error),
+      // Between its ranges this thread takes in the workers' answers (they would queue until it had
+      // no range left: each cloned and settled after its last, delaying the merge).
+      nextTurn,
     );
   }
 
@@ -181,6 +188,11 @@ export class ClipRangeWorkerPool {
     worker.on('error', fail);
     worker.on('exit', fail);
   }
+}
+
+/** Resolves once the event loop has run what was due (messages from the workers among them). */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** A pool sized to the machine, or undefined where the worker script is missing or one core is all there is. */

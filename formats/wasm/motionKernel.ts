@@ -112,6 +112,30 @@ type WebAssemblyApi = typeof WebAssembly;
 
 let compiled: WebAssembly.Module | null | undefined;
 
+/**
+ * The kernel's compiled module (compiled here on first call), for another thread to
+ * `adoptMotionKernelModule`; undefined where WebAssembly is missing or refused.
+ */
+export function motionKernelModule(api: WebAssemblyApi | undefined = (globalThis as { WebAssembly?: WebAssemblyApi }).WebAssembly): WebAssembly.Module | undefined {
+  if (compiled === undefined && api) {
+    try {
+      compiled = new api.Module(MOTION_KERNEL_WASM);
+    } catch {
+      compiled = null;
+    }
+  }
+  return compiled ?? undefined;
+}
+
+/**
+ * Makes `module` (another thread's `motionKernelModule`) this thread's, unless it has compiled its
+ * own: a worker's kernels then run the code that thread's already compiled and optimised, instead
+ * of compiling it again and running its first clip in the baseline tier.
+ */
+export function adoptMotionKernelModule(module: WebAssembly.Module): void {
+  if (compiled === undefined) compiled = module;
+}
+
 /** The views of an instance's memory every kernel made from it shares (its memory no longer grows). */
 type KernelViews = Pick<MotionKernel, 'words' | 'laneSums' | 'farthest' | 'chunkLanes' | 'changedFrames' | 'flags' | 'gated' | 'exactTurns' | 'exactMoves'>;
 
