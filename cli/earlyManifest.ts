@@ -1,11 +1,12 @@
 /**
  * A folder's manifest read and parsed while the pool's workers check the folder's binary files:
- * its parse (the model the run's cache keeps, `AssetSummaryCache.modelAsync`) then runs beside
- * their checks instead of after them, and its check takes the bytes read here instead of reading
- * the file again (each file is read once per run).
+ * its parse (the model the run's cache keeps, `AssetSummaryCache.modelAsync`) and the rules that
+ * need only that parse (`judgeManifestAhead`) then run beside their checks instead of after them,
+ * and its check takes the bytes read here instead of reading the file again (each file is read
+ * once per run).
  */
 import type { FileAccess } from '../formats/fileAccess';
-import { readManifestText } from '../formats/manifest/checkManifest';
+import { judgeManifestAhead, readManifestText } from '../formats/manifest/checkManifest';
 import { parseManifestAsync } from '../formats/manifest/parseManifest';
 import type { AssetSummaryCache } from '../formats/manifest/summaryCache';
 
@@ -26,7 +27,9 @@ export function readManifestEarly(access: FileAccess, path: string, cache: Asset
       early = bytes;
       // Decoded as the check decodes it: the cache takes the parse only for the very same text.
       const text = await readManifestText({ ...access, read: async () => bytes }, path, bytes.length);
-      await cache.modelAsync(path, text, () => parseManifestAsync(text, path));
+      const model = await cache.modelAsync(path, text, () => parseManifestAsync(text, path));
+      // Its rules that need no listed file's facts judged now too: after the workers' last answer, only those that do.
+      await judgeManifestAhead(path, model);
     } catch {
       // The check reads it and reports what it finds.
     }

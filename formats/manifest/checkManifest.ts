@@ -9,7 +9,7 @@ import type { ManifestModel } from './model';
 import { parseManifestAsync } from './parseManifest';
 import { directoryOf } from '../paths';
 import type { ResolvedAsset } from './resolvedAsset';
-import { resolveAssets } from './rules/assetFiles';
+import { planEntries, resolveAssets } from './rules/assetFiles';
 import { checkBudget, DEFAULT_ANIMATION_BUFFER_LIMIT } from './rules/budget';
 import { turnBefore, type RuleContext } from './rules/context';
 import { checkEntries } from './rules/entryRules';
@@ -71,11 +71,9 @@ async function runRules(access: FileAccess, manifestPath: string, text: string, 
     report: (d) => diagnostics.push(d),
     takeTurn,
   };
-  await takeTurn?.();
-  checkGameTables(ctx);
-  checkUnknownKeys(ctx);
-  await takeTurn?.();
-  checkEntries(ctx);
+  const judged = takeJudgedAhead(model);
+  if (judged) diagnostics.push(...judged);
+  else await judgeText(ctx);
   await takeTurn?.();
   result.assets = await resolveAssets(ctx);
   await takeTurn?.();
@@ -95,6 +93,47 @@ async function runRules(access: FileAccess, manifestPath: string, text: string, 
   diagnostics.sort((a, b) => (a.range!.start.line - b.range!.start.line) || (a.range!.start.character - b.range!.start.character));
   return result;
 }
+
+/** The rules the manifest's text alone decides (its game tables, its keys, its entries' ids), in the order `checkManifest` runs them. */
+async function judgeText(ctx: RuleContext): Promise<void> {
+  await ctx.takeTurn?.();
+  checkGameTables(ctx);
+  checkUnknownKeys(ctx);
+  await ctx.takeTurn?.();
+  checkEntries(ctx);
+}
+
+/** What `judgeManifestAhead` found, by the parse it judged: taken (once) by the check of that parse. */
+const judgedAhead = new WeakMap<ManifestModel, FormatDiagnostic[]>();
+
+function takeJudgedAhead(model: ManifestModel): FormatDiagnostic[] | undefined {
+  const judged = judgedAhead.get(model);
+  judgedAhead.delete(model);
+  return judged;
+}
+
+/**
+ * The part of `checkManifest` that needs only the parse, run ahead of it (while a folder's files
+ * are checked elsewhere, `ewzanim check FOLDER`): the text's rules and each entry's resolved path
+ * and key. The next `checkManifest` of this very parse (the cache's `modelAsync`) then runs only
+ * the rules that need the listed files' facts; its diagnostics and their order are the same.
+ */
+export async function judgeManifestAhead(manifestPath: string, model: ManifestModel): Promise<void> {
+  if (!model.parsed) return;
+  const diagnostics: FormatDiagnostic[] = [];
+  // No file is read nor any file's facts judged ahead: no access, no cache, no problem limit.
+  const ctx: RuleContext = { model, access: NO_FILES, folder: directoryOf(manifestPath), cache: new AssetSummaryCache(), maxKeyframeProblems: 0, report: (d) => diagnostics.push(d) };
+  await judgeText(ctx);
+  planEntries(ctx);
+  judgedAhead.set(model, diagnostics);
+}
+
+/** The text's rules read no file. */
+const NO_FILES: FileAccess = {
+  stat: () => Promise.reject(new Error('no file is read ahead')),
+  read: () => Promise.reject(new Error('no file is read ahead')),
+  readDirectory: () => Promise.reject(new Error('no file is read ahead')),
+};
 
 /** Ids of the manifest's skeletons with `boneCount` bones (the "add skeleton = <id>" quick fix). */
 export function skeletonsMatchingBoneCount(result: Pick<ManifestCheckResult, 'assets'>, boneCount: number): string[] {

@@ -74,6 +74,14 @@ function planEntry(ctx: RuleContext, entry: ManifestEntry): EntryPlan | null {
   return plan;
 }
 
+/**
+ * What each entry's text alone decides (its resolved path, its extension's verdict), made ahead
+ * of the files' facts (`judgeManifestAhead`): `resolveAssets` of the same parse then finds it made.
+ */
+export function planEntries(ctx: RuleContext): void {
+  for (const entry of ctx.model.entries) planOf(ctx, entry);
+}
+
 function planOf(ctx: RuleContext, entry: ManifestEntry): EntryPlan | null {
   let plan = plans.get(entry);
   if (plan === undefined) {
