@@ -58,8 +58,10 @@ export class AssetSummaryCache {
   private readonly inFlight = new Map<string, Promise<FileFacts>>();
   /** The last parse of each manifest: when a clip changes, the manifest text usually did not. */
   private readonly models = new Map<string, { text: string; model: ManifestModel }>();
-  /** Bytes the entries carry for `anim/local-space` (`withinBudget`). */
+  /** Bytes the entries carry for `anim/local-space` (`withinBudget`)... */
   private heldBytes = 0;
+  /** ...and the keys of the entries that carry them: releasing any other file's costs no more than a look here. */
+  private readonly holding = new Set<string>();
   /** The bind pose of each native skeleton whose bytes came with its facts (`bindPoses`). */
   private readonly poses = new Map<string, BindPose>();
   /** Files actually read (cache misses) since creation: for tests and the bench. */
@@ -116,7 +118,7 @@ export class AssetSummaryCache {
     const promise = compute().then((facts) => {
       this.releaseEntryBytes(path);
       this.notePose(path, stat, facts);
-      this.entries.set(path, { size: stat.size, mtimeMs: stat.mtimeMs, purpose, facts: this.withinBudget(facts) });
+      this.entries.set(path, { size: stat.size, mtimeMs: stat.mtimeMs, purpose, facts: this.withinBudget(path, facts) });
       return facts;
     });
     this.inFlight.set(key, promise);
@@ -135,7 +137,7 @@ export class AssetSummaryCache {
     const path = normalisedPath(file);
     this.releaseEntryBytes(path);
     this.notePose(path, stat, facts);
-    this.entries.set(path, { size: stat.size, mtimeMs: stat.mtimeMs, purpose, facts: this.withinBudget(facts) });
+    this.entries.set(path, { size: stat.size, mtimeMs: stat.mtimeMs, purpose, facts: this.withinBudget(path, facts) });
     if (this.options.oneRun || this.openPasses > 0) this.runStats.set(path, stat);
   }
 
@@ -167,8 +169,8 @@ export class AssetSummaryCache {
 
   /** `releaseBytes` by the entry's key (`normalisedPath`). */
   private releaseEntryBytes(key: string): void {
-    const facts = this.entries.get(key)?.facts;
-    if (!facts) return;
+    if (!this.holding.delete(key)) return;
+    const facts = this.entries.get(key)!.facts;
     this.heldBytes -= (facts.localSpaceSamples?.length ?? 0) + (facts.skeletonBytes?.length ?? 0);
     delete facts.localSpaceSamples;
     delete facts.skeletonBytes;
@@ -179,11 +181,12 @@ export class AssetSummaryCache {
    * together stay within `RULE_BYTES_BUDGET`: past it, that rule reads the file again instead
    * (bounded memory wins over reading each file once, on workspaces of many thousand clips).
    */
-  private withinBudget(facts: FileFacts): FileFacts {
+  private withinBudget(key: string, facts: FileFacts): FileFacts {
     const carried = (facts.localSpaceSamples?.length ?? 0) + (facts.skeletonBytes?.length ?? 0);
     if (carried === 0) return facts;
     if (this.heldBytes + carried <= RULE_BYTES_BUDGET) {
       this.heldBytes += carried;
+      this.holding.add(key);
       return facts;
     }
     const { localSpaceSamples: _samples, skeletonBytes: _skeleton, ...kept } = facts;
@@ -217,6 +220,7 @@ export class AssetSummaryCache {
     this.entries.clear();
     this.poses.clear();
     this.heldBytes = 0;
+    this.holding.clear();
     this.runStats.clear();
     this.models.clear();
   }

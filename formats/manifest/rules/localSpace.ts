@@ -70,13 +70,32 @@ async function readInverseBinds(ctx: RuleContext, skeleton: ResolvedAsset, bones
  * counts), or the one the clip's check made against this skeleton's version (the common case of
  * `check FOLDER`: 10,000 clips, each judged as it was read). Else undefined: `verdictOf` finds it.
  */
-function settledVerdict(ctx: RuleContext, clip: ResolvedAsset, skeleton: ResolvedAsset): { verdict: LocalSpaceVerdict | undefined } | undefined {
+function settledVerdict(ctx: RuleContext, clip: ResolvedAsset, skeleton: ResolvedAsset, poseKeys: PoseKeys): { verdict: LocalSpaceVerdict | undefined } | undefined {
   const bones = clip.summary?.boneCount;
   if (bones === undefined || clip.summary?.frameCount === undefined || bones !== skeleton.boneCount) return { verdict: undefined };
+  // Verdicts are the facts of the clip's version the cache holds, as the skeleton's pose key is of its version.
   const verdicts = ctx.cache.peek(clip.path)?.localSpaceVerdicts;
-  const skeletonStat = verdicts && ctx.cache.statOf(skeleton.path);
-  const verdict = skeletonStat && ctx.cache.statOf(clip.path) ? verdicts[bindPoseKey(skeleton.path, skeletonStat, bones)] : undefined;
+  const poseKey = verdicts && poseKeys.of(skeleton, bones);
+  const verdict = poseKey === undefined ? undefined : verdicts![poseKey];
   return verdict ? { verdict } : undefined;
+}
+
+/**
+ * The `bindPoseKey` of each skeleton's version the cache holds (undefined: none), made once per
+ * skeleton and bone count however many clips link it.
+ */
+class PoseKeys {
+  private readonly keys = new Map<ResolvedAsset, { bones: number; key: string | undefined }>();
+  constructor(private readonly cache: AssetSummaryCache) {}
+
+  of(skeleton: ResolvedAsset, bones: number): string | undefined {
+    const known = this.keys.get(skeleton);
+    if (known?.bones === bones) return known.key;
+    const stat = this.cache.statOf(skeleton.path);
+    const key = stat && bindPoseKey(skeleton.path, stat, bones);
+    this.keys.set(skeleton, { bones, key });
+    return key;
+  }
 }
 
 async function verdictOf(ctx: RuleContext, clip: ResolvedAsset, skeleton: ResolvedAsset): Promise<LocalSpaceVerdict | undefined> {
@@ -133,10 +152,11 @@ export async function checkLocalSpace(ctx: RuleContext, assets: readonly Resolve
     pairs.push({ link, skeletonId: link.skeleton, clip, skeleton });
   }
   const settled: ReturnType<typeof settledVerdict>[] = [];
+  const poseKeys = new PoseKeys(ctx.cache);
   for (const [i, { clip, skeleton }] of pairs.entries()) {
     const turn = turnBefore(ctx, i);
     if (turn) await turn;
-    settled.push(settledVerdict(ctx, clip, skeleton));
+    settled.push(settledVerdict(ctx, clip, skeleton, poseKeys));
   }
   const unsettled = pairs.filter((_, i) => !settled[i]);
   const read = await mapInParallel(unsettled, PARALLEL_VERDICTS, ({ clip, skeleton }) => verdictOf(ctx, clip, skeleton));
