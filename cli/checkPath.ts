@@ -73,47 +73,44 @@ const PARALLEL_CHECKS = 16;
 /** A folder's skeletons up to this many are checked on the calling thread, sooner than a worker's round trip; more go to the pool. */
 const SKELETONS_CHECKED_HERE = 8;
 
+/** A file as `check` met it, with its one key (`normalisedPath`: `./a` and `a` are one file), computed once. */
+interface MetFile {
+  path: string;
+  key: string;
+}
+
+function met(path: string): MetFile {
+  return { path, key: normalisedPath(path) };
+}
+
 /**
- * A path's check as it fills: each file once (`./a` and `a` are one file: `normalisedPath`), in
- * the order met, under the path the walk met it by where it did (a manifest's resolved `a` is
- * reported as the walk's `./a`).
+ * A path's check as it fills: each file once (by its key), in the order met, under the path the
+ * walk met it by where it did (a manifest's resolved `a` is reported as the walk's `./a`).
  */
 class Collector {
-  private readonly paths = new Set<string>();
-  /** The walk's path of each file it found, by `normalisedPath`. */
+  private readonly reported = new Set<string>();
+  /** The walk's path of each file it found, by key. */
   private readonly walked = new Map<string, string>();
   constructor(readonly into: PathCheck) {}
 
-  has(path: string): boolean {
-    return this.paths.has(normalisedPath(path));
+  /** The files a walk found: a later outcome for one of them takes the walk's path. */
+  walkFound(files: readonly MetFile[]): void {
+    for (const { path, key } of files) this.walked.set(key, path);
   }
 
-  /** `has` by the file's key (`normalisedPath`), computed once by the caller. */
-  hasKey(key: string): boolean {
-    return this.paths.has(key);
+  /** Whether `file` has its outcome already. */
+  has(file: MetFile): boolean {
+    return this.reported.has(file.key);
   }
 
-  /** The files a walk found: a manifest's outcome for one of them takes the walk's path. Their keys (`normalisedPath`), in order. */
-  walkFound(files: readonly { path: string }[]): string[] {
-    return files.map(({ path }) => {
-      const key = normalisedPath(path);
-      this.walked.set(key, path);
-      return key;
-    });
-  }
-
-  /** `path` as the walk met that file, or as given. */
-  asMet(path: string): string {
-    return this.walked.size === 0 ? path : this.walked.get(normalisedPath(path)) ?? path;
-  }
-
-  /** `key`: `normalisedPath(outcome.path)` where the caller has it already. */
-  add(outcome: CheckedFile | PathProblem, key?: string): void {
-    if ('diagnostics' in outcome) {
-      this.paths.add(key ?? normalisedPath(outcome.path));
-      this.into.files.push(outcome);
-    } else {
+  /** `file`'s outcome, unless it has one already. */
+  add(file: MetFile, outcome: CheckedFile | PathProblem): void {
+    if (!('diagnostics' in outcome)) {
       this.into.problems.push(outcome);
+    } else if (!this.reported.has(file.key)) {
+      this.reported.add(file.key);
+      const walkedPath = this.walked.get(file.key);
+      this.into.files.push(walkedPath === undefined || walkedPath === outcome.path ? outcome : { ...outcome, path: walkedPath });
     }
   }
 }
@@ -179,15 +176,12 @@ async function walk(access: FileAccess, directory: string, options: PathCheckOpt
   const exclude = new ExcludeFilter([...DEFAULT_EXCLUDE, ...(options.exclude ?? [])], [directory]);
   const { files, problems } = await walkWorkspace(access, [directory], exclude, kindOf);
   into.into.problems.push(...problems);
-  const found = files.filter((file): file is { path: string; kind: FileKind } => checkable(file.kind));
-  const keys = into.walkFound(found);
+  const found = files.filter((file): file is { path: string; kind: FileKind } => checkable(file.kind)).map((file) => ({ ...file, ...met(file.path) }));
+  into.walkFound(found);
   const binaries = found.filter((file) => file.kind.kind !== 'manifest');
   const pool = options.pool;
   pool?.expectFiles?.(binaries.length);
-  const facts = options.facts;
-  // With workers checking the binaries, this thread reads and parses each manifest meanwhile.
-  const early = new Map(pool && facts ? found.filter((file) => file.kind.kind === 'manifest').map((file) => [file.path, readManifestEarly(access, file.path, facts)] as const) : []);
-  const checkAll = async (files: readonly { path: string; kind: FileKind }[], on = pool) => {
+  const checkAll = async (files: readonly { path: string; kind: FileKind }[], on: BinaryCheckPool | undefined) => {
     const outcomes = await checkFiles(access, files, options, on);
     return files.map((file, i) => [file.path, outcomes[i]!] as const);
   };
@@ -195,36 +189,40 @@ async function walk(access: FileAccess, directory: string, options: PathCheckOpt
   // A few are checked on this thread (no round trip to a worker before the clips go out), many on the pool.
   const skeletonFiles = binaries.filter((file) => file.kind.kind === 'skeleton');
   const skeletons = await checkAll(skeletonFiles, skeletonFiles.length <= SKELETONS_CHECKED_HERE ? undefined : pool);
-  if (options.facts) pool?.knowBindPoses?.(options.facts.bindPoses());
-  const checked = new Map([...skeletons, ...(await checkAll(binaries.filter((file) => file.kind.kind !== 'skeleton')))]);
-  for (let i = 0; i < found.length; i++) {
-    const { path, kind } = found[i]!;
-    const key = keys[i]!;
+  const facts = options.facts;
+  if (facts) pool?.knowBindPoses?.(facts.bindPoses());
+  // The first batches go to the workers at once; this thread then reads, parses and judges each manifest meanwhile.
+  const others = checkAll(binaries.filter((file) => file.kind.kind !== 'skeleton'), pool);
+  const early = new Map(pool && facts ? found.filter((file) => file.kind.kind === 'manifest').map((file) => [file.path, readManifestEarly(access, file.path, facts)] as const) : []);
+  const checked = new Map([...skeletons, ...(await others)]);
+  for (const file of found) {
     // A manifest also checks the assets it lists, which the walk reaches too: once each.
-    if (into.hasKey(key)) continue;
-    const outcome = checked.get(path);
+    if (into.has(file)) continue;
+    const outcome = checked.get(file.path);
     if (outcome) {
-      into.add(outcome, key);
+      into.add(file, outcome);
       continue;
     }
-    const manifest = early.get(path);
+    const manifest = early.get(file.path);
     await manifest?.ready;
-    await checkInto(manifest ? manifest.access(access) : access, path, kind, options, into);
+    await checkInto(manifest ? manifest.access(access) : access, file, file.kind, options, into);
   }
 }
 
-async function checkInto(access: FileAccess, path: string, kind: FileKind, options: PathCheckOptions, into: Collector, pool?: BinaryCheckPool): Promise<void> {
-  if (into.has(path)) return;
+async function checkInto(access: FileAccess, file: MetFile, kind: FileKind, options: PathCheckOptions, into: Collector, pool?: BinaryCheckPool): Promise<void> {
+  if (into.has(file)) return;
+  const { path } = file;
   if (kind.kind !== 'manifest') {
-    into.add(await checkOneFile(access, path, kind, options, pool));
+    into.add(file, await checkOneFile(access, path, kind, options, pool));
     return;
   }
   try {
     for (const r of await checkManifestPack(access, path, options, options.facts)) {
-      if (r.kind !== 'unknown' && !into.has(r.path)) into.add({ path: into.asMet(r.path), kind: r.kind, diagnostics: r.diagnostics });
+      const listed = met(r.path);
+      if (r.kind !== 'unknown' && !into.has(listed)) into.add(listed, { path: r.path, kind: r.kind, diagnostics: r.diagnostics });
     }
   } catch (error) {
-    into.add({ path, message: `cannot read: ${errorText(error)}` });
+    into.add(file, { path, message: `cannot read: ${errorText(error)}` });
   }
 }
 
@@ -265,7 +263,7 @@ export async function checkPath(access: FileAccess, path: string, options: PathC
       const pool = options.pool;
       const split = pool?.splits?.(kind.kind, stat.size) === true && (pool.running ?? 0) > 0;
       const ranges = !split && kind.kind === 'clip' && options.rangeWorkers && stat.size >= options.rangeWorkers.splitMinBytes ? options.rangeWorkers.linter(path) : undefined;
-      await checkInto(access, path, kind, ranges ? { ...options, rangeLinter: ranges } : options, collector, split ? pool : undefined);
+      await checkInto(access, met(path), kind, ranges ? { ...options, rangeLinter: ranges } : options, collector, split ? pool : undefined);
     } else into.problems.push({ path, message: 'not a supported file (see ewzanim --help for the extensions)' });
   }
   return into;

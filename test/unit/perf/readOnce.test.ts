@@ -54,7 +54,7 @@ for (const c of CASES) {
   });
 }
 
-test('check FOLDER on the pool: this thread reads the manifest once (parsed while the workers check the binaries) and no binary file; the report of one thread', async () => {
+test('check FOLDER on the pool: this thread reads the manifest once (parsed while the workers check the clips) and its one skeleton, no clip; the report of one thread', async () => {
   const tree = tempTree(plantedPack());
   const pool = new WorkerCheckPool(checkWorkerScript()!, 2);
   try {
@@ -62,7 +62,7 @@ test('check FOLDER on the pool: this thread reads the manifest once (parsed whil
     const pooled = await checkOutput(access, [tree.root], 'json', pool);
     assert.equal(pooled, await checkOutput(singleThread, [tree.root], 'json'));
     assert.match(pooled, /anim\/local-space/);
-    assert.deepEqual([...reads.entries()], [[join(tree.root, 'nether.toml'), 1]], 'the workers read the binary files');
+    assert.deepEqual([...reads.entries()].sort(), [[join(tree.root, 'nether.toml'), 1], [join(tree.root, 'skel/hero.nczxskel'), 1]], 'the workers read the clips');
   } finally {
     await pool.close();
     tree.dispose();
