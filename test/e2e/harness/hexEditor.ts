@@ -7,13 +7,17 @@ import type { ElementHandle, Frame, Page } from 'playwright-core';
 import { quickOpen } from './quickInput';
 
 export async function openHexFile(page: Page, name: string, staleAfterMs?: number): Promise<Frame> {
+  await extensionActivated(page);
   // Mark the pages shown so far: a webview rebuilt in the same frame loses the mark.
   for (const frame of page.frames()) await frame.evaluate(() => document.body && (document.body.dataset.stale = '1')).catch(() => undefined);
   await quickOpen(page, name);
   const t0 = Date.now();
-  // On a loaded machine Quick Open can still be filling its list when Enter lands: a user who
-  // sees no editor opens the file again.
+  // On a loaded machine Quick Open can still be filling its list when the row is picked, and a
+  // webview can fail to load: a user who sees no hex editor closes what the file opened in, if
+  // anything, and opens the file again (Quick Open alone would bring back the same tab).
   const frame = await hexFrame(page, name, staleAfterMs, 30_000).catch(async () => {
+    console.log(`${name}: no hex editor ${Date.now() - t0} ms after Quick Open (${await shownEditor(page)}); closing its tab and opening it again`);
+    await closeTab(page, name);
     await quickOpen(page, name);
     return hexFrame(page, name, 0);
   });
@@ -36,7 +40,40 @@ export async function hexFrame(page: Page, name: string, staleAfterMs = Infinity
     }
     await page.waitForTimeout(200);
   }
-  throw new Error(`no hex editor webview for ${name}`);
+  throw new Error(`no hex editor webview for ${name} within ${timeoutMs / 1000} s (${await shownEditor(page)})`);
+}
+
+/**
+ * Waits for the extension's check status in the status bar: the extension is activated, so its
+ * custom editor is registered. A clip opened before that opens in VS Code's own editor.
+ */
+async function extensionActivated(page: Page): Promise<void> {
+  await page.locator('.statusbar-item', { hasText: 'ZX:' }).first().waitFor({ timeout: 120_000 });
+}
+
+/** Closes the tabs that show `name` (a middle click each, as a person would), if any. */
+async function closeTab(page: Page, name: string): Promise<void> {
+  const exactly = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  const tabs = page.locator('.tabs-container .tab').filter({ has: page.locator('.label-name', { hasText: exactly }) });
+  for (let clicks = 0; clicks < 5; clicks++) {
+    const open = await tabs.count();
+    if (open === 0) return;
+    await tabs.first().click({ button: 'middle' });
+    for (let waited = 0; waited < 10_000 && (await tabs.count()) === open; waited += 200) await page.waitForTimeout(200);
+  }
+}
+
+/** What the workbench shows instead of a hex editor, for a failure's message: the tabs, the active one, the editor's kind. */
+async function shownEditor(page: Page): Promise<string> {
+  return page
+    .evaluate(() => {
+      const tabs = [...document.querySelectorAll('.tabs-container .tab')].map((t) => `${t.classList.contains('active') ? '*' : ''}${t.querySelector('.label-name')?.textContent ?? '?'}`);
+      const group = document.querySelector('.editor-group-container.active');
+      const kind = group?.querySelector('.monaco-editor-pane-placeholder') ? 'a placeholder (binary or failed)' : group?.querySelector('.monaco-editor') ? 'a text editor' : 'no text editor';
+      const webviews = document.querySelectorAll('iframe.webview').length;
+      return `tabs: ${tabs.join(', ') || 'none'}; active group: ${kind}; ${webviews} webview iframes`;
+    })
+    .catch((error: unknown) => `the workbench could not be read: ${String(error)}`);
 }
 
 export async function rowBytes(frame: Frame, start: number): Promise<string[]> {

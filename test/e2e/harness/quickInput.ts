@@ -74,10 +74,20 @@ export async function answerInputBox(page: Page, prompt: string, value: string):
   const focused = (): Promise<boolean> => page.waitForFunction((selector) => document.activeElement === document.querySelector(selector), VISIBLE_INPUT, { timeout: 10_000 }).then(() => true, () => false);
   // A webview can take the focus back as the box opens: then the box is clicked, as a person would.
   if (!(await focused())) {
+    // The box closes when it loses the focus: say so rather than wait for a click on nothing.
+    if (!(await input.isVisible())) throw new Error(`the input box "${prompt}" closed before it had the keyboard focus (${await focusedElement(page)} has it)`);
     await input.click();
-    if (!(await focused())) throw new Error(`the input box "${prompt}" never had the keyboard focus`);
+    if (!(await focused())) throw new Error(`the input box "${prompt}" never had the keyboard focus (${await focusedElement(page)} has it)`);
   }
   await input.fill(value);
   await page.waitForFunction(([selector, wanted]) => (document.querySelector(selector) as HTMLInputElement | null)?.value === wanted, [VISIBLE_INPUT, value] as const, { timeout: 10_000 });
   await input.press('Enter');
+}
+
+/** The element with the keyboard focus, for a failure's message: its tag and classes (an iframe is a webview). */
+function focusedElement(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const active = document.activeElement;
+    return active ? `${active.tagName.toLowerCase()}${[...active.classList].map((c) => `.${c}`).join('')}` : 'nothing';
+  });
 }
