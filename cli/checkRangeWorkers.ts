@@ -26,9 +26,9 @@ function isLargeFile(path: string, minBytes: number): boolean {
 /**
  * Threads the machine must give the check (`defaultPoolSize`: one per core, at most 8) before
  * `check FILE` starts range workers for a clip it names. A range worker of a process starts cold:
- * it is ready only after its thread and bundle load, then lints its range in V8's baseline tiers
- * (the motion rules' loops; its WebAssembly is compiled once per process and shared by V8), and
- * the process's own thread is as cold. The calling thread takes a range at once, so a worker
+ * it is ready only after its thread and bundle load, then lints its first range in V8's baseline
+ * tiers (the motion rules' loops; the f16 table and the kernel's compiled module it takes from the
+ * calling thread), and the process's own thread is as cold. The calling thread takes a range at once, so a worker
  * repays its start only where the clip's other ranges are shared among enough of them. Measured
  * as processes (`bench/cliScaling.ts`): with 2 threads (the 2-core machine) one range worker made
  * the check slower than one thread, in wall and CPU time; with 8 (a 16-core host, in process) 7

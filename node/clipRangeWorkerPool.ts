@@ -20,9 +20,10 @@ import { workerScriptIn } from './workerScript';
 /**
  * Ranges planned per thread (fewer where the clip has too few frames: `planClipRanges`). The
  * workers load while the calling thread lints alone (on a 16-core host their spawn to loaded took
- * about 40-50 ms, 7 at once, an empty worker as long), and a worker's first range runs cold (its
- * tables, WebAssembly instance and JIT: about 11-15 ms more than a warm thread's); its later
- * ranges run as fast as a warm thread's, the kernel's memory reused. Smaller claims let the
+ * about 35-55 ms, 7 at once; one empty worker alone 24-35 ms), and a worker's first range runs
+ * cold (its WebAssembly instance and memory, its JIT: 8-14 ms against 4-5 for a warm thread's,
+ * with the f16 table and the kernel's module taken from the calling thread, `ThreadStart`); its
+ * later ranges run as fast as a warm thread's, the kernel's memory reused. Smaller claims let the
  * calling thread keep taking ranges until the workers arrive and leave no thread a long last range
  * while the others wait: on that host four a thread took the largest clip's check 1-11% less wall
  * time than one in five of six runs paired in one process (2% more in the sixth); eight were
