@@ -23,14 +23,34 @@ function inHiddenFolder(relative: string): boolean {
   return isHiddenFolderName(folders) || folders.includes('/.');
 }
 
+/** A glob, and the text a path must hold to match it, where the glob says (`requiredPieces`). */
+interface Matcher {
+  matches(path: string): boolean;
+  pieces?: readonly string[];
+}
+
+/**
+ * What a path must contain to match `pattern`, without running its matcher: the literal runs
+ * between its `*` and `/` (the default glob of every `node_modules` folder's contents needs
+ * `node_modules`), which a match holds verbatim. Undefined for a glob of other syntax (classes,
+ * braces, `?`, extglobs, escapes, negation, `.` parts): only its matcher can tell. A walk tests
+ * every file it finds against every glob: most paths lack a piece, and a search for a word costs
+ * less than the glob's expression.
+ */
+function requiredPieces(pattern: string): string[] | undefined {
+  if (/[?[\]{}()!+@\\]/.test(pattern)) return undefined;
+  const pieces = pattern.split(/[*/]+/).filter((piece) => piece !== '');
+  return pieces.some((piece) => piece === '.' || piece === '..') ? undefined : pieces;
+}
+
 export class ExcludeFilter {
-  private readonly matchers: ((path: string) => boolean)[];
+  private readonly matchers: Matcher[];
 
   constructor(
     patterns: readonly string[],
     private readonly roots: readonly string[],
   ) {
-    this.matchers = patterns.map((p) => picomatch(p, { dot: true }));
+    this.matchers = patterns.map((p) => ({ matches: picomatch(p, { dot: true }), pieces: requiredPieces(p) }));
   }
 
   private candidates(path: string): string[] {
@@ -53,7 +73,7 @@ export class ExcludeFilter {
   }
 
   private matchesGlob(candidates: readonly string[]): boolean {
-    return this.matchers.some((m) => candidates.some((c) => m(c)));
+    return this.matchers.some(({ matches, pieces }) => candidates.some((c) => (pieces === undefined || pieces.every((piece) => c.includes(piece))) && matches(c)));
   }
 
   /** A folder the walk does not enter: hidden, or everything under it would be excluded anyway. */

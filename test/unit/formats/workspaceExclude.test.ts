@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { ExcludeFilter } from '../../../formats/workspace/exclude';
+import picomatch from 'picomatch/posix';
 
 const filter = new ExcludeFilter(['**/node_modules/**', '**/target/**', '**/*.ewzskel', 'big/**', '/abs/only/**'], ['/ws', '/other/']);
 
@@ -39,4 +40,14 @@ test('folders: the walk skips excluded folders and every hidden folder, nothing 
     ['/ws/.vscode', true],
   ];
   for (const [path, excluded] of table) assert.equal(filter.excludesDirectory(path), excluded, path);
+});
+
+test('each glob excludes exactly the files its picomatch matcher matches (relative to the root or absolute), with or without literal words to look for first', () => {
+  const patterns = ['**/node_modules/**', '**/target/**', '**/*.ewzskel', 'big/**', '/abs/only/**', '**/tar*et/**', '**/b?g/**', '**/{big,small}/**', './big/**', '**/*.[ne]czxanim', 'a/**/b/*.nczxanim', '**/node_modules'];
+  const paths = ['/ws/node_modules/a.nczxanim', '/ws/x/target/b.nczxanim', '/ws/targets/b.nczxanim', '/ws/big/x.nczxanim', '/ws/bag/x.nczxanim', '/ws/small/x.nczxanim', '/ws/a.ewzskel', '/ws/a/q/b/c.nczxanim', '/ws/a/b/c.nczxanim', '/ws/c.nczxanim', '/ws/c.eczxanim', '/abs/only/x.nczx', '/ws/tarzet/x.nczx', '/ws/node_modules'];
+  for (const pattern of patterns) {
+    const matches = picomatch(pattern, { dot: true });
+    const filter = new ExcludeFilter([pattern], ['/ws']);
+    for (const path of paths) assert.equal(filter.excludesFile(path), matches(path) || matches(path.slice('/ws/'.length)), `${pattern} on ${path}`);
+  }
 });
