@@ -46,8 +46,13 @@ async function goTo(
     return undefined;
   }
   const { layout } = await panel.document.info();
+  // ignoreFocusOut: run from the command palette, the box opens while VS Code gives the keyboard
+  // focus back to the hex editor's webview, which completes asynchronously (late on a busy
+  // machine) and would close a box that closes when it loses the focus. It stays open; a click
+  // puts the focus back in it, Escape closes it.
   const answer =
-    text ?? (await vscode.window.showInputBox({ prompt: prompt(layout), validateInput: (value) => parse(value, layout).error ?? null }));
+    text ??
+    (await vscode.window.showInputBox({ prompt: prompt(layout), validateInput: (value) => parse(value, layout).error ?? null, ignoreFocusOut: true }));
   if (answer === undefined) return undefined;
   const result = parse(answer, layout);
   if (result.error !== undefined) {
