@@ -2,5 +2,5 @@ export { withVSCode, WEBGPU_CHROMIUM_ARGS, type SuiteResult, type VSCodeOptions,
 export { packageVsix, VSIX_PATH } from './vsix';
 export { REPO_ROOT } from './tools';
 export { makeWorkspace, type WorkspaceFiles } from './workspace';
-export { answerInputBox, openContextMenuItem, pickFromQuickInput, quickOpen, runCommand } from './quickInput';
+export { answerInputBox, fillInputBox, openContextMenuItem, pickFromQuickInput, quickOpen, runCommand, waitForInputBox } from './quickInput';
 export { hexFrame, inspectorLayout, openHexFile, rowBytes, setSearchMode, shownDescription, waitForRowBytes, waitForSelection } from './hexEditor';
