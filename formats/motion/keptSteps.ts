@@ -24,6 +24,8 @@ export class KeptSteps extends StepWindow {
   readonly moves: StepWindow;
   /** The word indexes of a window's records (`readSteps`). */
   private readonly walk = new Int32Array(RING + 1);
+  /** The steps `window` computed last, in order (f64, as `turnAt` and `moveAt` give them). */
+  readonly computed: Float64Array;
 
   /** `bases`: the word of position 0 of each of the last MOTION_KERNEL_SLOTS blocks (block b at `b % MOTION_KERNEL_SLOTS`): a slot's, or a piece buffer's. */
   constructor(
@@ -32,6 +34,24 @@ export class KeptSteps extends StepWindow {
   ) {
     super();
     this.moves = new KeptMoves(this, kernel.bones);
+    this.computed = kernel.windowSteps;
+  }
+
+  /**
+   * Computes one bone's steps at `n` (1 to RING) consecutive frames in the kernel into `computed`,
+   * the last ending at `last` (a record, its frame n - 1 or more): kind 0 turns (`turnAt`), 1
+   * moves (`moveAt`), the same values. Returns how many of them, as f32, the one at `skip` left
+   * out, are below `limit` (turns) or above it (moves; -1 when one is NaN): what `mostBelow` and
+   * `mostAbove` count. The judging's calls, in WebAssembly from a process's first candidate
+   * rather than in JavaScript V8 has not optimised yet.
+   */
+  window(kind: 0 | 1, last: number, n: number, skip: number, limit: number): number {
+    return this.kernel.window(kind, last, n, this.bases, skip, limit);
+  }
+
+  /** What `window` returns, of the steps it computed last, for another `limit`. */
+  countComputed(kind: 0 | 1, n: number, skip: number, limit: number): number {
+    return this.kernel.count(kind, n, skip, limit);
   }
 
   /** The word index of `record` (one of the last MOTION_KERNEL_SLOTS blocks scanned). */

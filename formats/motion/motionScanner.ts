@@ -297,19 +297,25 @@ export class MotionScanner {
     }
   }
 
-  /** A record the kernel flagged (frame > 0): whether its step starts a pop or a jump candidate, exactly. */
+  /**
+   * A record the kernel flagged (frame > 0): whether its step starts a pop or a jump candidate,
+   * exactly: its step and the one before (`turnAt`, `moveAt`), computed in the kernel.
+   */
   private judgeFlagged(record: number, turn: boolean, move: boolean): void {
     const history = this.kept as KeptSteps;
+    const steps = history.computed;
     const bones = this.bones;
     const frame = Math.floor(record / bones);
     const bone = record - frame * bones;
+    // The step before and the record's own (frame 1: its own alone, the one before is no step).
+    const n = frame === 1 ? 1 : 2;
     if (turn) {
-      const cos = history.turnAt(record);
-      if (cos < this.cosHalfMin && (frame === 1 || Math.fround(history.turnAt(record - bones)) >= this.cosHalfMin)) this.enqueue(bone, frame, 0);
+      history.window(0, record, n, 0, 0);
+      if (steps[n - 1] < this.cosHalfMin && (frame === 1 || Math.fround(steps[0]) >= this.cosHalfMin)) this.enqueue(bone, frame, 0);
     }
     if (move) {
-      const squared = history.moveAt(record);
-      if (squared > this.ratioSquared * (frame === 1 ? 0 : Math.fround(history.moveAt(record - bones)))) this.enqueue(bone, frame, 1);
+      history.window(1, record, n, 0, 0);
+      if (steps[n - 1] > this.ratioSquared * (frame === 1 ? 0 : Math.fround(steps[0]))) this.enqueue(bone, frame, 1);
     }
   }
 
@@ -482,18 +488,44 @@ export class MotionScanner {
   /** Judges the candidates whose later window is complete at `frame` (or all, at the end). */
   private judgeDue(frame: number, all = false): void {
     const pending = this.pending;
+    // The kernel's pass (not a clip in one block, judged from its exact steps at the end).
+    const kept = this.blockTurns ? undefined : this.kept;
     while (this.pendingHead < pending.length) {
       const bone = pending[this.pendingHead];
       const step = pending[this.pendingHead + 1] >> 1;
       if (!all && step + MOTION_WINDOW > frame) break;
       const kind = pending[this.pendingHead + 1] & 1;
       this.pendingHead += 2;
+      if (kept && this.surelyNoFinding(kept, bone, step, kind, frame)) continue;
       this.judge(bone, step, kind, frame);
     }
     if (this.pendingHead > 1024 && this.pendingHead * 2 > pending.length) {
       pending.splice(0, this.pendingHead);
       this.pendingHead = 0;
     }
+  }
+
+  /**
+   * `judge`'s shortcuts for the kernel's pass, the window's steps computed and counted in the
+   * kernel: whether most steps around the candidate are as large as the rule's bound (then it is
+   * surely no finding, and `judge` would find none). The same window, values and tests as
+   * `judge`'s; a candidate not ruled out here is judged there.
+   */
+  private surelyNoFinding(kept: KeptSteps, bone: number, step: number, kind: number, frame: number): boolean {
+    const from = Math.max(1, step - MOTION_WINDOW);
+    const to = Math.min(frame, step + MOTION_WINDOW);
+    // A candidate in a clip's last frame cut short (past the whole frames read) is judged there.
+    if (step > to) return false;
+    // The steps read less the candidate's own, and its place among them.
+    const n = to - from + 1;
+    const skip = step - from;
+    const last = to * this.bones + bone;
+    if (kind === 0) {
+      if (2 * kept.window(0, last, n, skip, this.noPopBelowAny) > n - 1) return true;
+      return 2 * kept.countComputed(0, n, skip, noPopBelow(this.options, Math.fround(kept.computed[skip]))) > n - 1;
+    }
+    kept.window(1, last, n, skip, Infinity);
+    return 2 * kept.countComputed(1, n, skip, noJumpAbove(this.options, Math.fround(kept.computed[skip]), NO_FINDING_MARGIN)) > n - 1;
   }
 
   /**

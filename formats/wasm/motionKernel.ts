@@ -30,6 +30,10 @@ const GATED_AT = 401280;
 /** The exact steps of a clip held in one block (`steps`): f64 per position. */
 const EXACT_TURNS_AT = 221376;
 const EXACT_MOVES_AT = 409600;
+/** A window's steps (`window`): f64 each. */
+const WINDOW_AT = 446528;
+/** The most steps one `window` computes (a candidate's window: MOTION_WINDOW each side and its own). */
+export const MOTION_KERNEL_MAX_WINDOW = 17;
 const CHUNKS_ENDED_AT = 400128;
 const CHUNK_LANES_AT = 400144;
 /** The most chunks one scan ends (a chunk is at least MOTION_KERNEL_MIN_CHUNK positions). */
@@ -53,6 +57,8 @@ interface MotionKernelExports {
   memory: WebAssembly.Memory;
   scan(raw: number, first: number, count: number, bones: number, bone: number, cosHi: number, cosLo: number, ratio: number, judging: number, small: number, split: number, chunk: number): number;
   steps(raw: number, first: number, count: number, bones: number, cosHalfMin: number, ratioSquared: number): number;
+  window(kind: number, last: number, n: number, bones: number, b0: number, b1: number, b2: number, skip: number, limit: number): number;
+  count(kind: number, n: number, skip: number, limit: number): number;
 }
 
 export interface MotionKernel {
@@ -101,6 +107,22 @@ export interface MotionKernel {
    * with thresholds `cosHalfMin` and `ratioSquared`; returns how many groups.
    */
   steps(base: number, first: number, count: number, cosHalfMin: number, ratioSquared: number): number;
+  /** The steps `window` computed, f64 each, in order. */
+  readonly windowSteps: Float64Array;
+  /**
+   * Computes one bone's steps at `n` (1 to MOTION_KERNEL_MAX_WINDOW) consecutive frames into
+   * `windowSteps`, one record at a time, as the TypeScript loop computes them (`exactStep.ts`:
+   * kind 0 the |dot| of the rotations, 1 the squared move), the last ending at record `last` of
+   * the pass; `bases`: the word of position 0 of the last three blocks (block b at b %
+   * MOTION_KERNEL_SLOTS), as `scan` was given them. Returns `count(kind, n, skip, limit)`.
+   */
+  window(kind: 0 | 1, last: number, n: number, bases: readonly number[], skip: number, limit: number): number;
+  /**
+   * Of the `n` steps `window` computed, as f32 (the loop's ring holds them so), the one at `skip`
+   * left out: kind 0, how many are below `limit`; kind 1, how many are above it, or -1 when one
+   * is NaN (StepWindow's `mostBelow` and `mostAbove` count so).
+   */
+  count(kind: 0 | 1, n: number, skip: number, limit: number): number;
   /**
    * Gives the instance back for the next kernel made alike (its memory then cleared). Call it
    * once nothing reads or writes this kernel any more, no read into a piece buffer pending.
@@ -137,7 +159,7 @@ export function adoptMotionKernelModule(module: WebAssembly.Module): void {
 }
 
 /** The views of an instance's memory every kernel made from it shares (its memory no longer grows). */
-type KernelViews = Pick<MotionKernel, 'words' | 'laneSums' | 'farthest' | 'chunkLanes' | 'changedFrames' | 'flags' | 'gated' | 'exactTurns' | 'exactMoves'>;
+type KernelViews = Pick<MotionKernel, 'words' | 'laneSums' | 'farthest' | 'chunkLanes' | 'changedFrames' | 'flags' | 'gated' | 'exactTurns' | 'exactMoves' | 'windowSteps'>;
 
 /** An instance and the piece buffers its memory holds. */
 interface KernelInstance {
@@ -159,6 +181,7 @@ function viewsOf(buffer: ArrayBuffer): KernelViews {
     gated: new Uint32Array(buffer, GATED_AT, 2 * (MOTION_KERNEL_BLOCK / 4 + 2)),
     exactTurns: new Float64Array(buffer, EXACT_TURNS_AT, SLOT_POSITIONS),
     exactMoves: new Float64Array(buffer, EXACT_MOVES_AT, SLOT_POSITIONS),
+    windowSteps: new Float64Array(buffer, WINDOW_AT, MOTION_KERNEL_MAX_WINDOW),
   };
 }
 
@@ -217,7 +240,7 @@ export function createMotionKernel(
   const buffer = exports.memory.buffer;
   const { words } = views;
   words[UNMOVED_AT / 4] = bones;
-  const scan = exports.scan;
+  const { scan, window, count } = exports;
   const slotBytes = SLOT_POSITIONS * 16;
   return {
     bones,
@@ -230,6 +253,8 @@ export function createMotionKernel(
     scan: (base, first, count, bone, cosHi, cosLo, ratio, judging, smallTurn, split, chunk) =>
       scan(base * 4, first, count, bones, bone, cosHi, cosLo, ratio, judging ? 1 : 0, smallTurn, split, chunk),
     steps: (base, first, count, cosHalfMin, ratioSquared) => exports.steps(base * 4, first, count, bones, cosHalfMin, ratioSquared),
+    window: (kind, last, n, bases, skip, limit) => window(kind, last, n, bones, bases[0] * 4, bases[1] * 4, bases[2] * 4, skip, limit),
+    count,
     release: () => {
       if (spares.includes(instance)) return;
       if (instance.pieceStride > 0) {

@@ -30,6 +30,8 @@
 ;; `steps` (a clip held in one block) writes its exact steps as f64 per position over the two
 ;; unused arrays (221376, turns) and at 409600 (moves), 8 bytes a position, and its candidate
 ;; groups where scan's gate lists its own (401280).
+;; `window` and `count` (a candidate's steps, one record at a time) use 446464-446528 (two decoded
+;; rotations) and 446528 (the steps, f64 each, 17 at most).
 (module
   (memory (export "memory") 7)
 
@@ -561,4 +563,131 @@
       (local.set $p (i32.add (local.get $p) (i32.const 4)))
       (br_if $group (i32.lt_u (local.get $p) (local.get $end))))
     (i32.shr_u (i32.sub (local.get $out) (i32.const 401280)) (i32.const 3)))
+
+  ;; A window's steps (`window`, `count`): one bone's step at up to 17 consecutive frames, computed
+  ;; one record at a time exactly as the TypeScript loop computes them (exactStep.ts), so the
+  ;; scanner judges its candidates here from their first one, not in JavaScript that V8 has not yet
+  ;; optimised. Scratch: two decoded rotations (x y z w f32) at 446464 (the record's) and 446480
+  ;; (the one a frame earlier), then the steps as f64 at 446528 (17 at most).
+
+  ;; The byte address of the pass's record `record`, one of the last three blocks of 4096 (block b's
+  ;; position 0 at byte `b0`, `b1` or `b2` for b % 3 = 0, 1, 2; its records from position 512).
+  (func $recordAt (param $record i32) (param $b0 i32) (param $b1 i32) (param $b2 i32) (result i32)
+    (local $slot i32)
+    (local.set $slot (i32.rem_u (i32.shr_u (local.get $record) (i32.const 12)) (i32.const 3)))
+    (i32.add
+      (select (local.get $b0) (select (local.get $b1) (local.get $b2) (i32.eq (local.get $slot) (i32.const 1))) (i32.eqz (local.get $slot)))
+      (i32.shl (i32.add (i32.const 512) (i32.and (local.get $record) (i32.const 4095))) (i32.const 4))))
+
+  ;; Decodes rotation `word` to x y z w (f32) at `at`, as decodeRotation: fields (q / 511.5 - 1) / sqrt 2
+  ;; in f32 steps, the dropped component sqrt(max(0, ((1 - a a) - b b) - c c)) at its index.
+  (func $decode (param $word i32) (param $at i32)
+    (local $fa f32) (local $fb f32) (local $fc f32) (local $fd f32) (local $idx i32)
+    (local.set $fa (f32.mul (f32.sub (f32.mul (f32.convert_i32_u (i32.shr_u (local.get $word) (i32.const 22))) (f32.const 0x1.00401p-9)) (f32.const 1))
+      (f32.const 0x1.6a09e6p-1)))
+    (local.set $fb (f32.mul (f32.sub (f32.mul (f32.convert_i32_u (i32.and (i32.shr_u (local.get $word) (i32.const 12)) (i32.const 0x3ff))) (f32.const 0x1.00401p-9)) (f32.const 1))
+      (f32.const 0x1.6a09e6p-1)))
+    (local.set $fc (f32.mul (f32.sub (f32.mul (f32.convert_i32_u (i32.and (i32.shr_u (local.get $word) (i32.const 2)) (i32.const 0x3ff))) (f32.const 0x1.00401p-9)) (f32.const 1))
+      (f32.const 0x1.6a09e6p-1)))
+    (local.set $fd (f32.sub (f32.sub (f32.sub (f32.const 1) (f32.mul (local.get $fa) (local.get $fa))) (f32.mul (local.get $fb) (local.get $fb)))
+      (f32.mul (local.get $fc) (local.get $fc))))
+    (local.set $fd (f32.sqrt (select (local.get $fd) (f32.const 0) (f32.gt (local.get $fd) (f32.const 0)))))
+    (local.set $idx (i32.and (local.get $word) (i32.const 3)))
+    ;; x y z w = (d a b c), (a d b c), (a b d c) or (a b c d).
+    (f32.store (local.get $at) (select (local.get $fd) (local.get $fa) (i32.eqz (local.get $idx))))
+    (f32.store offset=4 (local.get $at) (select (local.get $fa) (select (local.get $fd) (local.get $fb) (i32.eq (local.get $idx) (i32.const 1))) (i32.eqz (local.get $idx))))
+    (f32.store offset=8 (local.get $at) (select (local.get $fb) (select (local.get $fd) (local.get $fc) (i32.eq (local.get $idx) (i32.const 2))) (i32.lt_u (local.get $idx) (i32.const 2))))
+    (f32.store offset=12 (local.get $at) (select (local.get $fd) (local.get $fc) (i32.eq (local.get $idx) (i32.const 3)))))
+
+  ;; The value of half `h` (its low 16 bits), as the f16 table gives it: its magnitude shifted into
+  ;; an f32's place is its value times 2^-112; exponent 31 takes the f32's 255.
+  (func $half (param $h i32) (result f64)
+    (local $mag i32)
+    (local.set $mag (i32.shl (i32.and (local.get $h) (i32.const 0x7fff)) (i32.const 13)))
+    (f64.promote_f32 (f32.reinterpret_i32 (i32.or (i32.shl (i32.and (local.get $h) (i32.const 0x8000)) (i32.const 16))
+      (select (i32.or (local.get $mag) (i32.const 0x7f800000))
+        (i32.reinterpret_f32 (f32.mul (f32.reinterpret_i32 (local.get $mag)) (f32.const 0x1p112)))
+        (i32.gt_s (local.get $mag) (i32.const 0x0f7fe000)))))))
+
+  ;; Computes the steps of one bone at `n` (1 to 17) consecutive frames into the f64 scratch, in
+  ;; order: kind 0 the |dot| of the record's rotation with the one a frame earlier in f64 of their
+  ;; f32 components (exactly 1 where the rotation word is unchanged), kind 1 the squared move in
+  ;; f64 ((dx dx + dy dy) + dz dz; 0 where the position's halves are unchanged, or where it or the
+  ;; new position's squared distance is not finite). Step i ends at record `last` - (n - 1 - i)
+  ;; `bones` (records of the pass, addressed as $recordAt). Returns `count` of them with `skip`
+  ;; and `limit`.
+  (func (export "window") (param $kind i32) (param $last i32) (param $n i32) (param $bones i32)
+      (param $b0 i32) (param $b1 i32) (param $b2 i32) (param $skip i32) (param $limit f64) (result i32)
+    (local $record i32) (local $i i32) (local $at i32) (local $word i32) (local $previous i32) (local $value f64)
+    (local $w1 i32) (local $w2 i32) (local $pw1 i32) (local $pw2 i32) (local $x f64) (local $y f64) (local $z f64)
+    (local $dx f64) (local $dy f64) (local $dz f64)
+    (local.set $record (i32.sub (local.get $last) (i32.mul (local.get $n) (local.get $bones))))
+    (local.set $at (call $recordAt (local.get $record) (local.get $b0) (local.get $b1) (local.get $b2)))
+    (if (i32.eqz (local.get $kind))
+      (then
+        (local.set $previous (i32.load (local.get $at)))
+        (call $decode (local.get $previous) (i32.const 446480))
+        (loop $turns
+          (local.set $record (i32.add (local.get $record) (local.get $bones)))
+          (local.set $word (i32.load (call $recordAt (local.get $record) (local.get $b0) (local.get $b1) (local.get $b2))))
+          (local.set $value (f64.const 1))
+          (if (i32.ne (local.get $word) (local.get $previous))
+            (then
+              (call $decode (local.get $word) (i32.const 446464))
+              (local.set $value (f64.abs (f64.add (f64.add (f64.add
+                (f64.mul (f64.promote_f32 (f32.load (i32.const 446464))) (f64.promote_f32 (f32.load (i32.const 446480))))
+                (f64.mul (f64.promote_f32 (f32.load (i32.const 446468))) (f64.promote_f32 (f32.load (i32.const 446484)))))
+                (f64.mul (f64.promote_f32 (f32.load (i32.const 446472))) (f64.promote_f32 (f32.load (i32.const 446488)))))
+                (f64.mul (f64.promote_f32 (f32.load (i32.const 446476))) (f64.promote_f32 (f32.load (i32.const 446492)))))))
+              (v128.store (i32.const 446480) (v128.load (i32.const 446464)))
+              (local.set $previous (local.get $word))))
+          (f64.store offset=446528 (i32.shl (local.get $i) (i32.const 3)) (local.get $value))
+          (local.set $i (i32.add (local.get $i) (i32.const 1)))
+          (br_if $turns (i32.lt_u (local.get $i) (local.get $n)))))
+      (else
+        (local.set $pw1 (i32.load offset=4 (local.get $at)))
+        (local.set $pw2 (i32.load offset=8 (local.get $at)))
+        (loop $moves
+          (local.set $record (i32.add (local.get $record) (local.get $bones)))
+          (local.set $at (call $recordAt (local.get $record) (local.get $b0) (local.get $b1) (local.get $b2)))
+          (local.set $w1 (i32.load offset=4 (local.get $at)))
+          (local.set $w2 (i32.load offset=8 (local.get $at)))
+          (local.set $value (f64.const 0))
+          (if (i32.or (i32.ne (local.get $w1) (local.get $pw1)) (i32.and (i32.xor (local.get $w2) (local.get $pw2)) (i32.const 0xffff)))
+            (then
+              (local.set $x (call $half (local.get $w1)))
+              (local.set $y (call $half (i32.shr_u (local.get $w1) (i32.const 16))))
+              (local.set $z (call $half (local.get $w2)))
+              (local.set $dx (f64.sub (local.get $x) (call $half (local.get $pw1))))
+              (local.set $dy (f64.sub (local.get $y) (call $half (i32.shr_u (local.get $pw1) (i32.const 16)))))
+              (local.set $dz (f64.sub (local.get $z) (call $half (local.get $pw2))))
+              (local.set $value (f64.add (f64.add (f64.mul (local.get $dx) (local.get $dx)) (f64.mul (local.get $dy) (local.get $dy))) (f64.mul (local.get $dz) (local.get $dz))))
+              (if (i32.eqz (i32.and (f64.lt (local.get $value) (f64.const inf))
+                    (f64.lt (f64.add (f64.add (f64.mul (local.get $x) (local.get $x)) (f64.mul (local.get $y) (local.get $y))) (f64.mul (local.get $z) (local.get $z))) (f64.const inf))))
+                (then (local.set $value (f64.const 0))))))
+          (f64.store offset=446528 (i32.shl (local.get $i) (i32.const 3)) (local.get $value))
+          (local.set $pw1 (local.get $w1))
+          (local.set $pw2 (local.get $w2))
+          (local.set $i (i32.add (local.get $i) (i32.const 1)))
+          (br_if $moves (i32.lt_u (local.get $i) (local.get $n))))))
+    (call $count (local.get $kind) (local.get $n) (local.get $skip) (local.get $limit)))
+
+  ;; Of the `n` steps `window` computed, each as f32 (as the loop's ring holds it), the one at `skip`
+  ;; left out: kind 0, how many are below `limit`; kind 1, how many are above it, or -1 when one is NaN.
+  (func $count (export "count") (param $kind i32) (param $n i32) (param $skip i32) (param $limit f64) (result i32)
+    (local $i i32) (local $value f64) (local $counted i32)
+    (block $done
+      (loop $steps
+        (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+        (if (i32.ne (local.get $i) (local.get $skip))
+          (then
+            (local.set $value (f64.promote_f32 (f32.demote_f64 (f64.load offset=446528 (i32.shl (local.get $i) (i32.const 3))))))
+            (if (i32.eqz (local.get $kind))
+              (then (local.set $counted (i32.add (local.get $counted) (f64.lt (local.get $value) (local.get $limit)))))
+              (else
+                (if (f64.ne (local.get $value) (local.get $value)) (then (return (i32.const -1))))
+                (local.set $counted (i32.add (local.get $counted) (f64.gt (local.get $value) (local.get $limit))))))))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $steps)))
+    (local.get $counted))
 )
