@@ -236,33 +236,86 @@ export function createMotionKernel(
     }
     instance = { api, exports, pieceStride, pieceCapacity, views: viewsOf(exports.memory.buffer) };
   }
-  const { exports, pieceCapacity, views } = instance;
-  const buffer = exports.memory.buffer;
-  const { words } = views;
-  words[UNMOVED_AT / 4] = bones;
-  const { scan, window, count } = exports;
-  const slotBytes = SLOT_POSITIONS * 16;
-  return {
-    bones,
-    ...views,
-    moved: new Uint8Array(buffer, MOVED_AT, bones),
-    chunksEnded: () => words[CHUNKS_ENDED_AT / 4],
-    slotWord: (slot) => (slot * slotBytes) / 4,
-    pieceBuffer: (index, length) =>
-      length <= pieceCapacity ? new Uint8Array(buffer, KERNEL_PAGES * PAGE_BYTES + index * pieceStride + PIECE_PREFIX_BYTES, length) : undefined,
-    scan: (base, first, count, bone, cosHi, cosLo, ratio, judging, smallTurn, split, chunk) =>
-      scan(base * 4, first, count, bones, bone, cosHi, cosLo, ratio, judging ? 1 : 0, smallTurn, split, chunk),
-    steps: (base, first, count, cosHalfMin, ratioSquared) => exports.steps(base * 4, first, count, bones, cosHalfMin, ratioSquared),
-    window: (kind, last, n, bases, skip, limit) => window(kind, last, n, bones, bases[0] * 4, bases[1] * 4, bases[2] * 4, skip, limit),
-    count,
-    release: () => {
-      if (spares.includes(instance)) return;
-      if (instance.pieceStride > 0) {
-        // The newest with piece buffers replaces the one kept.
-        const kept = spares.findIndex((spare) => spare.pieceStride > 0);
-        if (kept >= 0) spares.splice(kept, 1);
-        spares.push(instance);
-      } else if (spares.filter((spare) => spare.pieceStride === 0).length < MAX_SPARES_WITHOUT_PIECES) spares.push(instance);
-    },
-  };
+  return new InstanceKernel(bones, instance);
+}
+
+/**
+ * A kernel over an instance. One class, its methods shared by every kernel: the scanner's
+ * optimised code calls one target from clip to clip (an object of closures made per kernel gave
+ * each clip new targets, and V8 threw the judging's and the scan's optimised code away at the
+ * next large clip, "wrong call target").
+ */
+class InstanceKernel implements MotionKernel {
+  readonly words: Uint32Array;
+  readonly moved: Uint8Array;
+  readonly laneSums: Float64Array;
+  readonly chunkLanes: Float64Array;
+  readonly farthest: Float32Array;
+  readonly changedFrames: Uint8Array;
+  readonly flags: Uint32Array;
+  readonly gated: Uint32Array;
+  readonly exactTurns: Float64Array;
+  readonly exactMoves: Float64Array;
+  readonly windowSteps: Float64Array;
+  private readonly exports: MotionKernelExports;
+
+  constructor(
+    readonly bones: number,
+    private readonly instance: KernelInstance,
+  ) {
+    const { exports, views } = instance;
+    this.exports = exports;
+    this.words = views.words;
+    this.laneSums = views.laneSums;
+    this.chunkLanes = views.chunkLanes;
+    this.farthest = views.farthest;
+    this.changedFrames = views.changedFrames;
+    this.flags = views.flags;
+    this.gated = views.gated;
+    this.exactTurns = views.exactTurns;
+    this.exactMoves = views.exactMoves;
+    this.windowSteps = views.windowSteps;
+    this.moved = new Uint8Array(exports.memory.buffer, MOVED_AT, bones);
+    this.words[UNMOVED_AT / 4] = bones;
+  }
+
+  chunksEnded(): number {
+    return this.words[CHUNKS_ENDED_AT / 4];
+  }
+
+  slotWord(slot: number): number {
+    return slot * SLOT_POSITIONS * 4;
+  }
+
+  pieceBuffer(index: number, length: number): Uint8Array | undefined {
+    const { exports, pieceStride, pieceCapacity } = this.instance;
+    return length <= pieceCapacity ? new Uint8Array(exports.memory.buffer, KERNEL_PAGES * PAGE_BYTES + index * pieceStride + PIECE_PREFIX_BYTES, length) : undefined;
+  }
+
+  scan(base: number, first: number, count: number, bone: number, cosHi: number, cosLo: number, ratio: number, judging: boolean, smallTurn: number, split: number, chunk: number): number {
+    return this.exports.scan(base * 4, first, count, this.bones, bone, cosHi, cosLo, ratio, judging ? 1 : 0, smallTurn, split, chunk);
+  }
+
+  steps(base: number, first: number, count: number, cosHalfMin: number, ratioSquared: number): number {
+    return this.exports.steps(base * 4, first, count, this.bones, cosHalfMin, ratioSquared);
+  }
+
+  window(kind: 0 | 1, last: number, n: number, bases: readonly number[], skip: number, limit: number): number {
+    return this.exports.window(kind, last, n, this.bones, bases[0] * 4, bases[1] * 4, bases[2] * 4, skip, limit);
+  }
+
+  count(kind: 0 | 1, n: number, skip: number, limit: number): number {
+    return this.exports.count(kind, n, skip, limit);
+  }
+
+  release(): void {
+    const instance = this.instance;
+    if (spares.includes(instance)) return;
+    if (instance.pieceStride > 0) {
+      // The newest with piece buffers replaces the one kept.
+      const kept = spares.findIndex((spare) => spare.pieceStride > 0);
+      if (kept >= 0) spares.splice(kept, 1);
+      spares.push(instance);
+    } else if (spares.filter((spare) => spare.pieceStride === 0).length < MAX_SPARES_WITHOUT_PIECES) spares.push(instance);
+  }
 }
