@@ -1,8 +1,9 @@
 /**
  * The steps of the records the WebAssembly pass still holds (its last blocks), computed on demand
- * with the TypeScript loop's arithmetic (`exactStep.ts`): what the scanner judges a flagged
- * record and a candidate's window with when the kernel runs. The step ending at frame 0 is the
- * loop's first ring value (no turn, no move).
+ * with the TypeScript loop's arithmetic (`exactStep.ts`), or in the kernel with the same
+ * arithmetic (`window`, what the scanner judges a flagged record and a candidate's window with
+ * when the kernel runs; `get` and the window's median for the candidates it does not rule out).
+ * The step ending at frame 0 is the loop's first ring value (no turn, no move).
  */
 import { MOTION_KERNEL_BLOCK, MOTION_KERNEL_PREFIX, MOTION_KERNEL_SLOTS, type MotionKernel } from '../wasm/motionKernel';
 import { stepMove, stepMoveInto, stepTurn, stepTurnsAlong } from './exactStep';

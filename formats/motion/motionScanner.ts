@@ -9,8 +9,11 @@
  *
  * Large clips run in the WebAssembly pass instead (`motionKernel.wat`), which can also do the
  * content lint's record test in the same pass (`onSuspect`): it keeps the counters and sums
- * exactly and flags the records that may start a candidate; those are judged here from the raw
- * records it keeps (the last blocks), as are the steps around a candidate (`exactStep.ts`).
+ * exactly and flags the records that may start a candidate; those are judged from the raw
+ * records it keeps (the last blocks), as are the steps around a candidate: computed in the kernel
+ * one record at a time (`window`, bit for bit the loop's arithmetic), so a fresh process judges
+ * its first candidates at about the speed of its later ones; the few a window's counts do not
+ * rule out are judged here (`exactStep.ts`, the same values).
  */
 import { f16LookupTable } from '../f16';
 import { rotationFieldTable, rotationOneMinusSquareTable, rotationSquareTable } from '../rotation';
@@ -30,6 +33,7 @@ export type { SuspectRecord } from './kernelPass';
 
 /** Read once (an imported binding can cost a getter call per read where modules are not bundled). */
 const PREFIX = MOTION_KERNEL_PREFIX;
+const WINDOW = MOTION_WINDOW;
 
 /**
  * A scan of part of a clip (`formats/clipRangeLint.ts`): the records fed start at frame
@@ -512,8 +516,8 @@ export class MotionScanner {
    * `judge`'s; a candidate not ruled out here is judged there.
    */
   private surelyNoFinding(kept: KeptSteps, bone: number, step: number, kind: number, frame: number): boolean {
-    const from = Math.max(1, step - MOTION_WINDOW);
-    const to = Math.min(frame, step + MOTION_WINDOW);
+    const from = Math.max(1, step - WINDOW);
+    const to = Math.min(frame, step + WINDOW);
     // A candidate in a clip's last frame cut short (past the whole frames read) is judged there.
     if (step > to) return false;
     // The steps read less the candidate's own, and its place among them.
