@@ -15,15 +15,17 @@
  * thread); `diff`, `diff A B` of two largest clips whose every record differs. Each round runs
  * each case's baseline (every file read once in 4 MiB pieces by a bare Node process) then the
  * CLI (`bench/processTiming.ts`, which the check bench's process row uses too), and the row gives
- * the least wall time of the rounds and each round's ratio.
+ * the least wall time of the rounds and each round's ratio. `EWZANIM_CLI_BASELINE` names a second
+ * build (a bin or a bundle) timed in the same rounds right after the CLI, wall and CPU time (its
+ * threads' and children's) of both: an A/B of two builds on one machine.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { writeClipFile } from './clipData';
 import { ISSUE_WORKSPACE, writeCheckWorkspace } from './checkWorkspace';
 import { writeTiledClip } from './diff.bench';
-import { builtCli, ratiosByRound, timeAgainstBareRead, type ProcessPair } from './processTiming';
+import { builtCli, processCost, ratiosByRound, timeAgainstBareRead, type ProcessPair } from './processTiming';
 
 const LARGEST = { bones: 255, frames: 65535 };
 
@@ -41,6 +43,7 @@ async function main(): Promise<void> {
   const wanted = (key: Case['key']): boolean => named.length === 0 || named.includes(key);
   const cli = builtCli();
   if (!cli) throw new Error('no built CLI: run node scripts/build.mjs (or set EWZANIM_CLI)');
+  const baseline = process.env.EWZANIM_CLI_BASELINE ? resolve(process.env.EWZANIM_CLI_BASELINE) : undefined;
   const dir = await mkdtemp(join(tmpdir(), 'ewzanim-scaling-'));
   try {
     const workspace = join(dir, 'workspace');
@@ -55,11 +58,15 @@ async function main(): Promise<void> {
       { key: 'diff', name: 'diff A B, two largest clips, every record different', paths: [largest, shifted], cli: ['diff', largest, shifted] },
     ] satisfies Case[]).filter((c) => wanted(c.key));
     const times: ProcessPair[] = cases.map(() => ({ bare: [], cli: [] }));
+    const ab = cases.map(() => ({ cli: [] as { wall: number; cpu: number }[], baseline: [] as { wall: number; cpu: number }[] }));
     for (let round = 0; round < rounds; round++) {
       cases.forEach((c, i) => {
         const one = timeAgainstBareRead(cli, c.paths, c.cli, 1);
         times[i]!.bare.push(...one.bare);
         times[i]!.cli.push(...one.cli);
+        if (!baseline) return;
+        ab[i]!.baseline.push(processCost([baseline, ...c.cli]));
+        ab[i]!.cli.push(processCost([cli, ...c.cli]));
       });
     }
     const format = (s: number): string => `${(s * 1000).toFixed(0)} ms`;
@@ -70,6 +77,17 @@ async function main(): Promise<void> {
       const { bare, cli: run } = times[i]!;
       const least = (values: number[]): number => Math.min(...values);
       console.log(`| ${c.name} | ${format(least(bare))} | ${format(least(run))} | ${(least(run) / least(bare)).toFixed(2)}x | ${ratiosByRound(times[i]!)} |`);
+    });
+    if (!baseline) return;
+    console.log(`\nA/B, ${cli} against ${baseline}, in the same rounds (after their bare read and CLI run), the baseline then the CLI:\n`);
+    console.log('| case | build | wall (least, max) | CPU (least, max) | wall per round |');
+    console.log('|---|---|---:|---:|---|');
+    const spread = (values: number[]): string => `${format(Math.min(...values))}, ${format(Math.max(...values))}`;
+    cases.forEach((c, i) => {
+      for (const build of ['baseline', 'cli'] as const) {
+        const costs = ab[i]![build];
+        console.log(`| ${c.name} | ${build} | ${spread(costs.map((x) => x.wall))} | ${spread(costs.map((x) => x.cpu))} | ${costs.map((x) => format(x.wall)).join(', ')} |`);
+      }
     });
   } finally {
     await rm(dir, { recursive: true, force: true });

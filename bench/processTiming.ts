@@ -25,10 +25,15 @@ for (const at of process.argv.slice(1)) visit(at);
 process.stdout.write(String(bytes));
 `;
 
-/** The built CLI (`dist/cli/ewzanim.js`, or `EWZANIM_CLI`), or undefined where it is not built. */
+/**
+ * The built CLI as the package's bin runs it (`cli/ewzanim-bin.cjs`, which runs `dist/cli/ewzanim.js`
+ * and, for `check` of a large clip, first `dist/cli/earlyRangeWorkers.js`), or `EWZANIM_CLI` (a bin
+ * or a bundle); undefined where it is not built.
+ */
 export function builtCli(): string | undefined {
-  const cli = resolve(process.env.EWZANIM_CLI ?? join(__dirname, '..', 'dist', 'cli', 'ewzanim.js'));
-  return existsSync(cli) ? cli : undefined;
+  const cli = resolve(process.env.EWZANIM_CLI ?? join(__dirname, '..', 'cli', 'ewzanim-bin.cjs'));
+  const built = process.env.EWZANIM_CLI !== undefined || existsSync(join(__dirname, '..', 'dist', 'cli', 'ewzanim.js'));
+  return built && existsSync(cli) ? cli : undefined;
 }
 
 /** Wall seconds of `node args...`, its output ignored; throws where it failed (exit above 1: check exits 1 on errors, diff on a gate). */
