@@ -26,9 +26,9 @@ process.stdout.write(String(bytes));
 `;
 
 /**
- * The built CLI as the package's bin runs it (`cli/ewzanim-bin.cjs`, which runs `dist/cli/ewzanim.js`
- * and, for `check` of a large clip, first `dist/cli/earlyRangeWorkers.js`), or `EWZANIM_CLI` (a bin
- * or a bundle); undefined where it is not built.
+ * The built CLI as the package's bin runs it (`cli/ewzanim-bin.cjs`, which turns on V8's compile
+ * cache where Node has it and runs `dist/cli/ewzanim.js`), or `EWZANIM_CLI` (a bin or a bundle);
+ * undefined where it is not built.
  */
 export function builtCli(): string | undefined {
   const cli = resolve(process.env.EWZANIM_CLI ?? join(__dirname, '..', 'cli', 'ewzanim-bin.cjs'));

@@ -5,15 +5,12 @@
  * enough for cold workers to repay their start (`RANGE_WORKERS_MIN_THREADS`); started at once, so
  * that they load while the check reads the clip's stat and header. None for small files, or for
  * folders: a folder's large clips go to the check pool's workers, already running for its other
- * files. In a process, the bin starts them before the CLI's bundle loads (`earlyRangeWorkers.ts`,
- * by `rangeThreadsOfArgv`, this rule on the command line), and the pool made here adopts them.
+ * files.
  */
-import { kindsByName, type KindOfPath } from '../formats/fileKinds';
+import type { KindOfPath } from '../formats/fileKinds';
 import { CLIP_SPLIT_MIN_BYTES, defaultPoolSize } from '../node/checkPool';
 import { createClipRangeWorkerPool, type ClipRangeWorkerPool } from '../node/clipRangeWorkerPool';
-import { endWaitingRangeWorkers, takeWaitingRangeWorkers } from '../node/clipRangeWorkerStart';
 import { statFileSync } from '../node/syncFileAccess';
-import { parseCommand } from './args';
 import { namesTomlFile } from './checkPath';
 
 /** Whether `path` is a file of at least `minBytes` (a path that cannot be stat'ed is not: the check says why). */
@@ -44,46 +41,18 @@ export function rangeThreadsOfMachine(poolSize = defaultPoolSize()): number {
   return poolSize >= RANGE_WORKERS_MIN_THREADS ? poolSize : 1;
 }
 
-/** Whether a named path is a file of at least `splitMinBytes` whose name says a clip or no kind at all (then its magic may). */
-function namesLargeClip(paths: readonly string[], kindOf: KindOfPath, splitMinBytes: number): boolean {
-  return paths.some((path) => {
-    const kind = kindOf(path);
-    return (kind === undefined ? !namesTomlFile(path) : kind.kind === 'clip') && isLargeFile(path, splitMinBytes);
-  });
-}
-
-/**
- * The threads `ewzanim ARGV...` would give a named clip's ranges, decided on its command line
- * before the CLI loads: `threads` where the command is `check` (as the command's own parser reads
- * it: a usage error is no check) and a named path is a large clip by `startRangeWorkersFor`'s rule,
- * else 1 (no range workers).
- */
-export function rangeThreadsOfArgv(argv: readonly string[], threads = rangeThreadsOfMachine(), splitMinBytes = CLIP_SPLIT_MIN_BYTES): number {
-  if (threads <= 1) return 1;
-  let command;
-  try {
-    command = parseCommand(argv);
-  } catch {
-    return 1;
-  }
-  if (command.name !== 'check') return 1;
-  return namesLargeClip(command.paths, kindsByName({ mshExtensions: command.mshExtensions }), splitMinBytes) ? threads : 1;
-}
-
 /**
  * A range worker pool, its workers starting now, where a named file may be a clip to split; else
  * undefined. `threads` given (tests, benches) is taken as it is; by default the machine's
- * (`rangeThreadsOfMachine`). The pool adopts the workers the process started before its bundle
- * loaded (`earlyRangeWorkers.ts`) and starts only those still missing; where it makes none, they end.
+ * (`rangeThreadsOfMachine`).
  */
 export function startRangeWorkersFor(paths: readonly string[], kindOf: KindOfPath, splitMinBytes = CLIP_SPLIT_MIN_BYTES, threads = rangeThreadsOfMachine()): ClipRangeWorkerPool | undefined {
-  const waiting = takeWaitingRangeWorkers();
-  const pool = threads > 1 && namesLargeClip(paths, kindOf, splitMinBytes) ? createClipRangeWorkerPool(threads, splitMinBytes) : undefined;
-  if (!pool) {
-    endWaitingRangeWorkers(waiting);
-    return undefined;
-  }
-  pool.adopt(waiting);
-  pool.start();
+  if (threads <= 1) return undefined;
+  const large = paths.some((path) => {
+    const kind = kindOf(path);
+    return (kind === undefined ? !namesTomlFile(path) : kind.kind === 'clip') && isLargeFile(path, splitMinBytes);
+  });
+  const pool = large ? createClipRangeWorkerPool(threads, splitMinBytes) : undefined;
+  pool?.start();
   return pool;
 }

@@ -11,13 +11,11 @@
  * `clipRangeWorker.ts` when run from source (tsx): `createClipRangeWorkerPool` gives none where
  * neither exists, or on one core, and the clip is linted on one thread.
  */
-import type { Worker } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import type { ClipRangeLinter, ClipRangeRequest, ClipRangeResult } from '../formats/clipRangeLint';
-import { CLIP_SPLIT_MIN_BYTES, defaultPoolSize } from './checkPool';
+import { CLIP_SPLIT_MIN_BYTES, defaultPoolSize, WORKER_HEAP_LIMITS } from './checkPool';
 import { CALLING_THREAD, claimSlots, lintRangeOnWorker, takeRanges, threadStartOfThisThread, type ClipRangeJob, type ClipRangeWorkerMessage, type ClipRangeWorkerReply, type ThreadStart } from './clipRangeWorkerJob';
-import { clipRangeWorkerScript, startClipRangeWorker, type WaitingRangeWorker } from './clipRangeWorkerStart';
-
-export { clipRangeWorkerScript };
+import { workerScriptIn } from './workerScript';
 
 /**
  * Ranges planned per thread (fewer where the clip has too few frames: `planClipRanges`). The
@@ -48,6 +46,11 @@ interface ActiveJob {
   left: number;
 }
 
+/** The range worker script beside this module (bundled `.js`, or the `.ts` source under tsx). */
+export function clipRangeWorkerScript(folder = __dirname): string | undefined {
+  return workerScriptIn(folder, 'clipRangeWorker');
+}
+
 export class ClipRangeWorkerPool {
   /** Live workers by their number in a job's claims (2, 3, ...; the calling thread is 1). */
   private readonly workers = new Map<number, Worker>();
@@ -55,13 +58,10 @@ export class ClipRangeWorkerPool {
   private nextJob = 0;
   private nextThread = CALLING_THREAD + 1;
   private closing = false;
-  private startCalled = false;
   /** What the workers take from this thread (made with the first job). */
   private threadStart?: ThreadStart;
-  /** Workers started since the pool was made (ended or not), those it adopted among them. */
+  /** Workers started since the pool was made (ended or not). */
   started = 0;
-  /** Workers started before the pool and adopted by it (`adopt`). */
-  adopted = 0;
   /** Workers that said they had loaded. */
   ready = 0;
   /** Clip ranges planned, and those linted on a worker (the rest on the calling thread). */
@@ -79,30 +79,8 @@ export class ClipRangeWorkerPool {
 
   /** Starts the workers now (once): they load while the caller reads the clip's stat and header. */
   start(): void {
-    if (this.startCalled || this.closing) return;
-    this.startCalled = true;
-    for (let i = this.workers.size + 1; i < this.size; i++) this.startWorker();
-  }
-
-  /**
-   * Takes over workers started before the pool (`cli/earlyRangeWorkers.ts`), in place of as many
-   * of its own: up to `size - 1` of them, before `start()`; any more, or any given later, end.
-   * One that ended while it waited is left out (`start()` starts another).
-   */
-  adopt(waiting: readonly WaitingRangeWorker[]): void {
-    for (const early of waiting) {
-      early.handOver();
-      if (this.closing || this.startCalled || this.workers.size + 1 >= this.size) {
-        void early.worker.terminate();
-        continue;
-      }
-      if (early.ended) continue;
-      early.worker.ref();
-      this.nextThread = Math.max(this.nextThread, early.thread + 1);
-      this.adopted++;
-      this.attach(early.thread, early.worker);
-      if (early.ready) this.ready++;
-    }
+    if (this.started > 0 || this.closing) return;
+    for (let i = 1; i < this.size; i++) this.startWorker();
   }
 
   /** Workers started and not ended. */
@@ -182,11 +160,12 @@ export class ClipRangeWorkerPool {
 
   private startWorker(): void {
     const thread = this.nextThread++;
-    this.attach(thread, startClipRangeWorker(this.script, thread));
-  }
-
-  /** Listens to a started worker, numbered `thread` in the jobs' claims. */
-  private attach(thread: number, worker: Worker): void {
+    // None of the parent's Node options: a loader it was started with (`--import tsx`) would take
+    // each worker ~100 ms to set up. From source, the worker registers tsx's CommonJS hook itself.
+    const options = { execArgv: [], workerData: { thread }, resourceLimits: WORKER_HEAP_LIMITS };
+    const worker = this.script.endsWith('.ts')
+      ? new Worker(`require('tsx/cjs'); require(${JSON.stringify(this.script)});`, { ...options, eval: true })
+      : new Worker(this.script, options);
     this.started++;
     this.workers.set(thread, worker);
     worker.on('message', (reply: ClipRangeWorkerReply) => {

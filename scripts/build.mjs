@@ -10,21 +10,7 @@ const production = process.argv.includes('--production');
 // them there (emscripten's and glTF-Transform's Node branches, the server's rename command).
 const browserNodeShims = Object.fromEntries(['node:fs', 'node:fs/promises', 'node:path', 'fs', 'path'].map((m) => [m, './server/src/browser/nodeShims.ts']));
 
-// A bundle that runs a few functions of modules written for larger ones (`earlyOnly`) takes each
-// module as free of side effects: one whose exports it does not use is left out, with what it imports.
-const usedExportsOnly = {
-  name: 'used-exports-only',
-  setup(build) {
-    build.onResolve({ filter: /.*/ }, async (args) => {
-      if (args.kind === 'entry-point' || args.pluginData?.resolving) return undefined;
-      const found = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: { resolving: true } });
-      if (found.errors.length > 0) return { errors: found.errors };
-      return found.external ? { path: found.path, external: true } : { path: found.path, namespace: found.namespace, sideEffects: false };
-    });
-  },
-};
-
-/** @type {{name: string, entry: string, outfile: string, platform: 'node'|'browser', format: 'cjs'|'iife'|'esm', banner?: string, alias?: Record<string, string>, earlyOnly?: boolean}[]} */
+/** @type {{name: string, entry: string, outfile: string, platform: 'node'|'browser', format: 'cjs'|'iife'|'esm', banner?: string, alias?: Record<string, string>}[]} */
 const targets = [
   { name: 'client', entry: 'client/src/extension.ts', outfile: 'dist/client/extension.js', platform: 'node', format: 'cjs' },
   { name: 'server', entry: 'server/src/server.ts', outfile: 'dist/server/server.js', platform: 'node', format: 'cjs' },
@@ -35,8 +21,6 @@ const targets = [
   { name: 'check worker (server)', entry: 'node/checkWorker.ts', outfile: 'dist/server/checkWorker.js', platform: 'node', format: 'cjs' },
   { name: 'clip diff worker (cli)', entry: 'node/clipDiffWorker.ts', outfile: 'dist/cli/clipDiffWorker.js', platform: 'node', format: 'cjs' },
   { name: 'clip range worker (cli)', entry: 'node/clipRangeWorker.ts', outfile: 'dist/cli/clipRangeWorker.js', platform: 'node', format: 'cjs' },
-  // The bin runs it before the CLI's bundle: `check FILE`'s range workers start as the process does.
-  { name: 'early range workers (cli)', entry: 'cli/earlyRangeWorkers.ts', outfile: 'dist/cli/earlyRangeWorkers.js', platform: 'node', format: 'cjs', earlyOnly: true },
   { name: 'hex editor webview', entry: 'webview/hex/main.ts', outfile: 'dist/webview/hex.js', platform: 'browser', format: 'iife' },
   { name: 'preview webview', entry: 'webview/preview/main.ts', outfile: 'dist/webview/preview.js', platform: 'browser', format: 'iife' },
   { name: 'MSH preview webview', entry: 'webview/mshPreview/main.ts', outfile: 'dist/webview/mshPreview.js', platform: 'browser', format: 'iife' },
@@ -68,7 +52,7 @@ const contexts = await Promise.all(
         minify: production,
         loader: { '.wgsl': 'text' },
         // The Draco decoder's WebAssembly inlined in the extension (desktop and browser) and the CLI.
-        plugins: [...(t.platform === 'node' || t.name === 'client (browser)' ? [inlineDracoDecoderWasm] : []), ...(t.earlyOnly ? [usedExportsOnly] : [])],
+        plugins: t.platform === 'node' || t.name === 'client (browser)' ? [inlineDracoDecoderWasm] : [],
         banner: t.banner ? { js: t.banner } : undefined,
         // The browser bundles' inputs, for the test that keeps Node built-ins out of them.
         metafile: t.platform === 'browser',
