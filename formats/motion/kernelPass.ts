@@ -46,8 +46,12 @@ export interface KernelPassSink {
   judging(): boolean;
   /** A record (frame > 0) whose step may start a pop (`turn`) or a jump (`move`) candidate. */
   flagged(record: number, turn: boolean, move: boolean): void;
-  /** Frame `frame` (> 0) is complete; `changed`: a record of it differs from the frame before. */
-  frameDone(frame: number, changed: boolean): void;
+  /**
+   * Frames completed by a scan, in order, all after the first: frame `firstFrame + i` for each i
+   * of `[from, to)`, changed (a record of it differs from the frame before) where `changed[i]` is
+   * not 0. One call a block, not one a frame.
+   */
+  framesDone(changed: Uint8Array, from: number, to: number): void;
   /** The first `frames` frames have been scanned whole. */
   scanned(frames: number): void;
 }
@@ -261,14 +265,15 @@ export class KernelPass {
       }
     }
     // Frames completed by this block (a frame cut by the block's end is finished by the next one).
+    // The first, `this.frames`, is the frame a block's end cut (if any): its changed flag joins the
+    // part read before (the flags are the scan's output, written afresh by each scan).
     const firstFrame = Math.floor(start / bones);
     const end = start + count;
     const whole = Math.floor(end / bones);
-    for (let f = this.frames; f < whole; f++) {
-      const changed = kernel.changedFrames[f - firstFrame] | (f === firstFrame ? this.cutFrameChanged : 0);
-      if (f > 0) sink.frameDone(f, changed !== 0);
-    }
-    this.cutFrameChanged = end % bones === 0 ? 0 : kernel.changedFrames[whole - firstFrame] | (whole === firstFrame ? this.cutFrameChanged : 0);
+    const changedFrames = kernel.changedFrames;
+    changedFrames[0] |= this.cutFrameChanged;
+    if (whole > firstFrame) sink.framesDone(changedFrames, firstFrame === 0 ? 1 : 0, whole - firstFrame);
+    this.cutFrameChanged = end % bones === 0 ? 0 : changedFrames[whole - firstFrame];
     this.frames = whole;
     sink.scanned(whole);
   }

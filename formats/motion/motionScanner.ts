@@ -162,7 +162,13 @@ export function motionKernelFor(shape: ClipShape, pieceBytes = 0): MotionKernel 
   return createMotionKernel(shape.boneCount, undefined, withPieces ? pieceBytes : 0) ?? null;
 }
 
-export class MotionScanner {
+/**
+ * The scanner is its pass's sink (`KernelPassSink`) with methods of its class, not closures made
+ * per scanner: the pass's optimised code then calls one target from clip to clip (closures gave
+ * each large clip new targets, and V8 threw `scanBlock`'s optimised code away at the next one,
+ * "wrong call target").
+ */
+export class MotionScanner implements KernelPassSink {
   private readonly bones: number;
   private readonly prevWords: Uint32Array;
   private readonly quat: Float32Array;
@@ -203,7 +209,6 @@ export class MotionScanner {
   private readonly laneShift: number;
   /** The WebAssembly pass (null: the TypeScript loop), what it hands on, and its steps around a candidate. */
   private readonly pass: KernelPass | null;
-  private readonly sink: KernelPassSink;
   private readonly kept?: KeptSteps;
   /**
    * A clip held in one block of the pass (no range): its candidates are taken once it is flushed,
@@ -251,17 +256,6 @@ export class MotionScanner {
     this.pass = kernel && new KernelPass(kernel, this.cosHalfMin, this.ratioSquared, onSuspect, this.frameOffset);
     this.kept = this.pass?.kept;
     this.oneBlock = kernel !== null && !range && fitsOneBlock(shape);
-    this.sink = {
-      // Past the cap, with every pending candidate judged, no step needs judging; in one block
-      // the gate is not needed (the candidates are taken from the exact steps).
-      judging: () => !this.oneBlock && (this.candidates < this.cap() || this.pendingHead < this.pending.length),
-      flagged: (record, turn, move) => this.judgeFlagged(record, turn, move),
-      frameDone: (_frame, changed) => this.frameDone(changed),
-      scanned: (frames) => {
-        this.frame = frames;
-        if (frames > 0 && this.pendingHead < this.pending.length) this.judgeDue(frames - 1);
-      },
-    };
   }
 
   /** True when the record test of the content lint runs in this scanner's pass (reported to `onSuspect`). */
@@ -281,7 +275,7 @@ export class MotionScanner {
   /** Records `[0, records)` of `words` (4 u32 each), in clip order, following the last piece. */
   feed(words: Uint32Array, records: number): void {
     this.fed += records;
-    if (this.pass) this.pass.feed(words, records, this.sink);
+    if (this.pass) this.pass.feed(words, records, this);
     else this.feedLoop(words, records);
   }
 
@@ -302,10 +296,30 @@ export class MotionScanner {
   }
 
   /**
-   * A record the kernel flagged (frame > 0): whether its step starts a pop or a jump candidate,
-   * exactly: its step and the one before (`turnAt`, `moveAt`), computed in the kernel.
+   * The pass's sink: true while a step may still need judging. Past the cap, with every pending
+   * candidate judged, none does; in one block the gate is not needed (the candidates are taken
+   * from the exact steps).
    */
-  private judgeFlagged(record: number, turn: boolean, move: boolean): void {
+  judging(): boolean {
+    return !this.oneBlock && (this.candidates < this.cap() || this.pendingHead < this.pending.length);
+  }
+
+  /** The pass's sink: frames `[from, to)` of its last scan completed, `changed[i]` set where frame i changed. */
+  framesDone(changed: Uint8Array, from: number, to: number): void {
+    this.repeated.frames(changed, from, to);
+  }
+
+  /** The pass's sink: the first `frames` frames have been scanned whole; the candidates due then are judged. */
+  scanned(frames: number): void {
+    this.frame = frames;
+    if (frames > 0 && this.pendingHead < this.pending.length) this.judgeDue(frames - 1);
+  }
+
+  /**
+   * The pass's sink: a record the kernel flagged (frame > 0): whether its step starts a pop or a
+   * jump candidate, exactly: its step and the one before (`turnAt`, `moveAt`), computed in the kernel.
+   */
+  flagged(record: number, turn: boolean, move: boolean): void {
     const history = this.kept as KeptSteps;
     const steps = history.computed;
     const bones = this.bones;
@@ -399,7 +413,7 @@ export class MotionScanner {
   }
 
   private endFrame(): void {
-    if (this.frame > 0) this.frameDone(this.frameChanged);
+    if (this.frame > 0) this.repeated.frame(this.frameChanged);
     this.frameChanged = false;
     if (this.pendingHead < this.pending.length) this.judgeDue(this.frame);
     this.frame++;
@@ -432,11 +446,6 @@ export class MotionScanner {
     if (reach < Infinity && reach > this.sums[4]) this.sums[4] = reach;
     this.turns.set(bone, 0, 1);
     this.moves.set(bone, 0, 0);
-  }
-
-  /** A frame after the first fed ends: `changed` when any record differs from the frame before. */
-  private frameDone(changed: boolean): void {
-    this.repeated.frame(changed);
   }
 
   /** The most candidates this scan takes (`MotionScanRange.candidateCap`). */
@@ -557,7 +566,7 @@ export class MotionScanner {
 
   /** Scans the records fed so far that the kernel still buffers (their suspects reported); `finish` does it too. */
   flush(): void {
-    this.pass?.flush(this.sink);
+    this.pass?.flush(this);
   }
 
   /** The findings, once every record has been fed (a clip cut short gives those of its whole frames). */

@@ -52,6 +52,11 @@ export class RepeatedFrames {
     this.run = 1;
   }
 
+  /** Frames one after another: `changed[i] !== 0` for each i of `[from, to)`, as `frame` given each in turn. */
+  frames(changed: Uint8Array, from: number, to: number): void {
+    for (let i = from; i < to; i++) this.frame(changed[i] !== 0);
+  }
+
   /** The frames given so far in brief, for another to `follow`. */
   runsSoFar(): FrameRuns {
     return { lead: this.runs === 0 ? this.run - 1 : this.lead, changes: this.runs, lengths: [...this.lengths], irregular: this.irregular, run: this.run };

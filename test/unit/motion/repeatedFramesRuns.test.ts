@@ -60,3 +60,30 @@ for (const [name, pattern, hasFinding] of CLIPS) {
     }
   });
 }
+
+/**
+ * The frames of `frames` handed over as the WebAssembly pass hands a block's: a byte per frame
+ * (any non-zero value a change, as the kernel's flags), `[from, to)` of a buffer whose bytes
+ * outside it belong to other frames (set here to changes, which must not count).
+ */
+function fedInBlocks(frames: readonly boolean[], block: number): RepeatedFrames {
+  const repeated = new RepeatedFrames();
+  for (let at = 0; at < frames.length; at += block) {
+    const part = frames.slice(at, at + block);
+    const from = 2;
+    const flags = new Uint8Array(from + part.length + 2).fill(7);
+    part.forEach((changed, i) => (flags[from + i] = changed ? 1 + (i % 3) : 0));
+    repeated.frames(flags, from, from + part.length);
+  }
+  return repeated;
+}
+
+for (const [name, pattern] of CLIPS) {
+  test(`repeated frames handed over a block of flags at a time, ${name}: the state of one frame at a time`, () => {
+    const frames = framesOf(pattern);
+    const whole = fedOneByOne(frames);
+    for (const block of [1, 2, 3, 5, frames.length]) {
+      assert.deepEqual(stateOf(fedInBlocks(frames, block).runsSoFar()), stateOf(whole.runsSoFar()), `blocks of ${block}`);
+    }
+  });
+}
