@@ -34,6 +34,8 @@ export type { SuspectRecord } from './kernelPass';
 /** Read once (an imported binding can cost a getter call per read where modules are not bundled). */
 const PREFIX = MOTION_KERNEL_PREFIX;
 const WINDOW = MOTION_WINDOW;
+/** The loop's decode tables where a kernel scans (`MotionScanner.half` and the rotation tables). */
+const NO_TABLE = new Float32Array(0);
 
 /**
  * A scan of part of a clip (`formats/clipRangeLint.ts`): the records fed start at frame
@@ -182,10 +184,14 @@ export class MotionScanner implements KernelPassSink {
   private readonly ratioSquared: number;
   /** `noPopBelow` of the largest turn (|dot| 0): a bound for every candidate, with no trigonometry per candidate. */
   private readonly noPopBelowAny: number;
-  private readonly field = rotationFieldTable();
-  private readonly square = rotationSquareTable();
-  private readonly oneMinus = rotationOneMinusSquareTable();
-  private readonly half = f16LookupTable();
+  /**
+   * The decode tables of the TypeScript loop (empty with a kernel: the f16 table, 65,536 values
+   * computed on first use, was built by each fresh process's first large clip for nothing).
+   */
+  private readonly field: Float32Array;
+  private readonly square: Float32Array;
+  private readonly oneMinus: Float32Array;
+  private readonly half: Float32Array;
   private readonly repeated = new RepeatedFrames();
   /** Pending candidates: bone, then frame, kind in the low bit (0 turn, 1 move). */
   private readonly pending: number[] = [];
@@ -244,6 +250,10 @@ export class MotionScanner implements KernelPassSink {
     this.bones = shape.boneCount;
     this.stepChunks = new StepChunks(this.frameOffset);
     this.laneShift = (this.frameOffset * this.bones) & 3;
+    this.field = kernel ? NO_TABLE : rotationFieldTable();
+    this.square = kernel ? NO_TABLE : rotationSquareTable();
+    this.oneMinus = kernel ? NO_TABLE : rotationOneMinusSquareTable();
+    this.half = kernel ? NO_TABLE : f16LookupTable();
     this.prevWords = new Uint32Array(kernel ? 0 : this.bones * 4);
     this.quat = new Float32Array(kernel ? 0 : this.bones * 4);
     this.pos = new Float32Array(kernel ? 0 : this.bones * 3);
