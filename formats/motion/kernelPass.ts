@@ -3,9 +3,10 @@
  * records into the kernel's blocks (or, for a piece the lint read into one of the kernel's piece
  * buffers, scans its whole blocks where they lie and keeps only its last two blocks' records),
  * fills each block's prefix (the frame before it) and padding,
- * scans it, reports the content lint's suspect records, and hands the scanner the records the
- * gate flagged and the frames completed. The steps around them are read back from the records
- * the kernel keeps (`KeptSteps`).
+ * scans it, reports the content lint's suspect records, and hands the scanner the candidates
+ * among the records the gate flagged (judged exactly in the kernel, `MotionKernel.candidates`)
+ * and the frames completed, a block at a time. The steps around a candidate are read back from
+ * the records the kernel keeps (`KeptSteps`).
  */
 import { MOTION_KERNEL_BLOCK, MOTION_KERNEL_PREFIX, MOTION_KERNEL_SLOTS, type MotionKernel } from '../wasm/motionKernel';
 import { KeptSteps } from './keptSteps';
@@ -44,8 +45,11 @@ export type SuspectRecord = (record: number, rot: number, w1: number, w2: number
 export interface KernelPassSink {
   /** True while a candidate can still be taken (else the gate flags none). */
   judging(): boolean;
-  /** A record (frame > 0) whose step may start a pop (`turn`) or a jump (`move`) candidate. */
-  flagged(record: number, turn: boolean, move: boolean): void;
+  /**
+   * The candidates a scan's flagged records start (`MotionKernel.candidates`): `list[0, count)`,
+   * record << 1 | kind (0 a pop's turn, 1 a jump's move), in record order. One call a block.
+   */
+  candidatesFound(list: Uint32Array, count: number): void;
   /**
    * Frames completed by a scan, in order, all after the first: frame `firstFrame + i` for each i
    * of `[from, to)`, changed (a record of it differs from the frame before) where `changed[i]` is
@@ -62,6 +66,9 @@ export class KernelPass {
   private readonly cosLo: number;
   private readonly ratio: number;
   private readonly smallTurn: number;
+  /** The scanner's thresholds, which a flagged record's exact steps are judged against (`MotionKernel.candidates`). */
+  private readonly cosHalfMin: number;
+  private readonly ratioSquared: number;
   /** Records in the current block, blocks scanned, frames completed, and the changed flag of a frame cut by a block's end. */
   private fill = 0;
   private blocks = 0;
@@ -96,6 +103,8 @@ export class KernelPass {
     this.cosLo = Math.fround(cosHalfMin - GATE_COS_MARGIN);
     this.ratio = Math.fround(Math.min(F32_MAX, ratioSquared * GATE_RATIO_SHARE));
     this.smallTurn = smallTurnFieldSteps(cosHalfMin);
+    this.cosHalfMin = cosHalfMin;
+    this.ratioSquared = ratioSquared;
   }
 
   /** Whether the lint's record test runs here (reported to `onSuspect`). */
@@ -254,15 +263,11 @@ export class KernelPass {
         }
       }
     }
-    const gated = kernel.gated;
-    for (let j = 0, groups = flagged >>> 16; j < groups; j++) {
-      const position = gated[2 * j], mask = gated[2 * j + 1];
-      for (let k = 0; k < 4; k++) {
-        const i = position - prefix + k;
-        if (i >= count) break;
-        const record = start + i;
-        if (record >= bones && (mask >> (4 + k)) & 0x11) sink.flagged(record, ((mask >> (4 + k)) & 1) !== 0, ((mask >> (8 + k)) & 1) !== 0);
-      }
+    // The flagged records judged exactly in the kernel, the candidates handed on in one call.
+    const groups = flagged >>> 16;
+    if (groups > 0) {
+      const found = kernel.candidates(groups, start, count, this.bases, this.cosHalfMin, this.ratioSquared);
+      if (found > 0) sink.candidatesFound(kernel.candidateList, found);
     }
     // Frames completed by this block (a frame cut by the block's end is finished by the next one).
     // The first, `this.frames`, is the frame a block's end cut (if any): its changed flag joins the

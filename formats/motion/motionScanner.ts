@@ -325,25 +325,13 @@ export class MotionScanner implements KernelPassSink {
     if (frames > 0 && this.pendingHead < this.pending.length) this.judgeDue(frames - 1);
   }
 
-  /**
-   * The pass's sink: a record the kernel flagged (frame > 0): whether its step starts a pop or a
-   * jump candidate, exactly: its step and the one before (`turnAt`, `moveAt`), computed in the kernel.
-   */
-  flagged(record: number, turn: boolean, move: boolean): void {
-    const history = this.kept as KeptSteps;
-    const steps = history.computed;
+  /** The pass's sink: the candidates of a block, record << 1 | kind, in order (`KernelPassSink.candidatesFound`). */
+  candidatesFound(list: Uint32Array, count: number): void {
     const bones = this.bones;
-    const frame = Math.floor(record / bones);
-    const bone = record - frame * bones;
-    // The step before and the record's own (frame 1: its own alone, the one before is no step).
-    const n = frame === 1 ? 1 : 2;
-    if (turn) {
-      history.window(0, record, n, 0, 0);
-      if (steps[n - 1] < this.cosHalfMin && (frame === 1 || Math.fround(steps[0]) >= this.cosHalfMin)) this.enqueue(bone, frame, 0);
-    }
-    if (move) {
-      history.window(1, record, n, 0, 0);
-      if (steps[n - 1] > this.ratioSquared * (frame === 1 ? 0 : Math.fround(steps[0]))) this.enqueue(bone, frame, 1);
+    for (let c = 0; c < count; c++) {
+      const record = list[c] >>> 1;
+      const frame = Math.floor(record / bones);
+      this.enqueue(record - frame * bones, frame, list[c] & 1);
     }
   }
 

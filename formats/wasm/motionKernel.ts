@@ -30,6 +30,10 @@ const GATED_AT = 401280;
 /** The exact steps of a clip held in one block (`steps`): f64 per position. */
 const EXACT_TURNS_AT = 221376;
 const EXACT_MOVES_AT = 409600;
+/** The candidates `candidates` lists (record << 1 | kind, u32 each), over the exact turns (unused in a gated pass). */
+const CANDIDATES_AT = 221376;
+/** The most candidates one block holds: a turn and a move per record. */
+const MAX_CANDIDATES_A_BLOCK = 2 * MOTION_KERNEL_BLOCK;
 /** A window's steps (`window`): f64 each. */
 const WINDOW_AT = 446528;
 /** The most steps one `window` computes (a candidate's window: MOTION_WINDOW each side and its own). */
@@ -59,6 +63,7 @@ interface MotionKernelExports {
   steps(raw: number, first: number, count: number, bones: number, cosHalfMin: number, ratioSquared: number): number;
   window(kind: number, last: number, n: number, bones: number, b0: number, b1: number, b2: number, skip: number, limit: number): number;
   count(kind: number, n: number, skip: number, limit: number): number;
+  candidates(groups: number, start: number, count: number, bones: number, b0: number, b1: number, b2: number, cosHalfMin: number, ratioSquared: number): number;
 }
 
 export interface MotionKernel {
@@ -107,6 +112,18 @@ export interface MotionKernel {
    * with thresholds `cosHalfMin` and `ratioSquared`; returns how many groups.
    */
   steps(base: number, first: number, count: number, cosHalfMin: number, ratioSquared: number): number;
+  /**
+   * Of the `groups` groups the last `scan` flagged (`gated`), over its `count` positions from
+   * MOTION_KERNEL_PREFIX, the records of the pass `start + i` that start a candidate, as the
+   * scanner takes a flagged record (frame 1 or later): a flagged turn whose step (`window`, kind
+   * 0) is below `cosHalfMin` where the step before, as f32, is not (at frame 1, the step alone);
+   * a flagged move whose squared move is above `ratioSquared` times the step before as f32 (0 at
+   * frame 1). Lists them in `candidateList` (record << 1 | kind, 0 turn, 1 move), in record
+   * order, a record's turn before its move, and returns how many; `bases` as for `window`.
+   */
+  candidates(groups: number, start: number, count: number, bases: readonly number[], cosHalfMin: number, ratioSquared: number): number;
+  /** What `candidates` listed last. */
+  readonly candidateList: Uint32Array;
   /** The steps `window` computed, f64 each, in order. */
   readonly windowSteps: Float64Array;
   /**
@@ -159,7 +176,7 @@ export function adoptMotionKernelModule(module: WebAssembly.Module): void {
 }
 
 /** The views of an instance's memory every kernel made from it shares (its memory no longer grows). */
-type KernelViews = Pick<MotionKernel, 'words' | 'laneSums' | 'farthest' | 'chunkLanes' | 'changedFrames' | 'flags' | 'gated' | 'exactTurns' | 'exactMoves' | 'windowSteps'>;
+type KernelViews = Pick<MotionKernel, 'words' | 'laneSums' | 'farthest' | 'chunkLanes' | 'changedFrames' | 'flags' | 'gated' | 'exactTurns' | 'exactMoves' | 'windowSteps' | 'candidateList'>;
 
 /** An instance and the piece buffers its memory holds. */
 interface KernelInstance {
@@ -182,6 +199,7 @@ function viewsOf(buffer: ArrayBuffer): KernelViews {
     exactTurns: new Float64Array(buffer, EXACT_TURNS_AT, SLOT_POSITIONS),
     exactMoves: new Float64Array(buffer, EXACT_MOVES_AT, SLOT_POSITIONS),
     windowSteps: new Float64Array(buffer, WINDOW_AT, MOTION_KERNEL_MAX_WINDOW),
+    candidateList: new Uint32Array(buffer, CANDIDATES_AT, MAX_CANDIDATES_A_BLOCK),
   };
 }
 
@@ -257,6 +275,7 @@ class InstanceKernel implements MotionKernel {
   readonly exactTurns: Float64Array;
   readonly exactMoves: Float64Array;
   readonly windowSteps: Float64Array;
+  readonly candidateList: Uint32Array;
   private readonly exports: MotionKernelExports;
 
   constructor(
@@ -275,6 +294,7 @@ class InstanceKernel implements MotionKernel {
     this.exactTurns = views.exactTurns;
     this.exactMoves = views.exactMoves;
     this.windowSteps = views.windowSteps;
+    this.candidateList = views.candidateList;
     this.moved = new Uint8Array(exports.memory.buffer, MOVED_AT, bones);
     this.words[UNMOVED_AT / 4] = bones;
   }
@@ -306,6 +326,10 @@ class InstanceKernel implements MotionKernel {
 
   count(kind: 0 | 1, n: number, skip: number, limit: number): number {
     return this.exports.count(kind, n, skip, limit);
+  }
+
+  candidates(groups: number, start: number, count: number, bases: readonly number[], cosHalfMin: number, ratioSquared: number): number {
+    return this.exports.candidates(groups, start, count, this.bones, bases[0] * 4, bases[1] * 4, bases[2] * 4, cosHalfMin, ratioSquared);
   }
 
   release(): void {

@@ -32,6 +32,9 @@
 ;; groups where scan's gate lists its own (401280).
 ;; `window` and `count` (a candidate's steps, one record at a time) use 446464-446528 (two decoded
 ;; rotations) and 446528 (the steps, f64 each, 17 at most).
+;; `candidates` (the candidates among scan's flagged groups) writes them over the two unused arrays
+;; (221376: record << 1 | kind, u32 each, 8192 at most), which only `steps` uses, for a clip held
+;; in one block that has no gate.
 (module
   (memory (export "memory") 7)
 
@@ -616,7 +619,7 @@
   ;; new position's squared distance is not finite). Step i ends at record `last` - (n - 1 - i)
   ;; `bones` (records of the pass, addressed as $recordAt). Returns `count` of them with `skip`
   ;; and `limit`.
-  (func (export "window") (param $kind i32) (param $last i32) (param $n i32) (param $bones i32)
+  (func $window (export "window") (param $kind i32) (param $last i32) (param $n i32) (param $bones i32)
       (param $b0 i32) (param $b1 i32) (param $b2 i32) (param $skip i32) (param $limit f64) (result i32)
     (local $record i32) (local $i i32) (local $at i32) (local $word i32) (local $previous i32) (local $value f64)
     (local $w1 i32) (local $w2 i32) (local $pw1 i32) (local $pw2 i32) (local $x f64) (local $y f64) (local $z f64)
@@ -690,4 +693,58 @@
         (local.set $i (i32.add (local.get $i) (i32.const 1)))
         (br $steps)))
     (local.get $counted))
+
+  ;; The candidates among the gate's flagged groups of the last scan (`groups` of them at 401280), as
+  ;; the scanner takes a flagged record: of `count` positions from 512, the records at `start` + i of
+  ;; the pass (addressed as $recordAt), frame 1 or later (record >= `bones`); a flagged turn whose step
+  ;; (`window` kind 0, the step alone at frame 1, else with the one before) is below `cosHalfMin`
+  ;; where the one before, as f32, is not; a flagged move whose squared move is above `ratioSquared`
+  ;; times the one before as f32 (times 0 at frame 1). Writes record << 1 | kind (0 turn, 1 move) at
+  ;; 221376, in record order, a record's turn before its move; returns how many.
+  (func (export "candidates") (param $groups i32) (param $start i32) (param $count i32) (param $bones i32)
+      (param $b0 i32) (param $b1 i32) (param $b2 i32) (param $cosHalfMin f64) (param $ratioSquared f64) (result i32)
+    (local $j i32) (local $position i32) (local $mask i32) (local $k i32) (local $i i32) (local $record i32)
+    (local $n i32) (local $out i32) (local $before f64)
+    (block $groupsDone
+      (loop $eachGroup
+        (br_if $groupsDone (i32.ge_u (local.get $j) (local.get $groups)))
+        (local.set $position (i32.load offset=401280 (i32.shl (local.get $j) (i32.const 3))))
+        (local.set $mask (i32.load offset=401284 (i32.shl (local.get $j) (i32.const 3))))
+        (local.set $k (i32.const 0))
+        (block $lanesDone
+          (loop $eachLane
+            (br_if $lanesDone (i32.ge_u (local.get $k) (i32.const 4)))
+            (local.set $i (i32.add (i32.sub (local.get $position) (i32.const 512)) (local.get $k)))
+            (br_if $lanesDone (i32.ge_s (local.get $i) (local.get $count)))
+            (local.set $record (i32.add (local.get $start) (local.get $i)))
+            (if (i32.ge_u (local.get $record) (local.get $bones))
+              (then
+                ;; The step before and the record's own (frame 1: its own alone, the one before is no step).
+                (local.set $n (select (i32.const 1) (i32.const 2) (i32.lt_u (local.get $record) (i32.shl (local.get $bones) (i32.const 1)))))
+                (if (i32.and (i32.shr_u (local.get $mask) (i32.add (local.get $k) (i32.const 4))) (i32.const 1))
+                  (then
+                    (drop (call $window (i32.const 0) (local.get $record) (local.get $n) (local.get $bones)
+                      (local.get $b0) (local.get $b1) (local.get $b2) (i32.const 0) (f64.const 0)))
+                    (if (i32.and
+                          (f64.lt (f64.load offset=446528 (i32.shl (i32.sub (local.get $n) (i32.const 1)) (i32.const 3))) (local.get $cosHalfMin))
+                          (i32.or (i32.eq (local.get $n) (i32.const 1))
+                            (f64.ge (f64.promote_f32 (f32.demote_f64 (f64.load (i32.const 446528)))) (local.get $cosHalfMin))))
+                      (then
+                        (i32.store offset=221376 (i32.shl (local.get $out) (i32.const 2)) (i32.shl (local.get $record) (i32.const 1)))
+                        (local.set $out (i32.add (local.get $out) (i32.const 1)))))))
+                (if (i32.and (i32.shr_u (local.get $mask) (i32.add (local.get $k) (i32.const 8))) (i32.const 1))
+                  (then
+                    (drop (call $window (i32.const 1) (local.get $record) (local.get $n) (local.get $bones)
+                      (local.get $b0) (local.get $b1) (local.get $b2) (i32.const 0) (f64.const 0)))
+                    (local.set $before (select (f64.const 0) (f64.promote_f32 (f32.demote_f64 (f64.load (i32.const 446528)))) (i32.eq (local.get $n) (i32.const 1))))
+                    (if (f64.gt (f64.load offset=446528 (i32.shl (i32.sub (local.get $n) (i32.const 1)) (i32.const 3)))
+                          (f64.mul (local.get $ratioSquared) (local.get $before)))
+                      (then
+                        (i32.store offset=221376 (i32.shl (local.get $out) (i32.const 2)) (i32.or (i32.shl (local.get $record) (i32.const 1)) (i32.const 1)))
+                        (local.set $out (i32.add (local.get $out) (i32.const 1)))))))))
+            (local.set $k (i32.add (local.get $k) (i32.const 1)))
+            (br $eachLane)))
+        (local.set $j (i32.add (local.get $j) (i32.const 1)))
+        (br $eachGroup)))
+    (local.get $out))
 )

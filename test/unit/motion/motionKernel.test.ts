@@ -120,6 +120,36 @@ test('the kernel and the TypeScript loop find the same in random words (past the
   assertSameFindings(randomWordsClip(5, MOTION_KERNEL_MIN_BONES, 5000), 'random words, fewest bones', 5);
 });
 
+/** The candidates a scan of the whole of `clip` as one range takes (keys: (frame x bones + bone) x 2 + kind), with the kernel or the loop. */
+function candidatesTaken(clip: Uint8Array, options: MotionOptions, kernel: boolean, pieces: () => number): number[] {
+  const shape = { boneCount: clip[0], frameCount: clip[2] | (clip[3] << 8) };
+  const scanner = new MotionScanner(shape, options, kernel ? (createMotionKernel(shape.boneCount) ?? null) : null, undefined, { firstFrame: 0, keepFrom: 0, keepTo: shape.frameCount });
+  const records = shape.boneCount * shape.frameCount;
+  const words = u32View(clip.subarray(CLIP_HEADER_SIZE, CLIP_HEADER_SIZE + records * 16));
+  for (let done = 0; done < records; ) {
+    const n = Math.min(records - done, pieces());
+    scanner.feed(words.subarray(done * 4), n);
+    done += n;
+  }
+  return scanner.rangeScan().candidates;
+}
+
+test("the kernel's candidates among the gate's flagged records (MotionKernel.candidates) are those the loop takes, in the same order", () => {
+  const clips: [string, Uint8Array, MotionOptions][] = [
+    ['random words, 40 bones', randomWordsClip(11, 40, 400), DEFAULT_MOTION_OPTIONS],
+    ['random words, fewest bones', randomWordsClip(12, MOTION_KERNEL_MIN_BONES, 3000), DEFAULT_MOTION_OPTIONS],
+    ['random motion, 20° and ratio 2', randomMotionClip(13, 3 * MOTION_KERNEL_BLOCK), { ...DEFAULT_MOTION_OPTIONS, popMinDegrees: 20, jumpRatio: 2 }],
+    ['random motion, no jump ratio', randomMotionClip(14, 3 * MOTION_KERNEL_BLOCK), { ...DEFAULT_MOTION_OPTIONS, jumpRatio: Infinity }],
+  ];
+  for (const [label, clip, options] of clips) {
+    const next = random(label.length);
+    const reference = candidatesTaken(clip, options, false, () => 1 + Math.floor(next() * 2 * MOTION_KERNEL_BLOCK));
+    const fast = candidatesTaken(clip, options, true, () => 1 + Math.floor(next() * 2 * MOTION_KERNEL_BLOCK));
+    assert.ok(reference.length > 10, `${label}: ${reference.length} candidates`);
+    assert.deepEqual(fast, reference, label);
+  }
+});
+
 test('the kernel and the TypeScript loop find the same when non-finite, extreme or zero halves appear late in a clean clip', () => {
   // The kernel takes its exact NaN path only from the first group holding such a half: halves
   // planted after several clean blocks (positions NaN, +-infinity and +-65504, a zero scale).
