@@ -10,10 +10,11 @@
  * Large clips run in the WebAssembly pass instead (`motionKernel.wat`), which can also do the
  * content lint's record test in the same pass (`onSuspect`): it keeps the counters and sums
  * exactly and flags the records that may start a candidate; those are judged from the raw
- * records it keeps (the last blocks), as are the steps around a candidate: computed in the kernel
- * one record at a time (`window`, bit for bit the loop's arithmetic), so a fresh process judges
- * its first candidates at about the speed of its later ones; the few a window's counts do not
- * rule out are judged here (`exactStep.ts`, the same values).
+ * records it keeps (the last blocks), a block's in one call that lists its candidates
+ * (`candidates`), as are the steps around a candidate: computed in the kernel one record at a
+ * time (`window`, bit for bit the loop's arithmetic), so a fresh process judges its first
+ * candidates at about the speed of its later ones; the few a window's counts do not rule out are
+ * judged here (`exactStep.ts`, the same values).
  */
 import { f16LookupTable } from '../f16';
 import { rotationFieldTable, rotationOneMinusSquareTable, rotationSquareTable } from '../rotation';
