@@ -71,7 +71,8 @@ export function isZeroF16(bits: number): boolean {
 }
 
 /** `f16LookupTable` as this thread builds it. */
-const builtF16LookupTable: () => Float32Array = lazyFloat32Table(F16_VALUES, f16AsF32Bits, true);
+const buildF16LookupTable: () => Float32Array = lazyFloat32Table(F16_VALUES, f16AsF32Bits, true);
+let builtF16LookupTable: Float32Array | undefined;
 let adoptedF16LookupTable: Float32Array | undefined;
 
 /**
@@ -81,7 +82,12 @@ let adoptedF16LookupTable: Float32Array | undefined;
  * unless it was given one another thread built (`adoptF16LookupTable`).
  */
 export function f16LookupTable(): Float32Array {
-  return adoptedF16LookupTable ?? builtF16LookupTable();
+  return adoptedF16LookupTable ?? (builtF16LookupTable ??= buildF16LookupTable());
+}
+
+/** `f16LookupTable` where this thread has it already (built or adopted); undefined, and nothing built, where not. */
+export function f16LookupTableIfMade(): Float32Array | undefined {
+  return adoptedF16LookupTable ?? builtF16LookupTable;
 }
 
 /**

@@ -7,7 +7,7 @@
  * and linted again elsewhere. Small on purpose: a range worker loads this and the clip lint only.
  */
 import { lintClipRange, type ClipRangeRequest, type ClipRangeResult } from '../formats/clipRangeLint';
-import { adoptF16LookupTable, f16LookupTable } from '../formats/f16';
+import { adoptF16LookupTable, f16LookupTableIfMade } from '../formats/f16';
 import { byteSourceOf } from '../formats/fileAccess';
 import { adoptMotionKernelModule, motionKernelModule } from '../formats/wasm/motionKernel';
 import { syncNodeFileAccess } from './syncFileAccess';
@@ -31,26 +31,31 @@ export interface ClipRangeJob {
 
 /**
  * What a range worker takes from the calling thread instead of making its own before its first
- * range: the f16 table (shared memory, not copied) and the motion kernel's compiled module (its
- * code shared with the thread that compiled it, optimised functions included).
+ * range: the f16 table (shared memory, not copied) where the calling thread has one, and the
+ * motion kernel's compiled module (its code shared with the thread that compiled it, optimised
+ * functions included).
  */
 export interface ThreadStart {
-  f16: Float32Array;
+  f16?: Float32Array;
   motionKernel?: WebAssembly.Module;
 }
 
-/** This thread's `ThreadStart` for the range workers: its f16 table copied once into shared memory. */
+/**
+ * This thread's `ThreadStart` for the range workers: its f16 table copied once into shared memory
+ * if it has one. None is built for them: with the motion kernel a range's lint decodes in
+ * WebAssembly and needs no table, and a worker that does builds its own only then.
+ */
 export function threadStartOfThisThread(): ThreadStart {
-  const table = f16LookupTable();
-  const f16 = new Float32Array(new SharedArrayBuffer(table.byteLength));
-  f16.set(table);
+  const table = f16LookupTableIfMade();
+  const f16 = table && new Float32Array(new SharedArrayBuffer(table.byteLength));
+  f16?.set(table!);
   const motionKernel = motionKernelModule();
-  return motionKernel ? { f16, motionKernel } : { f16 };
+  return { ...(f16 && { f16 }), ...(motionKernel && { motionKernel }) };
 }
 
 /** Takes another thread's `ThreadStart` as this thread's (where this one has built nothing of it yet). */
 export function adoptThreadStart(start: ThreadStart): void {
-  adoptF16LookupTable(start.f16);
+  if (start.f16) adoptF16LookupTable(start.f16);
   if (start.motionKernel) adoptMotionKernelModule(start.motionKernel);
 }
 

@@ -1,6 +1,6 @@
 /**
  * A range worker starts from what the calling thread has built (`ThreadStart`): the f16 table in
- * shared memory, equal to the table the thread built, and the motion kernel's compiled module; the
+ * shared memory (none built for them where the calling thread has none), equal to the table the thread built, and the motion kernel's compiled module; the
  * worker takes both as its own instead of building them cold. A table of the wrong length is not
  * taken. (That a range worker's lint stays the one thread's, byte for byte: checkFileRangeWorkers.)
  */
@@ -8,13 +8,23 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { Worker } from 'node:worker_threads';
-import { adoptF16LookupTable, f16LookupTable } from '../../../formats/f16';
+import { adoptF16LookupTable, f16LookupTable, f16LookupTableIfMade } from '../../../formats/f16';
 import { threadStartOfThisThread } from '../../../node/clipRangeWorkerJob';
 
 const ROOT = join(__dirname, '..', '..', '..');
 
-test('the calling thread hands on its f16 table in shared memory, value for value, and the motion kernel module', () => {
+test('a calling thread that has no f16 table builds none for the workers, and hands on the motion kernel module', () => {
+  assert.equal(f16LookupTableIfMade(), undefined);
   const start = threadStartOfThisThread();
+  assert.equal(start.f16, undefined);
+  assert.equal(f16LookupTableIfMade(), undefined);
+  assert.ok(start.motionKernel instanceof WebAssembly.Module);
+});
+
+test('the calling thread hands on its f16 table in shared memory, value for value, and the motion kernel module', () => {
+  f16LookupTable();
+  const start = threadStartOfThisThread();
+  assert.ok(start.f16);
   assert.ok(start.f16.buffer instanceof SharedArrayBuffer);
   assert.deepEqual(new Uint32Array(start.f16.buffer), new Uint32Array(f16LookupTable().buffer));
   assert.ok(start.motionKernel instanceof WebAssembly.Module);
