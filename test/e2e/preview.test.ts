@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { PackBuilder } from '../../scripts/packBuilder';
 import { writeSamplePack } from '../../scripts/sample-pack';
-import { makeWorkspace, quickOpen, runCommand, withVSCode } from './harness';
+import { makeWorkspace, openHexFile, runCommand, withVSCode } from './harness';
 
 /** The upstream manifest's arm1 entries plus our explicit link keys, so the preview finds arm1's skeleton and mesh. */
 const LINKED_MANIFEST = new PackBuilder({ id: 'multi-skinned-rom', title: 'Multi-Skinned ROM', author: 'Nethercore Examples', version: '0.1.0' })
@@ -36,28 +36,6 @@ interface PreviewProbe {
   loads: number;
   assets: string;
   notice: string;
-}
-
-/** The hex editor's frame once it has painted `name`, or undefined after `ms`. */
-async function hexEditorPainted(page: Page, name: string, ms: number): Promise<Frame | undefined> {
-  for (let waited = 0; waited < ms; waited += 250) {
-    for (const frame of page.frames()) {
-      const file = await frame.evaluate(() => (document.body?.dataset.firstPaintMs ? document.body.dataset.file : undefined)).catch(() => undefined);
-      if (file === name) return frame;
-    }
-    await page.waitForTimeout(250);
-  }
-  return undefined;
-}
-
-/** Opens `name` with Quick Open (the clip's default editor is the hex editor); retried, since a busy workbench can drop a pick. */
-async function openInHexEditor(page: Page, name: string): Promise<Frame> {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    await quickOpen(page, name);
-    const frame = await hexEditorPainted(page, name, 30_000);
-    if (frame) return frame;
-  }
-  throw new Error(`the hex editor did not open ${name}`);
 }
 
 /** The preview webview's frame (of the clip named `clip`, if given), once it has drawn its first load. */
@@ -178,7 +156,7 @@ test('preview: opens on WebGPU, draws, scrubs, reloads on disk change, follows t
   try {
     await withVSCode({ workspace: workspace.path, webgpu: true }, async ({ page, waitForWorkbench }) => {
       await waitForWorkbench();
-      const hex = await openInHexEditor(page, 'wave1.ewzanim');
+      const hex = await openHexFile(page, 'wave1.ewzanim');
       // The hex editor's title bar button (the same command as "Open Preview to the Side").
       const button = '.editor-actions .action-label[aria-label*="Open Preview to the Side"]';
       await page.waitForSelector(button, { timeout: 60_000 });
@@ -285,7 +263,7 @@ test('preview in the demo workspace: the creature shows its mesh first time, spe
   try {
     await withVSCode({ workspace: workspace.path, webgpu: true, settings: { 'workbench.colorTheme': 'Default Dark Modern' } }, async ({ page, waitForWorkbench }) => {
       await waitForWorkbench();
-      await openInHexEditor(page, 'creature-walk.nczxanim');
+      await openHexFile(page, 'creature-walk.nczxanim');
       const button = '.editor-actions .action-label[aria-label*="Open Preview to the Side"]';
       await page.waitForSelector(button, { timeout: 60_000 });
       await page.click(button);
@@ -343,7 +321,7 @@ test('preview in the demo workspace: the creature shows its mesh first time, spe
       assert.ok(webmBytes.length > 2000, `${webmBytes.length} bytes of video`);
 
       // Mixer mode on upstream wave1 (3 bones), crossfading into animation-demo's wave (3 bones), keyboard only.
-      await openInHexEditor(page, 'wave1.ewzanim');
+      await openHexFile(page, 'wave1.ewzanim');
       await page.waitForSelector(button, { timeout: 60_000 });
       await page.click(button);
       const wave = await previewFrame(page, 'wave1.ewzanim');
