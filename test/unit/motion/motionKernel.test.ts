@@ -123,7 +123,9 @@ test('the kernel and the TypeScript loop find the same in random words (past the
 /** The candidates a scan of the whole of `clip` as one range takes (keys: (frame x bones + bone) x 2 + kind), with the kernel or the loop. */
 function candidatesTaken(clip: Uint8Array, options: MotionOptions, kernel: boolean, pieces: () => number): number[] {
   const shape = { boneCount: clip[0], frameCount: clip[2] | (clip[3] << 8) };
-  const scanner = new MotionScanner(shape, options, kernel ? (createMotionKernel(shape.boneCount) ?? null) : null, undefined, { firstFrame: 0, keepFrom: 0, keepTo: shape.frameCount });
+  const made = kernel ? createMotionKernel(shape.boneCount) : null;
+  assert.notEqual(made, undefined, `a kernel for ${shape.boneCount} bones`);
+  const scanner = new MotionScanner(shape, options, made ?? null, undefined, { firstFrame: 0, keepFrom: 0, keepTo: shape.frameCount });
   const records = shape.boneCount * shape.frameCount;
   const words = u32View(clip.subarray(CLIP_HEADER_SIZE, CLIP_HEADER_SIZE + records * 16));
   for (let done = 0; done < records; ) {
