@@ -66,86 +66,8 @@ interface MotionKernelExports {
   candidates(groups: number, start: number, count: number, bones: number, b0: number, b1: number, b2: number, cosHalfMin: number, ratioSquared: number): number;
 }
 
-export interface MotionKernel {
-  readonly bones: number;
-  /** The memory's words: slot s's position i is words `[slotWord(s) + 4 * i, + 4)`. */
-  readonly words: Uint32Array;
-  readonly moved: Uint8Array;
-  /** The squared-step sums of records 4k, 4k+1, 4k+2, 4k+3. */
-  readonly laneSums: Float64Array;
-  /** The lane sums of the chunks the last scan ended, four a chunk in order; how many: `chunksEnded()`. */
-  readonly chunkLanes: Float64Array;
-  chunksEnded(): number;
-  /** The farthest squared position per lane. */
-  readonly farthest: Float32Array;
-  /** Changed frames of the last scan, from the frame of its first record. */
-  readonly changedFrames: Uint8Array;
-  /** Suspect groups of the last scan: position, then suspect lane mask (`scan`'s low 16 bits count them). */
-  readonly flags: Uint32Array;
-  /** The gate's flagged groups of the last scan: position, then turn << 4 | move << 8 lane masks (`scan`'s high 16 bits count them). */
-  readonly gated: Uint32Array;
-  /** Per position, the exact |dot| and squared move `steps` wrote (f64, as the TypeScript loop computes them). */
-  readonly exactTurns: Float64Array;
-  readonly exactMoves: Float64Array;
-  slotWord(slot: number): number;
-  /**
-   * Buffer `index` (0 or 1) for the lint to read a piece of `length` bytes into, in this memory
-   * with room for a block's prefix before it and padding after it; undefined when the kernel
-   * was made without piece buffers or `length` is larger than they are.
-   */
-  pieceBuffer(index: number, length: number): Uint8Array | undefined;
-  /**
-   * Scans `count` positions from `first` of the records whose position 0 is word `base` (a
-   * slot's, or a piece buffer's block; its prefix and padding filled), `bone` the bone of
-   * position `first`; returns the number of suspect groups (`flags`) | the number of the gate's
-   * flagged groups (`gated`) << 16. `smallTurn`: the largest change of
-   * each rotation field (the dropped index kept) that surely turns less than a pop (-1: none).
-   * `split`: the position where the next chunk of the lane sums starts (-1: none in this scan),
-   * then every `chunk` (at least MOTION_KERNEL_MIN_CHUNK) positions; the chunks ended are stored.
-   */
-  scan(base: number, first: number, count: number, bone: number, cosHi: number, cosLo: number, ratio: number, judging: boolean, smallTurn: number, split: number, chunk: number): number;
-  /**
-   * Writes the exact steps (`exactTurns`, `exactMoves`) of `count` positions from `first` of the
-   * records whose position 0 is word `base` (prefix and padding filled as for `scan`), each
-   * against the record one frame earlier, and lists the groups holding a candidate in `gated`
-   * (position, then turn << 4 | move << 8 lane masks), taken as the TypeScript loop takes them
-   * with thresholds `cosHalfMin` and `ratioSquared`; returns how many groups.
-   */
-  steps(base: number, first: number, count: number, cosHalfMin: number, ratioSquared: number): number;
-  /**
-   * Of the `groups` groups the last `scan` flagged (`gated`), over its `count` positions from
-   * MOTION_KERNEL_PREFIX, the records of the pass `start + i` that start a candidate, as the
-   * scanner takes a flagged record (frame 1 or later): a flagged turn whose step (`window`, kind
-   * 0) is below `cosHalfMin` where the step before, as f32, is not (at frame 1, the step alone);
-   * a flagged move whose squared move is above `ratioSquared` times the step before as f32 (0 at
-   * frame 1). Lists them in `candidateList` (record << 1 | kind, 0 turn, 1 move), in record
-   * order, a record's turn before its move, and returns how many; `bases` as for `window`.
-   */
-  candidates(groups: number, start: number, count: number, bases: readonly number[], cosHalfMin: number, ratioSquared: number): number;
-  /** What `candidates` listed last. */
-  readonly candidateList: Uint32Array;
-  /** The steps `window` computed, f64 each, in order. */
-  readonly windowSteps: Float64Array;
-  /**
-   * Computes one bone's steps at `n` (1 to MOTION_KERNEL_MAX_WINDOW) consecutive frames into
-   * `windowSteps`, one record at a time, as the TypeScript loop computes them (`exactStep.ts`:
-   * kind 0 the |dot| of the rotations, 1 the squared move), the last ending at record `last` of
-   * the pass; `bases`: the word of position 0 of the last three blocks (block b at b %
-   * MOTION_KERNEL_SLOTS), as `scan` was given them. Returns `count(kind, n, skip, limit)`.
-   */
-  window(kind: 0 | 1, last: number, n: number, bases: readonly number[], skip: number, limit: number): number;
-  /**
-   * Of the `n` steps `window` computed, as f32 (the loop's ring holds them so), the one at `skip`
-   * left out: kind 0, how many are below `limit`; kind 1, how many are above it, or -1 when one
-   * is NaN (StepWindow's `mostBelow` and `mostAbove` count so).
-   */
-  count(kind: 0 | 1, n: number, skip: number, limit: number): number;
-  /**
-   * Gives the instance back for the next kernel made alike (its memory then cleared). Call it
-   * once nothing reads or writes this kernel any more, no read into a piece buffer pending.
-   */
-  release(): void;
-}
+/** A clip's motion kernel (`createMotionKernel`): `InstanceKernel`, its one kind. */
+export type MotionKernel = InstanceKernel;
 
 type WebAssemblyApi = typeof WebAssembly;
 
@@ -176,7 +98,7 @@ export function adoptMotionKernelModule(module: WebAssembly.Module): void {
 }
 
 /** The views of an instance's memory every kernel made from it shares (its memory no longer grows). */
-type KernelViews = Pick<MotionKernel, 'words' | 'laneSums' | 'farthest' | 'chunkLanes' | 'changedFrames' | 'flags' | 'gated' | 'exactTurns' | 'exactMoves' | 'windowSteps' | 'candidateList'>;
+type KernelViews = Pick<InstanceKernel, 'words' | 'laneSums' | 'farthest' | 'chunkLanes' | 'changedFrames' | 'flags' | 'gated' | 'exactTurns' | 'exactMoves' | 'windowSteps' | 'candidateList'>;
 
 /** An instance and the piece buffers its memory holds. */
 interface KernelInstance {
@@ -258,23 +180,33 @@ export function createMotionKernel(
 }
 
 /**
- * A kernel over an instance. One class, its methods shared by every kernel: the scanner's
+ * A kernel over an instance (`MotionKernel`). One class, its methods shared by every kernel: the scanner's
  * optimised code calls one target from clip to clip (an object of closures made per kernel gave
  * each clip new targets, and V8 threw the judging's and the scan's optimised code away at the
  * next large clip, "wrong call target").
  */
-class InstanceKernel implements MotionKernel {
+class InstanceKernel {
+  /** The memory's words: slot s's position i is words `[slotWord(s) + 4 * i, + 4)`. */
   readonly words: Uint32Array;
   readonly moved: Uint8Array;
+  /** The squared-step sums of records 4k, 4k+1, 4k+2, 4k+3. */
   readonly laneSums: Float64Array;
+  /** The lane sums of the chunks the last scan ended, four a chunk in order; how many: `chunksEnded()`. */
   readonly chunkLanes: Float64Array;
+  /** The farthest squared position per lane. */
   readonly farthest: Float32Array;
+  /** Changed frames of the last scan, from the frame of its first record. */
   readonly changedFrames: Uint8Array;
+  /** Suspect groups of the last scan: position, then suspect lane mask (`scan`'s low 16 bits count them). */
   readonly flags: Uint32Array;
+  /** The gate's flagged groups of the last scan: position, then turn << 4 | move << 8 lane masks (`scan`'s high 16 bits count them). */
   readonly gated: Uint32Array;
+  /** Per position, the exact |dot| and squared move `steps` wrote (f64, as the TypeScript loop computes them). */
   readonly exactTurns: Float64Array;
   readonly exactMoves: Float64Array;
+  /** The steps `window` computed, f64 each, in order. */
   readonly windowSteps: Float64Array;
+  /** What `candidates` listed last. */
   readonly candidateList: Uint32Array;
   private readonly exports: MotionKernelExports;
 
@@ -307,31 +239,77 @@ class InstanceKernel implements MotionKernel {
     return slot * SLOT_POSITIONS * 4;
   }
 
+  /**
+   * Buffer `index` (0 or 1) for the lint to read a piece of `length` bytes into, in this memory
+   * with room for a block's prefix before it and padding after it; undefined when the kernel
+   * was made without piece buffers or `length` is larger than they are.
+   */
   pieceBuffer(index: number, length: number): Uint8Array | undefined {
     const { exports, pieceStride, pieceCapacity } = this.instance;
     return length <= pieceCapacity ? new Uint8Array(exports.memory.buffer, KERNEL_PAGES * PAGE_BYTES + index * pieceStride + PIECE_PREFIX_BYTES, length) : undefined;
   }
 
+  /**
+   * Scans `count` positions from `first` of the records whose position 0 is word `base` (a
+   * slot's, or a piece buffer's block; its prefix and padding filled), `bone` the bone of
+   * position `first`; returns the number of suspect groups (`flags`) | the number of the gate's
+   * flagged groups (`gated`) << 16. `smallTurn`: the largest change of
+   * each rotation field (the dropped index kept) that surely turns less than a pop (-1: none).
+   * `split`: the position where the next chunk of the lane sums starts (-1: none in this scan),
+   * then every `chunk` (at least MOTION_KERNEL_MIN_CHUNK) positions; the chunks ended are stored.
+   */
   scan(base: number, first: number, count: number, bone: number, cosHi: number, cosLo: number, ratio: number, judging: boolean, smallTurn: number, split: number, chunk: number): number {
     return this.exports.scan(base * 4, first, count, this.bones, bone, cosHi, cosLo, ratio, judging ? 1 : 0, smallTurn, split, chunk);
   }
 
+  /**
+   * Writes the exact steps (`exactTurns`, `exactMoves`) of `count` positions from `first` of the
+   * records whose position 0 is word `base` (prefix and padding filled as for `scan`), each
+   * against the record one frame earlier, and lists the groups holding a candidate in `gated`
+   * (position, then turn << 4 | move << 8 lane masks), taken as the TypeScript loop takes them
+   * with thresholds `cosHalfMin` and `ratioSquared`; returns how many groups.
+   */
   steps(base: number, first: number, count: number, cosHalfMin: number, ratioSquared: number): number {
     return this.exports.steps(base * 4, first, count, this.bones, cosHalfMin, ratioSquared);
   }
 
+  /**
+   * Computes one bone's steps at `n` (1 to MOTION_KERNEL_MAX_WINDOW) consecutive frames into
+   * `windowSteps`, one record at a time, as the TypeScript loop computes them (`exactStep.ts`:
+   * kind 0 the |dot| of the rotations, 1 the squared move), the last ending at record `last` of
+   * the pass; `bases`: the word of position 0 of the last three blocks (block b at b %
+   * MOTION_KERNEL_SLOTS), as `scan` was given them. Returns `count(kind, n, skip, limit)`.
+   */
   window(kind: 0 | 1, last: number, n: number, bases: readonly number[], skip: number, limit: number): number {
     return this.exports.window(kind, last, n, this.bones, bases[0] * 4, bases[1] * 4, bases[2] * 4, skip, limit);
   }
 
+  /**
+   * Of the `n` steps `window` computed, as f32 (the loop's ring holds them so), the one at `skip`
+   * left out: kind 0, how many are below `limit`; kind 1, how many are above it, or -1 when one
+   * is NaN (StepWindow's `mostBelow` and `mostAbove` count so).
+   */
   count(kind: 0 | 1, n: number, skip: number, limit: number): number {
     return this.exports.count(kind, n, skip, limit);
   }
 
+  /**
+   * Of the `groups` groups the last `scan` flagged (`gated`), over its `count` positions from
+   * MOTION_KERNEL_PREFIX, the records of the pass `start + i` that start a candidate, as the
+   * scanner takes a flagged record (frame 1 or later): a flagged turn whose step (`window`, kind
+   * 0) is below `cosHalfMin` where the step before, as f32, is not (at frame 1, the step alone);
+   * a flagged move whose squared move is above `ratioSquared` times the step before as f32 (0 at
+   * frame 1). Lists them in `candidateList` (record << 1 | kind, 0 turn, 1 move), in record
+   * order, a record's turn before its move, and returns how many; `bases` as for `window`.
+   */
   candidates(groups: number, start: number, count: number, bases: readonly number[], cosHalfMin: number, ratioSquared: number): number {
     return this.exports.candidates(groups, start, count, this.bones, bases[0] * 4, bases[1] * 4, bases[2] * 4, cosHalfMin, ratioSquared);
   }
 
+  /**
+   * Gives the instance back for the next kernel made alike (its memory then cleared). Call it
+   * once nothing reads or writes this kernel any more, no read into a piece buffer pending.
+   */
   release(): void {
     const instance = this.instance;
     if (spares.includes(instance)) return;
