@@ -218,8 +218,8 @@ async function checkInto(access: FileAccess, file: MetFile, kind: FileKind, opti
   }
   try {
     for (const r of await checkManifestPack(access, path, options, options.facts)) {
-      const listed = met(r.path);
-      if (r.kind !== 'unknown' && !into.has(listed)) into.add(listed, { path: r.path, kind: r.kind, diagnostics: r.diagnostics });
+      // `add` keeps the first outcome of each file: one the walk already reported stays.
+      if (r.kind !== 'unknown') into.add(met(r.path), { path: r.path, kind: r.kind, diagnostics: r.diagnostics });
     }
   } catch (error) {
     into.add(file, { path, message: `cannot read: ${errorText(error)}` });
