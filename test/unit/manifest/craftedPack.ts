@@ -19,3 +19,19 @@ export const BASE = craftedPack().manifest();
 export function basePack(): Record<string, Uint8Array | string> {
   return craftedPack().files('/pack/', { manifest: false });
 }
+
+/** An edit of `BASE` (and files added to `basePack`) that a case of a rule test checks. */
+export interface PackChange {
+  name: string;
+  change: (text: string) => string;
+  files?: Record<string, Uint8Array | string>;
+}
+
+/** Edits that make each kind of manifest problem once (and none: the valid pack), for tests that compare two ways of checking. */
+export const PACK_CHANGES: readonly PackChange[] = [
+  { name: 'the valid pack', change: (t) => t },
+  { name: 'a missing file', change: (t) => t.replace('sfx/jump.wav', 'sfx/missing.wav') },
+  { name: 'PNG bytes in a .wav', change: (t) => t.replace('sfx/jump.wav', 'sfx/fake.wav'), files: { '/pack/sfx/fake.wav': PNG_HEAD } },
+  { name: 'a key of the wrong type and an unknown key', change: (t) => t.replace('version = "0.1.0"', 'version = 1\nversoin = "x"') },
+  { name: 'a clip linked to no skeleton of its id', change: (t) => t.replace('id = "walk"', 'id = "walk"\nskeleton = "hero_skl"') },
+];

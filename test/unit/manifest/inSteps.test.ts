@@ -11,8 +11,8 @@ import { DECODE_BYTES_PER_STEP } from '../../../formats/manifest/checkManifest';
 import { ExcludeFilter } from '../../../formats/workspace/exclude';
 import { walkWorkspace } from '../../../formats/workspace/walk';
 import { MemoryFileAccess } from '../helpers/memoryFileAccess';
-import { clipBytes, PNG_HEAD, skeletonBytes } from './assetBytes';
-import { BASE, basePack } from './craftedPack';
+import { clipBytes, skeletonBytes } from './assetBytes';
+import { BASE, basePack, PACK_CHANGES, type PackChange } from './craftedPack';
 
 const OPTIONS = { maxKeyframeProblems: 10 };
 
@@ -35,13 +35,9 @@ function assertSameResult(inSteps: ManifestCheckResult, oneGo: ManifestCheckResu
   assert.deepEqual(inSteps.assets.map((a) => [a.kind, a.id, a.path]), oneGo.assets.map((a) => [a.kind, a.id, a.path]));
 }
 
-const CRAFTED: { name: string; change: (text: string) => string; files?: Record<string, Uint8Array | string> }[] = [
-  { name: 'the valid pack', change: (t) => t },
-  { name: 'a missing file', change: (t) => t.replace('sfx/jump.wav', 'sfx/missing.wav') },
-  { name: 'PNG bytes in a .wav', change: (t) => t.replace('sfx/jump.wav', 'sfx/fake.wav'), files: { '/pack/sfx/fake.wav': PNG_HEAD } },
-  { name: 'a key of the wrong type and an unknown key', change: (t) => t.replace('version = "0.1.0"', 'version = 1\nversoin = "x"') },
+const CRAFTED: PackChange[] = [
+  ...PACK_CHANGES,
   { name: 'two sounds with one id', change: (t) => t.replace('[[assets.trackers]]', '[[assets.sounds]]\nid = "jump"\npath = "sfx/jump.wav"\n\n[[assets.trackers]]') },
-  { name: 'a clip linked to no skeleton of its id', change: (t) => t.replace('id = "walk"', 'id = "walk"\nskeleton = "hero_skl"') },
 ];
 
 for (const c of CRAFTED) {

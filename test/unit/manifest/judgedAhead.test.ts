@@ -10,8 +10,7 @@ import { judgeManifestAhead } from '../../../formats/manifest/checkManifest';
 import { parseManifestAsync } from '../../../formats/manifest/parseManifest';
 import { AssetSummaryCache } from '../../../formats/manifest/summaryCache';
 import { MemoryFileAccess } from '../helpers/memoryFileAccess';
-import { PNG_HEAD } from './assetBytes';
-import { BASE, basePack } from './craftedPack';
+import { BASE, basePack, PACK_CHANGES, type PackChange } from './craftedPack';
 
 const PATH = '/pack/nether.toml';
 const OPTIONS = { maxKeyframeProblems: 10 };
@@ -31,14 +30,10 @@ async function checkedAfterJudgingAhead(text: string, files: Record<string, Uint
   return [first, again];
 }
 
-const CASES: { name: string; change: (text: string) => string; files?: Record<string, Uint8Array | string> }[] = [
-  { name: 'the valid pack', change: (t) => t },
-  { name: 'a missing file', change: (t) => t.replace('sfx/jump.wav', 'sfx/missing.wav') },
-  { name: 'PNG bytes in a .wav', change: (t) => t.replace('sfx/jump.wav', 'sfx/fake.wav'), files: { '/pack/sfx/fake.wav': PNG_HEAD } },
-  { name: 'a key of the wrong type and an unknown key', change: (t) => t.replace('version = "0.1.0"', 'version = 1\nversoin = "x"') },
+const CASES: PackChange[] = [
+  ...PACK_CHANGES,
   { name: 'two sounds with one id, the second one missing', change: (t) => t.replace('[[assets.trackers]]', '[[assets.sounds]]\nid = "jump"\npath = "sfx/gone.wav"\n\n[[assets.trackers]]') },
   { name: 'an unknown key and a missing file in one entry', change: (t) => t.replace('path = "sfx/jump.wav"', 'path = "sfx/gone.wav"\nvolum = 1') },
-  { name: 'a clip linked to no skeleton of its id', change: (t) => t.replace('id = "walk"', 'id = "walk"\nskeleton = "hero_skl"') },
   { name: 'a manifest that does not parse', change: (t) => `${t}\n[[assets.sounds]\n` },
 ];
 
