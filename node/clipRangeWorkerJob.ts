@@ -47,10 +47,15 @@ export interface ThreadStart {
  */
 export function threadStartOfThisThread(): ThreadStart {
   const table = f16LookupTableIfMade();
-  const f16 = table && new Float32Array(new SharedArrayBuffer(table.byteLength));
-  f16?.set(table!);
   const motionKernel = motionKernelModule();
-  return { ...(f16 && { f16 }), ...(motionKernel && { motionKernel }) };
+  return { ...(table && { f16: sharedCopyOf(table) }), ...(motionKernel && { motionKernel }) };
+}
+
+/** `table` copied into shared memory (a worker then reads it where it lies, not a clone). */
+function sharedCopyOf(table: Float32Array): Float32Array {
+  const copy = new Float32Array(new SharedArrayBuffer(table.byteLength));
+  copy.set(table);
+  return copy;
 }
 
 /** Takes another thread's `ThreadStart` as this thread's (where this one has built nothing of it yet). */
