@@ -8,11 +8,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { f16LookupTable } from '../../../formats/f16';
+import { MOTION_KERNEL_BLOCK, MOTION_KERNEL_PREFIX } from '../../../formats/wasm/motionKernel';
 import { MOTION_KERNEL_WASM } from '../../../formats/wasm/motionKernel.generated';
 
-/** The kernel's layout (motionKernel.wat's header): a block's first position, the position arrays. */
-const FIRST = 512;
-const BLOCK = 4096;
+/** The kernel's layout: a block's first position and its records (motionKernel.ts), the position arrays (motionKernel.wat's header). */
+const FIRST = MOTION_KERNEL_PREFIX;
+const BLOCK = MOTION_KERNEL_BLOCK;
 const BONES = 4;
 const SCAN_POSITIONS_AT = [295168, 313616, 332064];
 const STEPS_POSITIONS_AT = [332064, 350512, 368960];
