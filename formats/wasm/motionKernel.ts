@@ -158,8 +158,8 @@ export function createMotionKernel(
   } else {
     let exports: MotionKernelExports;
     try {
-      const module = compiled ?? new api.Module(MOTION_KERNEL_WASM);
-      compiled = module;
+      const module = motionKernelModule(api);
+      if (!module) return undefined;
       exports = new api.Instance(module).exports as unknown as MotionKernelExports;
     } catch {
       compiled = null;
